@@ -1,0 +1,73 @@
+import { Search } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Input } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+
+/**
+ * A GET form: without JavaScript it submits on Enter; with it, results follow the typing
+ * (debounced, replacing the history entry so Back leaves the page rather than each keystroke).
+ */
+export function SearchForm({
+  action,
+  query,
+  placeholder,
+  label,
+  hidden = {},
+  size = "default",
+}: {
+  action: string;
+  query: string;
+  placeholder: string;
+  label: string;
+  hidden?: Record<string, string>;
+  size?: "default" | "lg";
+}) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const searching = navigation.state === "loading" && navigation.location.pathname === action && navigation.location.search.includes("q=");
+
+  // Keep the box in step with the URL when the visitor goes back or forward.
+  useEffect(() => {
+    if (inputRef.current && document.activeElement !== inputRef.current) inputRef.current.value = query;
+  }, [query]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      className="relative w-full"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 250);
+      }}
+    >
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor={`search-${action}`} className="sr-only">
+        {label}
+      </label>
+      <Search
+        aria-hidden="true"
+        className={cn("pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500", searching && "animate-pulse")}
+      />
+      <Input
+        ref={inputRef}
+        id={`search-${action}`}
+        type="search"
+        name="q"
+        defaultValue={query}
+        placeholder={placeholder}
+        autoComplete="off"
+        maxLength={200}
+        className={cn("pl-10", size === "lg" && "h-12 rounded-full text-base shadow-sm")}
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,92 @@
+import { Sparkles } from "lucide-react";
+import { Link } from "react-router";
+import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
+
+const linkClass = "text-sm text-slate-600 hover:text-indigo-700 hover:underline dark:text-slate-400 dark:hover:text-indigo-300";
+
+export function SiteFooter({
+  categories,
+  year,
+  company,
+  sourceCodeUrl,
+}: {
+  categories: string[];
+  year: number;
+  company: string;
+  sourceCodeUrl: string;
+}) {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
+        <div className="space-y-3">
+          <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900 dark:text-white">
+            <Sparkles aria-hidden="true" className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />
+            {SITE_NAME}
+          </Link>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{SITE_TAGLINE}</p>
+        </div>
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className="mb-3 text-sm font-semibold text-slate-900 dark:text-slate-100">
+            Categories
+          </h2>
+          <ul className="grid grid-cols-2 gap-x-4 gap-y-2 md:grid-cols-1 lg:grid-cols-2">
+            {categories.map((category) => (
+              <li key={category}>
+                <Link to={`/category/${encodeURIComponent(category)}`} className={linkClass}>
+                  {category}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-resources">
+          <h2 id="footer-resources" className="mb-3 text-sm font-semibold text-slate-900 dark:text-slate-100">
+            Resources
+          </h2>
+          <ul className="space-y-2">
+            <li>
+              <Link to="/about" className={linkClass}>
+                About
+              </Link>
+            </li>
+            <li>
+              <Link to="/blog" className={linkClass}>
+                Blog
+              </Link>
+            </li>
+            <li>
+              <a href={sourceCodeUrl} className={linkClass} rel="noopener noreferrer" target="_blank">
+                Source code
+              </a>
+            </li>
+            <li>
+              <a href="/blog/rss.xml" className={linkClass}>
+                RSS feed
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="mb-3 text-sm font-semibold text-slate-900 dark:text-slate-100">
+            Legal
+          </h2>
+          <ul className="space-y-2">
+            <li>
+              <Link to="/privacy" className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className={linkClass}>
+                Terms of Service
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-200 py-6 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+        © {year} {company}. All rights reserved.
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,12 @@
+/** One plan of the list shape: { plan, price, details, features? }. */
+export type PricingPlan = { plan: string; price: string; details: string; features?: string[] };
+
+/** The spec allows two shapes for pricing: a list of plans, or a map of plan name to text. */
+export type Pricing = PricingPlan[] | Record<string, string>;
+
+/** Both shapes rendered as one list, so a view needs a single loop. */
+export function pricingToPlans(pricing: Pricing | null | undefined): PricingPlan[] {
+  if (!pricing) return [];
+  if (Array.isArray(pricing)) return pricing;
+  return Object.entries(pricing).map(([plan, price]) => ({ plan, price, details: "" }));
+}

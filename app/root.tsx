@@ -1,0 +1,133 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { GoBackButton } from "./components/go-back-button";
+import {
+  ArticleSkeleton,
+  CategorySkeleton,
+  HomeSkeleton,
+  ListSkeleton,
+  ToolDetailSkeleton,
+} from "./components/page-skeletons";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { Alert, AlertDescription, AlertTitle } from "./components/ui/alert";
+import { SITE_NAME } from "./lib/site";
+import { readTheme } from "./lib/theme";
+import { listCategoriesInUse } from "./server/catalog/tools.server";
+import { env } from "./server/env";
+import { siteUrlFor } from "./server/site-url.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    siteUrl: siteUrlFor(request, context),
+    theme: readTheme(request.headers.get("cookie")),
+    categories: await listCategoriesInUse({ db: context.db }),
+    year: new Date().getFullYear(),
+    company: env.COMPANY_NAME,
+    sourceCodeUrl: env.SOURCE_CODE_URL,
+  };
+}
+
+// The footer and theme change only on a theme switch: don't refetch them on every navigation.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === "/theme" ? defaultShouldRevalidate : false;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", title: `${SITE_NAME} articles`, href: "/blog/rss.xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const theme = data?.theme ?? "system";
+  return (
+    <html lang="en" className={theme === "system" ? undefined : theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-indigo-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <SiteHeader theme={theme} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter
+          categories={data?.categories ?? []}
+          year={data?.year ?? new Date().getFullYear()}
+          company={data?.company ?? SITE_NAME}
+          sourceCodeUrl={data?.sourceCodeUrl ?? "/"}
+        />
+        <Toaster richColors closeButton theme={theme} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** While a client navigation to another page loads, show that page's placeholder. */
+function pendingSkeleton(pathname: string) {
+  if (pathname === "/") return <HomeSkeleton />;
+  if (pathname.startsWith("/tool/")) return <ToolDetailSkeleton />;
+  if (pathname.startsWith("/article/")) return <ArticleSkeleton />;
+  if (pathname.startsWith("/category/")) return <CategorySkeleton />;
+  if (pathname === "/blog") return <ListSkeleton />;
+  return null;
+}
+
+export default function App() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const target = navigation.state === "loading" ? navigation.location : undefined;
+  const skeleton = target && target.pathname !== location.pathname ? pendingSkeleton(target.pathname) : null;
+  return (
+    <>
+      <div aria-live="polite" className="sr-only">
+        {navigation.state === "loading" ? "Loading…" : ""}
+      </div>
+      {skeleton ?? <Outlet />}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page not found" : "Error";
+  const message = notFound
+    ? "The page you are looking for does not exist or has moved."
+    : isRouteErrorResponse(error)
+      ? String(error.data || error.statusText)
+      : "Something went wrong on our side. Please try again.";
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
+      <title>{`${title} | ${SITE_NAME}`}</title>
+      <Alert variant={notFound ? "default" : "destructive"}>
+        <AlertTitle>{title}</AlertTitle>
+        <AlertDescription>{message}</AlertDescription>
+      </Alert>
+      <GoBackButton />
+    </div>
+  );
+}

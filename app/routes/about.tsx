@@ -1,0 +1,104 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/about";
+import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import { SITE_NAME } from "~/lib/site";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({
+    title: `About ${SITE_NAME}`,
+    description: `${SITE_NAME} is a free, impartial and self-hostable directory for discovering and comparing AI tools, with community ratings and a blog of guides and comparisons.`,
+    path: "/about",
+    siteUrl: siteUrlFromMatches(matches),
+  });
+}
+
+export default function About() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">About {SITE_NAME}</h1>
+      <div className="prose-content mt-6 text-slate-800 dark:text-slate-200">
+        <p>
+          {SITE_NAME} is a free, impartial directory for discovering and comparing the latest AI tools. Whether you are
+          looking for an assistant to help you write, a model to generate images, a coding companion or a tool to
+          transcribe meetings, you can browse by category, search by name or purpose, and see at a glance what each tool
+          does, what it costs and what other people think of it.
+        </p>
+        <p>
+          Alongside the directory, the <Link to="/blog">blog</Link> publishes guides, explainers and side-by-side
+          comparisons to help you choose the right tool for the job and get more out of the tools you already use.
+        </p>
+
+        <h2>How listings work</h2>
+        <p>
+          Tools are added and maintained by the administrators of this site. Each listing describes what the tool does,
+          its main features, its pricing model and a link to the vendor’s own website, so you can check the details at the
+          source.
+        </p>
+        <p>
+          To keep up with a field that changes every week, administrators may use an AI research assistant that drafts new
+          entries and updates from web search results. A draft is only a starting point: every entry is reviewed by a person
+          before it is published, and administrators correct or reject drafts that are inaccurate, incomplete or
+          promotional.
+        </p>
+        <p>
+          Even so, AI products change quickly. Prices, plans and features can move faster than any directory, so please
+          confirm anything important with the vendor before you rely on it.
+        </p>
+
+        <h2>Impartiality</h2>
+        <p>{SITE_NAME} is built to be a neutral guide rather than a marketplace:</p>
+        <ul>
+          <li>
+            <strong>No paid placements.</strong> Vendors cannot pay to be listed, to be featured or to appear higher in
+            search results or categories.
+          </li>
+          <li>
+            <strong>Ratings come from people.</strong> Ratings are 1 to 5 star votes cast by signed-in users. Each user
+            can cast one vote per tool and change it at any time.
+          </li>
+          <li>
+            <strong>Transparent scores.</strong> Every rating is shown as an average together with the number of votes
+            behind it, so you can tell the difference between a score based on three votes and one based on three
+            hundred.
+          </li>
+          <li>
+            <strong>No advertising.</strong> The site shows no third-party ads, and listings are not written to sell you
+            anything.
+          </li>
+        </ul>
+        <p>
+          Being listed on {SITE_NAME} does not mean a tool is endorsed or recommended, and not being listed does not mean
+          a tool is bad: it may simply not have been added yet.
+        </p>
+
+        <h2>Open source and self-hostable</h2>
+        <p>
+          {SITE_NAME} is open-source software. Anyone can run their own copy, for a team, a school, a company intranet or
+          a public community. A new instance starts with a single command on an embedded database, with no separate
+          database server to set up, and can scale out on PostgreSQL when it needs to serve more visitors.
+        </p>
+        <p>
+          Because each instance is run independently, the site you are reading is operated by its own administrators, who
+          decide which tools to list and how the site is moderated. The developers of the software do not control the
+          content of individual instances.
+        </p>
+
+        <h2>Suggest a tool or report an error</h2>
+        <p>
+          Know a tool that should be listed, or spotted a price, feature or link that is out of date? Please contact the
+          operator of this site. Useful details include the tool’s name, its official website and, for corrections, what
+          needs to change and where you found the up-to-date information. Suggestions are welcome from anyone, including
+          vendors, but they are reviewed on the same terms as every other listing and never in exchange for payment.
+        </p>
+
+        <h2>Your data and the rules</h2>
+        <p>
+          You can browse the directory and read the blog without an account. An account is only needed to rate tools and
+          to comment. To learn what information is collected and how it is used, read the{" "}
+          <Link to="/privacy">Privacy Policy</Link>. The rules for using the site, voting and commenting are set out in
+          the <Link to="/terms">Terms of Service</Link>.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { CalendarDays, Clock, User } from "lucide-react";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import type { Route } from "./+types/article";
+import { GoBackButton } from "~/components/go-back-button";
+import { HtmlContent } from "~/components/html-content";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { formatDate } from "~/lib/format";
+import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import { SITE_NAME } from "~/lib/site";
+import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
+import { findArticleByIdentifier } from "~/server/content/articles.server";
+import { sanitizeRichText } from "~/server/content/sanitize-html.server";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const found = await findArticleByIdentifier({ db: context.db, identifier: params.id });
+  if (!found) throw data("Article not found", { status: 404 });
+  const { article, canonical } = found;
+  if (!canonical) {
+    const search = new URL(request.url).search;
+    throw redirect(`/article/${encodeURIComponent(article.slug)}${search}`, 301);
+  }
+  return {
+    article: {
+      id: article.id,
+      slug: article.slug,
+      title: article.title,
+      excerpt: article.excerpt,
+      author: article.author,
+      date: article.date,
+      updatedAt: article.updatedAt.toISOString(),
+      category: article.category,
+      image: article.image,
+      readTime: article.readTime,
+      metaTitle: article.metaTitle,
+      metaDescription: article.metaDescription,
+      metaKeywords: article.metaKeywords,
+      contentHtml: sanitizeRichText(article.content),
+    },
+  };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `Article not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const siteUrl = siteUrlFromMatches(matches);
+  const { article } = loaderData;
+  const path = `/article/${article.slug}`;
+  const tags = seoMeta({
+    title: article.metaTitle || article.title,
+    description: describe(article.metaDescription || article.excerpt),
+    path,
+    siteUrl,
+    image: article.image,
+    type: "article",
+    jsonLd: [
+      blogPostingJsonLd(siteUrl, { ...article, keywords: article.metaKeywords }),
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: "Blog", path: "/blog" },
+        { name: article.title, path },
+      ]),
+    ],
+  });
+  tags.push(
+    { property: "article:published_time", content: article.date },
+    { property: "article:modified_time", content: article.updatedAt },
+    { property: "article:author", content: article.author },
+    { property: "article:section", content: article.category },
+    { name: "author", content: article.author },
+  );
+  if (article.metaKeywords?.length) tags.push({ name: "keywords", content: article.metaKeywords.join(", ") });
+  return tags;
+}
+
+export default function ArticleDetail({ loaderData }: Route.ComponentProps) {
+  const { article } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6">
+      <nav aria-label="Breadcrumb" className="flex items-center gap-4">
+        <GoBackButton label="Back" variant="ghost" />
+        <ol className="hidden items-center gap-2 text-sm text-slate-600 sm:flex dark:text-slate-400">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/blog" className="hover:underline">
+              Blog
+            </Link>
+          </li>
+        </ol>
+      </nav>
+      <header className="space-y-4">
+        <Badge>{article.category}</Badge>
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{article.title}</h1>
+        <p className="text-lg text-slate-600 dark:text-slate-400">{article.excerpt}</p>
+        <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <User aria-hidden="true" className="h-4 w-4" />
+              <span className="sr-only">Author</span>
+            </dt>
+            <dd>{article.author}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <CalendarDays aria-hidden="true" className="h-4 w-4" />
+              <span className="sr-only">Published</span>
+            </dt>
+            <dd>
+              <time dateTime={article.date}>{formatDate(article.date)}</time>
+            </dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <Clock aria-hidden="true" className="h-4 w-4" />
+              <span className="sr-only">Read time</span>
+            </dt>
+            <dd>{article.readTime}</dd>
+          </div>
+        </dl>
+      </header>
+      {article.image && (
+        <img src={article.image} alt="" width={1200} height={630} className="aspect-[1200/630] w-full rounded-xl object-cover" />
+      )}
+      <HtmlContent html={article.contentHtml} className="text-lg" />
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 text-center sm:px-6">
+        <h1 className="text-2xl font-bold">Article not found</h1>
+        <p className="text-slate-600 dark:text-slate-400">The article you are looking for does not exist or has been removed.</p>
+        <GoBackButton />
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
+      <Alert variant="destructive">
+        <AlertTitle>Error</AlertTitle>
+        <AlertDescription>Something went wrong while loading this article. Please try again.</AlertDescription>
+      </Alert>
+      <GoBackButton />
+    </div>
+  );
+}

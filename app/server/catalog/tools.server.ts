@@ -1,0 +1,176 @@
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { ALL_CATEGORY } from "~/lib/categories";
+import { MAX_QUERY_LENGTH, TOOLS_PAGE_SIZE } from "~/lib/limits";
+import { isUuid, slugify } from "~/lib/slugify";
+import type { Database } from "../db/client";
+import { tools } from "../db/schema";
+
+
+/** What a tool card shows: never the description, which can be long. */
+const toolCardColumns = {
+  id: tools.id,
+  slug: tools.slug,
+  name: tools.name,
+  category: tools.category,
+  image: tools.image,
+  rating: tools.rating,
+  voteCount: tools.voteCount,
+  // The card shows at most 2 pros (spec section 9); slicing in SQL keeps rows small.
+  pros: sql<string[]>`${tools.pros}[1:2]`.as("pros"),
+};
+
+export type ToolCard = {
+  id: string;
+  slug: string;
+  name: string;
+  category: string;
+  image: string | null;
+  rating: number | null;
+  voteCount: number;
+  pros: string[];
+};
+
+export type Tool = typeof tools.$inferSelect;
+export type ToolPage = { tools: ToolCard[]; total: number; page: number; pageCount: number };
+
+/** LIKE wildcards in the visitor's text are matched literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+const prefixPattern = (text: string) => `${escapeLike(text)}%`;
+
+/** Case-insensitive substring match on name or description, served by the trigram indexes. */
+function matchesText(query: string): SQL | undefined {
+  const pattern = containsPattern(query);
+  return or(ilike(tools.name, pattern), ilike(tools.descriptionText, pattern));
+}
+
+function normalizeQuery(query: string | null | undefined): string {
+  return (query ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+}
+
+async function pageOfTools({
+  db,
+  where,
+  orderBy,
+  page,
+  pageSize,
+}: {
+  db: Database;
+  where: SQL | undefined;
+  orderBy: SQL[];
+  page: number;
+  pageSize: number;
+}): Promise<ToolPage> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(toolCardColumns)
+      .from(tools)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(tools).where(where),
+  ]);
+  const total = totals?.total ?? 0;
+  return { tools: rows, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** Home grid: newest first, optionally filtered by text and category ('All' matches everything). */
+export function searchTools({
+  db,
+  query,
+  category,
+  page = 1,
+  pageSize = TOOLS_PAGE_SIZE,
+}: {
+  db: Database;
+  query?: string | null;
+  category?: string | null;
+  page?: number;
+  pageSize?: number;
+}): Promise<ToolPage> {
+  const text = normalizeQuery(query);
+  const conditions: (SQL | undefined)[] = [];
+  if (text) conditions.push(matchesText(text));
+  if (category && category !== ALL_CATEGORY) conditions.push(eq(tools.category, category));
+  // With a query, names that start with it come first: what a visitor typing a name expects.
+  const orderBy = text
+    ? [desc(ilike(tools.name, prefixPattern(text))), desc(tools.createdAt), asc(tools.id)]
+    : [desc(tools.createdAt), asc(tools.id)];
+  return pageOfTools({ db, where: and(...conditions), orderBy, page, pageSize });
+}
+
+/** Category page: tools of one category, best rated first, optionally filtered by text. */
+export function listToolsInCategory({
+  db,
+  category,
+  query,
+  page = 1,
+  pageSize = TOOLS_PAGE_SIZE,
+}: {
+  db: Database;
+  category: string;
+  query?: string | null;
+  page?: number;
+  pageSize?: number;
+}): Promise<ToolPage> {
+  const text = normalizeQuery(query);
+  const where = and(eq(tools.category, category), text ? matchesText(text) : undefined);
+  const orderBy = [sql`${tools.rating} desc nulls last`, desc(tools.voteCount), asc(tools.name), asc(tools.id)];
+  return pageOfTools({ db, where, orderBy, page, pageSize });
+}
+
+export type ToolLookup = { tool: Tool; canonical: boolean };
+
+/**
+ * Spec section 7: a UUID finds by id; anything else by slug, then by name with hyphens read
+ * as spaces. `canonical` is true only when the identifier already is the slug.
+ */
+export async function findToolByIdentifier({
+  db,
+  identifier,
+}: {
+  db: Database;
+  identifier: string;
+}): Promise<ToolLookup | null> {
+  const byColumn = async (where: SQL) => (await db.select().from(tools).where(where).limit(1))[0];
+
+  if (isUuid(identifier)) {
+    const tool = await byColumn(eq(tools.id, identifier.toLowerCase()));
+    return tool ? { tool, canonical: false } : null;
+  }
+  const bySlug = await byColumn(eq(tools.slug, identifier));
+  if (bySlug) return { tool: bySlug, canonical: true };
+
+  const lowerSlug = slugify(identifier);
+  if (lowerSlug && lowerSlug !== identifier) {
+    const tool = await byColumn(eq(tools.slug, lowerSlug));
+    if (tool) return { tool, canonical: false };
+  }
+  const name = identifier.replace(/-/g, " ").trim().toLowerCase();
+  if (!name) return null;
+  const byName = await byColumn(sql`lower(${tools.name}) = ${name}`);
+  return byName ? { tool: byName, canonical: false } : null;
+}
+
+/** Footer: the categories that have tools, alphabetical. */
+export async function listCategoriesInUse({ db }: { db: Database }): Promise<string[]> {
+  // A loose index scan: one index probe per category instead of reading every tool.
+  const result = await db.execute(sql`
+    with recursive found as (
+      (select category from tools order by category limit 1)
+      union all
+      select (select t.category from tools t where t.category > found.category order by t.category limit 1)
+      from found where found.category is not null
+    )
+    select category from found where category is not null`);
+  return (result as unknown as { rows: { category: string }[] }).rows.map((row) => row.category);
+}
+
+/** Every tool's address and last change, for the sitemap. */
+export function listToolSitemapEntries({ db }: { db: Database }) {
+  return db
+    .select({ slug: tools.slug, updatedAt: tools.updatedAt, category: tools.category })
+    .from(tools)
+    .orderBy(asc(tools.slug));
+}

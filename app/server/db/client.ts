@@ -1,0 +1,70 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+/** Data code is typed against this, so it runs unchanged on PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Where the data lives, for logs: a directory, "memory", or the server's host. */
+  location: string;
+  migrate(): Promise<void>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  /** dataDir undefined: an in-memory database, for tests. */
+  | { kind: "pglite"; dataDir?: string };
+
+const migrationsFolder = path.resolve("drizzle");
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      location: new URL(options.url).host,
+      migrate: () => migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder }),
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const client = await PGlite.create({
+    dataDir: options.dataDir ? path.join(options.dataDir, "pglite") : undefined,
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    location: options.dataDir ?? "memory",
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: async () => {
+      if (client.closed) return;
+      // Flush to disk before closing so the next start finds a clean data directory.
+      if (options.dataDir) await client.exec("CHECKPOINT");
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { Pricing } from "~/lib/pricing";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** SQL for HTML stripped to text inside the database, so search never matches tag names. */
+const stripHtmlSql = (expression: string) => `regexp_replace(${expression}, '<[^>]*>', ' ', 'g')`;
+
+// --- Accounts (Better Auth's core tables, plural names; the auth issue wires them) ---
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().default(""),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  ...timestamps,
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (table) => [index("accounts_user_id_idx").on(table.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/** One row per user; user_type is the single source of the admin role. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username"),
+    avatarUrl: text("avatar_url"),
+    userType: text("user_type", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
+    ...timestamps,
+  },
+  (table) => [check("profiles_user_type_check", sql`${table.userType} in ('user', 'admin')`)],
+);
+
+// --- Catalogue ---
+
+export const tools = pgTable(
+  "tools",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    descriptionText: text("description_text").generatedAlwaysAs(sql.raw(stripHtmlSql("description"))),
+    image: text("image"),
+    category: text("category").notNull(),
+    /** Average of tool_votes.rating; written only in the vote's transaction. */
+    rating: numeric("rating", { precision: 3, scale: 2, mode: "number" }),
+    voteCount: integer("vote_count").notNull().default(0),
+    pros: text("pros").array().notNull().default(sql`'{}'::text[]`),
+    cons: text("cons").array().notNull().default(sql`'{}'::text[]`),
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    pricing: jsonb("pricing").$type<Pricing>(),
+    metaTitle: text("meta_title"),
+    website: text("website"),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql.raw(
+        `setweight(to_tsvector('english', coalesce(name, '')), 'A') || ` +
+          `setweight(to_tsvector('english', coalesce(category, '')), 'B') || ` +
+          `setweight(to_tsvector('english', ${stripHtmlSql("coalesce(description, '')")}), 'C')`,
+      ),
+    ),
+    ...timestamps,
+  },
+  (table) => [
+    check("tools_slug_check", sql`${table.slug} <> ''`),
+    check("tools_rating_check", sql`${table.rating} is null or (${table.rating} >= 1 and ${table.rating} <= 5)`),
+    check("tools_vote_count_check", sql`${table.voteCount} >= 0`),
+    index("tools_created_at_idx").on(table.createdAt.desc()),
+    index("tools_category_rating_idx").on(table.category, table.rating.desc().nullsLast()),
+    index("tools_lower_name_idx").on(sql`lower(${table.name})`),
+    index("tools_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    index("tools_description_text_trgm_idx").using("gin", table.descriptionText.op("gin_trgm_ops")),
+    index("tools_search_vector_idx").using("gin", table.searchVector),
+  ],
+);
+
+export const articles = pgTable(
+  "articles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    image: text("image"),
+    category: text("category").notNull(),
+    excerpt: text("excerpt").notNull(),
+    content: text("content").notNull(),
+    author: text("author").notNull(),
+    readTime: text("read_time").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    section: text("section"),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("published"),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    metaKeywords: text("meta_keywords").array(),
+    ...timestamps,
+  },
+  (table) => [
+    check("articles_slug_check", sql`${table.slug} <> ''`),
+    check("articles_status_check", sql`${table.status} in ('draft', 'published')`),
+    index("articles_status_date_idx").on(table.status, table.date.desc(), table.createdAt.desc()),
+    index("articles_lower_title_idx").on(sql`lower(${table.title})`),
+  ],
+);
+
+// --- Community ---
+
+export const toolVotes = pgTable(
+  "tool_votes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    unique("tool_votes_tool_id_user_id_key").on(table.toolId, table.userId),
+    check("tool_votes_rating_check", sql`${table.rating} between 1 and 5`),
+    index("tool_votes_user_id_idx").on(table.userId),
+  ],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("comments_content_check", sql`length(btrim(${table.content})) > 0 and length(${table.content}) <= 2000`),
+    index("comments_tool_id_created_at_idx").on(table.toolId, table.createdAt.desc()),
+  ],
+);

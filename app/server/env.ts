@@ -1,0 +1,42 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** "true"/"false"/"1"/"0" from the environment as a boolean, with a default. */
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? fallback : value === "true" || value === "1"));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** The public address of the site, used in canonical links, sitemaps and feeds. */
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** When set, PostgreSQL is used instead of the embedded database. */
+  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: flag(true),
+  /** Seconds an anonymous page stays in the in-process cache; 0 turns the cache off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
+  SOURCE_CODE_URL: z.url().default("https://github.com/aitlas/aitlas"),
+  COMPANY_NAME: z.string().min(1).default("Aitlas"),
+});
+
+export type Env = Readonly<z.infer<typeof envSchema> & { dataDir: string }>;
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);
+  }
+  return Object.freeze({ ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) });
+}
+
+/** The one place that reads process.env. */
+export const env: Env = parseEnv(process.env);

@@ -1,0 +1,40 @@
+import { TOOL_CATEGORIES } from "~/lib/categories";
+import { absoluteUrl } from "~/lib/seo";
+import { listToolSitemapEntries } from "../catalog/tools.server";
+import { listArticleSitemapEntries } from "../content/articles.server";
+import type { Database } from "../db/client";
+import { escapeXml } from "./xml.server";
+
+type Entry = { path: string; lastmod?: Date };
+
+/** Every public page with its last change: home, static pages, categories, tools and articles. */
+export async function buildSitemap({ db, siteUrl }: { db: Database; siteUrl: string }): Promise<string> {
+  const [toolRows, articleRows] = await Promise.all([listToolSitemapEntries({ db }), listArticleSitemapEntries({ db })]);
+
+  const newest = (dates: Date[]) => dates.reduce<Date | undefined>((latest, date) => (!latest || date > latest ? date : latest), undefined);
+  const lastToolChange = newest(toolRows.map((row) => row.updatedAt));
+  const lastArticleChange = newest(articleRows.map((row) => row.updatedAt));
+  const lastChangeIn = new Map<string, Date>();
+  for (const row of toolRows) {
+    const known = lastChangeIn.get(row.category);
+    if (!known || row.updatedAt > known) lastChangeIn.set(row.category, row.updatedAt);
+  }
+  const categories = [...new Set<string>([...TOOL_CATEGORIES, ...lastChangeIn.keys()])].filter((name) => lastChangeIn.has(name));
+
+  const entries: Entry[] = [
+    { path: "/", lastmod: newest([lastToolChange, lastArticleChange].filter((date): date is Date => !!date)) },
+    { path: "/blog", lastmod: lastArticleChange },
+    { path: "/about" },
+    { path: "/privacy" },
+    { path: "/terms" },
+    ...categories.map((name) => ({ path: `/category/${encodeURIComponent(name)}`, lastmod: lastChangeIn.get(name) })),
+    ...toolRows.map((row) => ({ path: `/tool/${encodeURIComponent(row.slug)}`, lastmod: row.updatedAt })),
+    ...articleRows.map((row) => ({ path: `/article/${encodeURIComponent(row.slug)}`, lastmod: row.updatedAt })),
+  ];
+
+  const urls = entries.map((entry) => {
+    const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : "";
+    return `<url><loc>${escapeXml(absoluteUrl(siteUrl, entry.path))}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}

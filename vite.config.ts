@@ -1,0 +1,15 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server bundle's entry is our HTTP server, which imports React Router's build
+  // as a virtual module: one bundle holds both, so they share one database client.
+  build: isSsrBuild ? { rollupOptions: { input: "./app/server/http/start.ts" } } : undefined,
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { tsconfigPaths: true },
+  ssr: {
+    // Native or WASM packages stay outside the bundle and load from node_modules.
+    external: ["@electric-sql/pglite", "pg", "pino", "pino-pretty", "sanitize-html"],
+  },
+}));
