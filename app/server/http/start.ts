@@ -5,12 +5,11 @@ import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createPageCache } from "../cache/page-cache";
 import type { AppContext } from "../context";
-import { openDatabase, type DatabaseHandle } from "../db/client";
-import { lockDataDir } from "../db/data-dir-lock";
+import { openConfiguredDatabase } from "../db/configured-database";
 import { isCatalogueEmpty, seedDemoCatalogue } from "../db/seed";
 import { env } from "../env";
 import { logger } from "../logger";
-import { createLocalStorage } from "../storage/local-storage";
+import { configuredStorage, UPLOADS_PATH } from "../storage/configured-storage";
 import { sendFetchResponse, toFetchRequest, writeHeaders } from "./fetch-adapter";
 
 export type StartOptions = {
@@ -25,26 +24,12 @@ export type RunningServer = { server: Server; url: string; stop(): Promise<void>
 /** Requests that carry a session (or any auth cookie) are personal and never cached. */
 const PERSONAL_COOKIE = /(?:^|;\s*)[^=]*(?:session|auth)[^=]*=/i;
 
-async function openConfiguredDatabase(): Promise<{ handle: DatabaseHandle; releaseLock: () => void }> {
-  if (env.DATABASE_URL) {
-    const handle = await openDatabase({ kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
-    return { handle, releaseLock: () => {} };
-  }
-  const releaseLock = lockDataDir(env.dataDir);
-  try {
-    return { handle: await openDatabase({ kind: "pglite", dataDir: env.dataDir }), releaseLock };
-  } catch (error) {
-    releaseLock();
-    throw error;
-  }
-}
-
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const startedAt = Date.now();
   const { handle, releaseLock } = await openConfiguredDatabase();
   await handle.migrate();
 
-  const storage = createLocalStorage({ rootDir: path.join(env.dataDir, "uploads"), publicPath: "/uploads" });
+  const storage = configuredStorage();
   if (env.SEED_DEMO && (await isCatalogueEmpty({ db: handle.db }))) {
     const report = await seedDemoCatalogue({ db: handle.db, storage });
     logger.info(report, "seeded the demo catalogue");
@@ -89,7 +74,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
 
   app.use(
-    "/uploads",
+    UPLOADS_PATH,
     express.static(path.join(env.dataDir, "uploads"), {
       maxAge: "7d",
       fallthrough: false,
