@@ -28,8 +28,7 @@ import { Alert, AlertDescription, AlertTitle } from "./components/ui/alert";
 import { SITE_NAME } from "./lib/site";
 import { readTheme } from "./lib/theme";
 import { listCategoriesInUse } from "./server/catalog/tools.server";
-import { env } from "./server/env";
-import { siteUrlFor } from "./server/site-url.server";
+import { footerSettings, siteUrlFor } from "./server/site.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
@@ -37,8 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     theme: readTheme(request.headers.get("cookie")),
     categories: await listCategoriesInUse({ db: context.db }),
     year: new Date().getFullYear(),
-    company: env.COMPANY_NAME,
-    sourceCodeUrl: env.SOURCE_CODE_URL,
+    ...footerSettings(),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/blog-rss";
 import { buildArticlesFeed } from "~/server/seo/rss.server";
-import { siteUrlFor } from "~/server/site-url.server";
+import { siteUrlFor } from "~/server/site.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const xml = await buildArticlesFeed({ db: context.db, siteUrl: siteUrlFor(request, context) });

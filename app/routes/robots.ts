@@ -1,6 +1,6 @@
 import type { Route } from "./+types/robots";
 import { absoluteUrl } from "~/lib/seo";
-import { siteUrlFor } from "~/server/site-url.server";
+import { siteUrlFor } from "~/server/site.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const siteUrl = siteUrlFor(request, context);

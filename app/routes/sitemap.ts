@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { buildSitemap } from "~/server/seo/sitemap.server";
-import { siteUrlFor } from "~/server/site-url.server";
+import { siteUrlFor } from "~/server/site.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const xml = await buildSitemap({ db: context.db, siteUrl: siteUrlFor(request, context) });

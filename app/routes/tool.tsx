@@ -169,7 +169,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
         <HtmlContent html={tool.descriptionHtml} />
       </section>
 
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid items-start gap-6 md:grid-cols-2">
         <ListCard title="Features" items={tool.features} empty="No features listed yet." />
         <Card>
           <CardHeader>

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -38,5 +39,12 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
   return Object.freeze({ ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) });
 }
 
+/** A local .env file fills in what the real environment leaves unset (never under test). */
+function loadDotEnv() {
+  if (process.env.NODE_ENV === "test" || !fs.existsSync(".env")) return;
+  process.loadEnvFile(".env");
+}
+
 /** The one place that reads process.env. */
+loadDotEnv();
 export const env: Env = parseEnv(process.env);

@@ -6,5 +6,5 @@ export const logger = pino({
   level: env.LOG_LEVEL,
   redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.apiKey", "*.password"], remove: true },
   transport:
-    env.NODE_ENV === "development" ? { target: "pino-pretty", options: { translateTime: "HH:MM:ss" } } : undefined,
+    env.NODE_ENV === "development" ? { target: "pino-pretty", options: { translateTime: "HH:MM:ss", singleLine: true } } : undefined,
 });

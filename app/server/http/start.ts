@@ -85,7 +85,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else {
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    // A missing hashed asset is a plain 404, never an HTML page.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", fallthrough: false }));
     app.use(express.static("build/client", { maxAge: "1h" }));
   }
 

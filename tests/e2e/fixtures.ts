@@ -1,0 +1,52 @@
+import { test as base, expect, type ConsoleMessage, type Page } from "@playwright/test";
+
+export { expect };
+
+type Fixtures = {
+  /** Console errors and uncaught exceptions of every page in the test's browser context. */
+  browserErrors: string[];
+  /**
+   * Opens a path that must answer 404. Chromium logs every 4xx document as a console error
+   * ("Failed to load resource ... 404"); that one line, for exactly this address, is the status
+   * under test and so is expected. Any other error on the page still fails the test.
+   */
+  openMissingPage: (page: Page, path: string) => Promise<void>;
+};
+
+function describeConsoleMessage(message: ConsoleMessage): string {
+  const { url, lineNumber } = message.location();
+  return `console.${message.type()}: ${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`;
+}
+
+const NOT_FOUND_LOG = "console.error: Failed to load resource: the server responded with a status of 404 (Not Found)";
+
+/**
+ * Every test fails when any page logs a console error or throws: a silent error in the browser
+ * is a bug even when the page looks right. Nothing is filtered; a test that provokes a 404 on
+ * purpose names the address through openMissingPage.
+ */
+export const test = base.extend<Fixtures>({
+  browserErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      context.on("console", (message) => {
+        if (message.type() === "error") errors.push(describeConsoleMessage(message));
+      });
+      context.on("weberror", (webError) => errors.push(`uncaught: ${webError.error().stack ?? webError.error().message}`));
+      await use(errors);
+      expect(errors, "the browser logged errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  openMissingPage: async ({ browserErrors, baseURL }, use) => {
+    await use(async (page, path) => {
+      const url = new URL(path, baseURL).toString();
+      const response = await page.goto(path);
+      expect(response?.status(), `${path} should answer 404`).toBe(404);
+      const logLine = `${NOT_FOUND_LOG} (${url}:0)`;
+      await expect.poll(() => browserErrors.includes(logLine), { message: "Chromium reports the 404 in the console" }).toBe(true);
+      browserErrors.splice(browserErrors.indexOf(logLine), 1);
+    });
+  },
+});
