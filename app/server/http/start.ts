@@ -19,6 +19,9 @@ export type StartOptions = {
   devMiddleware?: express.RequestHandler;
 };
 
+/** React Router's production build, bundled beside this module (exported for full-page render tests). */
+export const loadReactRouterBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
 export type RunningServer = { server: Server; url: string; stop(): Promise<void> };
 
 /** Requests that carry a session (or any auth cookie) are personal and never cached. */
@@ -38,8 +41,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const production = env.NODE_ENV === "production";
   const cache = createPageCache({ ttlMs: production ? env.PAGE_CACHE_SECONDS * 1000 : 0, maxEntries: 2000 });
   const context: AppContext = { db: handle.db, siteUrl: env.PUBLIC_URL?.replace(/\/$/, "") ?? null };
-  const getBuild =
-    options.getBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
+  const getBuild = options.getBuild ?? loadReactRouterBuild;
   const handleRequest = createRequestHandler(getBuild, production ? "production" : "development");
 
   let shuttingDown = false;

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tools } from "~/server/db/schema";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+
+// Whole documents rendered by the production build (npm test builds before Vitest runs), so the
+// escaping checked here is React Router's and React's real output, not a re-implementation.
+const buildEntry = path.resolve("build/server/index.js");
+
+const HOSTILE = `</script><script>alert("x")</script>" onmouseover="alert(1)`;
+
+let database: TestDatabase;
+let render: (url: string) => Promise<Response>;
+
+beforeAll(async () => {
+  if (!fs.existsSync(buildEntry)) throw new Error("build/server/index.js is missing: run `npm run build` first.");
+  const { loadReactRouterBuild } = (await import(buildEntry)) as { loadReactRouterBuild: () => Promise<ServerBuild> };
+  const handle = createRequestHandler(await loadReactRouterBuild(), "production");
+  database = await createTestDatabase();
+  render = (url) => handle(new Request(`http://localhost${url}`), { db: database.db, siteUrl: "https://aitlas.example" });
+
+  await database.db.insert(tools).values({
+    slug: "hostile-tool",
+    name: `Hostile ${HOSTILE}`,
+    category: "Writing",
+    description: `<p>Looks fine ${HOSTILE}</p><script>alert("desc")</script><img src="x" onerror="alert(2)">`,
+    pros: [`Pro ${HOSTILE}`],
+    features: ["A feature"],
+    metaTitle: HOSTILE,
+    voteCount: 3,
+    rating: 4.333,
+  });
+  await database.db.insert(tools).values({
+    slug: "plain-tool",
+    name: "Plain tool",
+    category: "Writing",
+    description: "<p>Looks fine</p>",
+    pros: ["Pro"],
+    features: ["A feature"],
+    metaTitle: "Plain",
+    voteCount: 3,
+    rating: 4.333,
+  });
+});
+
+afterAll(() => database?.dispose());
+
+function scriptElements(html: string): string[] {
+  return [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+}
+
+function jsonLdBlocks(html: string): unknown[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1]!.replace(/\\u003c/g, "<")),
+  );
+}
+
+describe("rendered documents", () => {
+  it("keeps database text inside its script and attribute", async () => {
+    const response = await render("/tool/hostile-tool");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+
+    // A breakout would add script elements: the hostile page has exactly as many as a plain one.
+    const plain = await (await render("/tool/plain-tool")).text();
+    expect(scriptElements(html)).toHaveLength(scriptElements(plain).length);
+    expect(scriptElements(html).some((content) => content.trim().startsWith("alert("))).toBe(false);
+    expect(html).not.toContain('<script>alert("x")</script>');
+    // Quotes in database text never close an attribute (they stay &quot;): no tag gains a handler.
+    const markup = html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, "");
+    expect(markup).toContain("&quot; onmouseover=&quot;");
+    expect(markup).not.toMatch(/<[^>]*\son(mouseover|error)="/);
+    expect(html).not.toContain('alert("desc")');
+
+    const blocks = jsonLdBlocks(html) as { "@type": string; name?: string; aggregateRating?: Record<string, unknown> }[];
+    const app = blocks.find((block) => block["@type"] === "SoftwareApplication");
+    expect(app?.name).toBe(`Hostile ${HOSTILE}`);
+    expect(app?.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.33,
+      ratingCount: 3,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(blocks.some((block) => block["@type"] === "BreadcrumbList")).toBe(true);
+  });
+
+  it("renders the home page with its canonical link and WebSite search action", async () => {
+    const response = await render("/?q=hostile");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<link rel="canonical" href="https://aitlas.example/"/>');
+    expect(html).toContain("Discover the Best AI Tools");
+    const website = (jsonLdBlocks(html) as { "@type": string; potentialAction?: { "@type": string } }[]).find(
+      (block) => block["@type"] === "WebSite",
+    );
+    expect(website?.potentialAction?.["@type"]).toBe("SearchAction");
+  });
+
+  it("answers 404 with the spec's message for an unknown tool and article", async () => {
+    const tool = await render("/tool/no-such-tool");
+    expect(tool.status).toBe(404);
+    expect(await tool.text()).toContain("Tool not found");
+    const article = await render("/article/no-such-article");
+    expect(article.status).toBe(404);
+    expect(await article.text()).toContain("Article not found");
+    const page = await render("/no/such/page");
+    expect(page.status).toBe(404);
+  });
+});
