@@ -5,17 +5,17 @@ import { defineConfig } from "@playwright/test";
 
 // End-to-end tests drive the production build (`npm test` builds it first) in Debian's Chromium:
 // Playwright's own browser download does not work on this machine.
-const serverBuild = path.resolve("build/server/index.js");
-if (!existsSync(serverBuild)) {
-  throw new Error(`Playwright needs the production build, but ${serverBuild} is missing: run \`npm run build\` first.`);
-}
-
 const PORT = 3210;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// The config is evaluated again in every worker process: only the runner, which starts the
-// server, creates the data directory (workers inherit the variable) and removes it at exit.
+// The runner evaluates this file first and starts the server; every worker process evaluates it
+// again and inherits the runner's environment. So only the runner checks for the build, creates
+// the server's fresh data directory (workers see the variable already set) and removes it at exit.
 if (!process.env.AITLAS_E2E_DATA_DIR) {
+  const serverBuild = path.join(import.meta.dirname, "build/server/index.js");
+  if (!existsSync(serverBuild)) {
+    throw new Error(`Playwright needs the production build, but ${serverBuild} is missing: run \`npm run build\` first.`);
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "aitlas-e2e-"));
   process.env.AITLAS_E2E_DATA_DIR = dataDir;
   process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
@@ -29,7 +29,7 @@ export default defineConfig({
   retries: 0,
   reporter: "list",
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
     browserName: "chromium",
@@ -48,9 +48,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh embedded database seeded with the demo catalogue; the environment's own database
-    // or public address (if any) must not leak in, so they are removed rather than inherited.
-    command: "env -u PUBLIC_URL -u DATABASE_URL node server.js",
+    // A fresh embedded database seeded with the demo catalogue; the shell's or a .env file's own
+    // database or public address must not leak in, so they are set empty (empty means unset).
+    command: "node server.js",
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -65,6 +65,8 @@ export default defineConfig({
       DATA_DIR: process.env.AITLAS_E2E_DATA_DIR,
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      PUBLIC_URL: "",
     },
   },
 });

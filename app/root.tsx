@@ -24,7 +24,7 @@ import {
 } from "./components/page-skeletons";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { Alert, AlertDescription, AlertTitle } from "./components/ui/alert";
+import { Alert, AlertDescription } from "./components/ui/alert";
 import { SITE_NAME } from "./lib/site";
 import { readTheme } from "./lib/theme";
 import { listCategoriesInUse } from "./server/catalog/tools.server";
@@ -68,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteHeader theme={theme} />
-        <main id="main" className="flex-1">
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
         <SiteFooter
@@ -121,8 +121,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
       <title>{`${title} | ${SITE_NAME}`}</title>
+      <h1 className="text-2xl font-bold">{title}</h1>
       <Alert variant={notFound ? "default" : "destructive"}>
-        <AlertTitle>{title}</AlertTitle>
         <AlertDescription>{message}</AlertDescription>
       </Alert>
       <GoBackButton />

@@ -31,6 +31,29 @@ export function createRandom(seed: number) {
 
 export type Random = ReturnType<typeof createRandom>;
 
+// --- Helpers ---
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
+const stripTags = (html: string) => html.replace(/<[^>]*>/g, " ");
+
+/** Sentences shared out over at most `paragraphCount` <p> elements, in order. */
+function paragraphsOf(sentences: string[], paragraphCount: number): string {
+  const perParagraph = Math.ceil(sentences.length / paragraphCount);
+  const paragraphs: string[] = [];
+  for (let i = 0; i < sentences.length; i += perParagraph) {
+    paragraphs.push(`<p>${sentences.slice(i, i + perParagraph).join(" ")}</p>`);
+  }
+  return paragraphs.join("\n");
+}
+
+function uniqueSlug(base: string, taken: Set<string>): string {
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  taken.add(slug);
+  return slug;
+}
+
 // --- Word lists ---
 
 const NAME_PREFIXES = [
@@ -136,40 +159,17 @@ const PERSON_LAST = [
 
 const ARTICLE_SECTIONS = ["Guides", "Explainers", "Reviews", "News", "Tutorials"] as const;
 const ARTICLE_TITLE_TEMPLATES = [
-  (topic: string, category: string) => `How to Choose a ${category} AI Tool for ${topic}`,
-  (topic: string, category: string) => `${category} AI Tools Compared: What Matters for ${topic}`,
-  (topic: string) => `A Practical Guide to Using AI for ${topic}`,
-  (topic: string) => `Five Mistakes to Avoid When You Use AI for ${topic}`,
-  (topic: string, category: string) => `What Changed in ${category} AI This Year: ${topic}`,
-  (topic: string) => `Getting Started with AI for ${topic}`,
+  (task: string, category: string) => `How to Choose a ${category} AI Tool to ${task}`,
+  (task: string, category: string) => `${category} AI Tools Compared: The Best Ways to ${task}`,
+  (task: string) => `A Practical Guide: Using AI to ${task}`,
+  (task: string) => `Five Mistakes to Avoid When You Use AI to ${task}`,
+  (task: string, _category: string, audience: string) => `Can AI Really ${capitalize(task)}? What ${audience} Should Know`,
+  (task: string, _category: string, audience: string) => `Getting Started: How ${audience} Use AI to ${task}`,
 ] as const;
 const ARTICLE_HEADINGS = [
   "Start with the problem", "What to look for", "How we compared the tools", "Costs and limits",
   "Privacy and data handling", "Where these tools fall short", "A short checklist", "What comes next",
 ] as const;
-
-// --- Helpers ---
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, " ");
-
-/** Sentences appended until the word count reaches `minWords`, split into paragraphs. */
-function paragraphsOf(sentences: string[], paragraphCount: number): string {
-  const perParagraph = Math.ceil(sentences.length / paragraphCount);
-  const paragraphs: string[] = [];
-  for (let i = 0; i < sentences.length; i += perParagraph) {
-    paragraphs.push(`<p>${sentences.slice(i, i + perParagraph).join(" ")}</p>`);
-  }
-  return paragraphs.join("\n");
-}
-
-function uniqueSlug(base: string, taken: Set<string>): string {
-  let slug = base;
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-  taken.add(slug);
-  return slug;
-}
 
 // --- Tools ---
 
@@ -186,9 +186,9 @@ export type SyntheticTool = {
   metaTitle: string;
   createdAt: Date;
   updatedAt: Date;
-  /** Star ratings (1..5) this tool receives, one per distinct synthetic user. */
-  votes: number[];
-  comments: string[];
+  /** Star ratings (1..5), each from a distinct synthetic user (an index into the users). */
+  votes: { userIndex: number; rating: number }[];
+  comments: { userIndex: number; content: string; createdAt: Date }[];
 };
 
 function toolDescription(random: Random, name: string, category: ToolCategory): string {
@@ -225,10 +225,22 @@ function toolPricing(random: Random): Pricing | null {
 }
 
 /** Skewed: most tools have a few votes, a few have many (like a real directory). */
-function toolVotes(random: Random, maxVotes: number): number[] {
-  const count = Math.min(maxVotes, Math.floor(random.next() ** 2 * 40));
+function toolVotes(random: Random, userIndexes: readonly number[]): SyntheticTool["votes"] {
+  const voters = random.sample(userIndexes, Math.floor(random.next() ** 2 * 40));
   const quality = 2 + random.next() * 2.8;
-  return Array.from({ length: count }, () => Math.min(5, Math.max(1, Math.round(quality + (random.next() - 0.5) * 2.5))));
+  return voters.map((userIndex) => ({
+    userIndex,
+    rating: Math.min(5, Math.max(1, Math.round(quality + (random.next() - 0.5) * 2.5))),
+  }));
+}
+
+function toolComments(random: Random, userCount: number, createdAt: Date, now: Date): SyntheticTool["comments"] {
+  const count = userCount > 0 && random.next() < 0.4 ? random.int(1, 5) : 0;
+  return Array.from({ length: count }, () => ({
+    userIndex: random.int(0, userCount - 1),
+    content: random.sample(FILLER_SENTENCES, random.int(1, 2)).join(" "),
+    createdAt: new Date(createdAt.getTime() + Math.floor(random.next() * (now.getTime() - createdAt.getTime()))),
+  }));
 }
 
 export function generateTools({
@@ -247,6 +259,7 @@ export function generateTools({
 }): SyntheticTool[] {
   const threeYears = 3 * 365 * 24 * 60 * 60 * 1000;
   const slot = threeYears / Math.max(1, count);
+  const userIndexes = Array.from({ length: userCount }, (_, index) => index);
   return Array.from({ length: count }, (_, index) => {
     const category = random.pick(TOOL_CATEGORIES);
     const name = `${random.pick(NAME_PREFIXES)} ${random.pick(NAME_NOUNS[category])} ${random.int(1, 999)}`;
@@ -254,7 +267,6 @@ export function generateTools({
     // One time slot per tool: created_at is spread over three years and never ties.
     const createdAt = new Date(now.getTime() - threeYears + index * slot + Math.floor(random.next() * (slot - 1)));
     const updatedAt = new Date(createdAt.getTime() + Math.floor(random.next() * (now.getTime() - createdAt.getTime())));
-    const commentCount = random.next() < 0.4 ? random.int(1, 5) : 0;
     return {
       slug,
       name,
@@ -268,8 +280,8 @@ export function generateTools({
       metaTitle: `${name} – ${category} AI Tool`,
       createdAt,
       updatedAt,
-      votes: toolVotes(random, userCount),
-      comments: Array.from({ length: commentCount }, () => random.sample(FILLER_SENTENCES, random.int(1, 2)).join(" ")),
+      votes: toolVotes(random, userIndexes),
+      comments: toolComments(random, userCount, createdAt, now),
     };
   });
 }
@@ -350,10 +362,10 @@ export function generateArticles({
   takenSlugs: Set<string>;
 }): SyntheticArticle[] {
   const day = 24 * 60 * 60 * 1000;
-  return Array.from({ length: count }, (_, index) => {
+  return Array.from({ length: count }, () => {
     const category = random.pick(TOOL_CATEGORIES);
-    const topic = capitalize(random.pick(CATEGORY_TASKS[category]));
-    const title = `${random.pick(ARTICLE_TITLE_TEMPLATES)(topic, category)} (${index + 1})`;
+    const task = random.pick(CATEGORY_TASKS[category]);
+    const title = random.pick(ARTICLE_TITLE_TEMPLATES)(task, category, capitalize(random.pick(AUDIENCES)));
     const content = articleContent(random, category);
     const excerpt = `${capitalize(random.pick(AUDIENCES))} ask how to ${random.pick(CATEGORY_TASKS[category])} with AI. Here is what to compare before you choose.`;
     const createdAt = new Date(now.getTime() - random.int(0, 3 * 365) * day - random.int(0, day - 1));
@@ -371,15 +383,15 @@ export function generateArticles({
       status: random.next() < 0.05 ? "draft" : "published",
       metaTitle: title,
       metaDescription: excerpt.slice(0, 160),
-      metaKeywords: [category.toLowerCase(), "ai tools", topic.toLowerCase()],
+      metaKeywords: [category.toLowerCase(), "ai tools", task],
       createdAt,
     };
   });
 }
 
 /** The stored average, rounded half up to two decimals in integer arithmetic (as numeric(3,2) does). */
-export function averageRating(votes: number[]): number | null {
+export function averageRating(votes: SyntheticTool["votes"]): number | null {
   if (votes.length === 0) return null;
-  const sum = votes.reduce((total, vote) => total + vote, 0);
+  const sum = votes.reduce((total, vote) => total + vote.rating, 0);
   return Math.floor((sum * 200 + votes.length) / (2 * votes.length)) / 100;
 }

@@ -31,7 +31,9 @@ const envSchema = z.object({
 export type Env = Readonly<z.infer<typeof envSchema> & { dataDir: string }>;
 
 function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const parsed = envSchema.safeParse(source);
+  // An empty value means "unset", so VAR= can switch off what a .env file sets.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);

@@ -22,7 +22,6 @@ export type ServerProcess = {
   stderr(): string;
   exit(): Exit | undefined;
   exited: Promise<Exit>;
-  waitForLog(msg: string, timeoutMs?: number): Promise<LogLine>;
   /** Sends the signal and waits for the process to end. */
   stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<Exit>;
 };
@@ -34,7 +33,9 @@ const temporaryDirs = new Set<string>();
 
 export function assertServerBuilt() {
   if (!fs.existsSync(path.join(projectRoot, "build/server/index.js"))) {
-    throw new Error("build/server/index.js is missing: run `npm run build` before these tests (`npm test` builds first).");
+    throw new Error(
+      "build/server/index.js is missing: run `npm run build` before these tests (`npm test` builds first).",
+    );
   }
 }
 
@@ -54,7 +55,12 @@ export function temporaryDir(): string {
   return dir;
 }
 
-async function pollUntil<T>(what: string, probe: () => T | undefined, timeoutMs: number, giveUp?: () => string | undefined) {
+async function pollUntil<T>(
+  what: string,
+  probe: () => T | undefined,
+  timeoutMs: number,
+  giveUp?: () => string | undefined,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = probe();
@@ -79,6 +85,9 @@ export function spawnServer(settings: Record<string, string>): ServerProcess {
       NODE_ENV: "production",
       LOG_LEVEL: "info",
       HOST: "127.0.0.1",
+      // Empty means unset: a developer's .env cannot point the test server elsewhere.
+      DATABASE_URL: "",
+      PUBLIC_URL: "",
       ...settings,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -110,17 +119,12 @@ export function spawnServer(settings: Record<string, string>): ServerProcess {
     });
   });
 
-  const describeEnd = () =>
-    exit && `the server exited (${exit.code ?? exit.signal}).\nstderr: ${stderr}\nlog: ${logs.map((l) => l.msg).join(" | ")}`;
-
   return {
     pid: child.pid!,
     logs,
     stderr: () => stderr,
     exit: () => exit,
     exited,
-    waitForLog: (msg, timeoutMs = 30_000) =>
-      pollUntil(`waiting for the log line "${msg}"`, () => logs.find((line) => line.msg === msg), timeoutMs, describeEnd),
     stop: async (signal = "SIGTERM", timeoutMs = 10_000) => {
       if (!exit) child.kill(signal);
       return pollUntil(`waiting for the server to exit after ${signal}`, () => exit, timeoutMs);
@@ -129,14 +133,16 @@ export function spawnServer(settings: Record<string, string>): ServerProcess {
 }
 
 /** Spawns the server and waits until it logs that it is serving. */
-export async function startServer(settings: Record<string, string>, timeoutMs = 30_000): Promise<RunningServer> {
+export async function startServer(settings: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
   const server = spawnServer({ PORT: String(await freePort()), ...settings });
   const serving = await pollUntil(
     "waiting for the server to start",
     () => server.logs.find((line) => line.msg?.startsWith("Aitlas is serving")),
     timeoutMs,
     () => server.exit() && `it exited (${server.exit()!.code}): ${server.stderr()}`,
-  );
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\nstderr: ${server.stderr()}\nlog: ${server.logs.map((l) => l.msg).join(" | ")}`);
+  });
   return { ...server, url: String(serving.url) };
 }
 

@@ -25,10 +25,10 @@ const options: sanitize.IOptions = {
     // External links open safely and carry no referrer or ranking endorsement.
     a: (tagName, attribs) => {
       const external = /^https?:\/\//i.test(attribs.href ?? "");
-      return {
-        tagName,
-        attribs: external ? { ...attribs, rel: "noopener noreferrer nofollow", target: "_blank" } : attribs,
-      };
+      if (external) return { tagName, attribs: { ...attribs, rel: "noopener noreferrer nofollow", target: "_blank" } };
+      // Any link that opens another window must not hand it window.opener.
+      if (attribs.target) return { tagName, attribs: { ...attribs, rel: "noopener noreferrer" } };
+      return { tagName, attribs };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", decoding: "async" } }),
   },

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { logger } from "../logger";
 import * as schema from "./schema";
 
 /** Data code is typed against this, so it runs unchanged on PGlite and PostgreSQL. */
@@ -34,6 +35,9 @@ const migrationsFolder = path.resolve("drizzle");
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that breaks (database restart, network cut) is dropped by the pool and
+    // replaced by the next query; without a listener, the pool's "error" event would end the process.
+    pool.on("error", (error) => logger.warn({ err: error }, "lost an idle database connection"));
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     return {
       db,

@@ -67,7 +67,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   app.get("/readyz", async (_req, res) => {
     if (shuttingDown) return void res.status(503).json({ status: "shutting down" });
     try {
-      await handle.ping();
+      // A database that hangs is as unready as one that refuses: give it 3 seconds.
+      await Promise.race([
+        handle.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), 3000).unref()),
+      ]);
       res.json({ status: "ready", database: handle.kind });
     } catch (error) {
       logger.warn({ err: error }, "readiness check: database did not answer");

@@ -1,4 +1,4 @@
-/** Initials of a name: "Stable Diffusion" -> "SD", "ChatGPT" -> "CH", "DALL·E 3" -> "D3". */
+/** Initials of a name: "Stable Diffusion" -> "SD", "ChatGPT" -> "CH", "DALL·E 3" -> "DE". */
 export function monogramInitials(name: string): string {
   const words = name.match(/[\p{L}\p{N}]+/gu) ?? [];
   const [first, second] = words;

@@ -1,0 +1,105 @@
+import { describe, expect, test } from "vitest";
+import { absoluteUrl, describe as describeText, seoMeta, siteUrlFromMatches } from "./seo";
+
+describe("absoluteUrl", () => {
+  test("joins a path to the site URL, with or without a trailing slash", () => {
+    expect(absoluteUrl("https://aitlas.example", "/tool/chatgpt")).toBe("https://aitlas.example/tool/chatgpt");
+    expect(absoluteUrl("https://aitlas.example/", "/tool/chatgpt")).toBe("https://aitlas.example/tool/chatgpt");
+    expect(absoluteUrl("http://localhost:3000", "/")).toBe("http://localhost:3000/");
+  });
+
+  test("keeps an absolute URL as it is", () => {
+    expect(absoluteUrl("https://aitlas.example", "https://cdn.example.org/logo.png")).toBe("https://cdn.example.org/logo.png");
+  });
+
+  test("keeps the encoding of the path and the query", () => {
+    expect(absoluteUrl("https://aitlas.example", "/category/Social%20Media?page=2")).toBe(
+      "https://aitlas.example/category/Social%20Media?page=2",
+    );
+  });
+});
+
+describe("describe", () => {
+  test("strips tags, reads &nbsp; as a space and collapses whitespace", () => {
+    expect(describeText("<p><strong>Fast</strong>&nbsp;and\n\n  <em>free</em></p>")).toBe("Fast and free");
+  });
+
+  test("keeps short text whole", () => {
+    expect(describeText("A short summary.")).toBe("A short summary.");
+  });
+
+  test("cuts long text at a word, within the limit, with an ellipsis", () => {
+    const text = Array.from({ length: 60 }, (_, index) => `word${index}`).join(" ");
+    const description = describeText(text);
+
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description.endsWith("…")).toBe(true);
+    expect(text.startsWith(description.slice(0, -1))).toBe(true);
+    expect(text[description.length - 1]).toBe(" ");
+  });
+
+  test("honours a custom limit", () => {
+    expect(describeText("one two three four five six seven eight nine ten eleven twelve thirteen fourteen", 40).length).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("seoMeta", () => {
+  const byKey = (tags: ReturnType<typeof seoMeta>) =>
+    Object.fromEntries(
+      tags.map((tag) => {
+        const record = tag as Record<string, unknown>;
+        const key = (record.name ?? record.property ?? record.rel ?? Object.keys(record)[0]) as string;
+        return [key, record.content ?? record.href ?? record[key]];
+      }),
+    );
+
+  test("gives title, description, canonical, Open Graph and Twitter tags", () => {
+    const tags = byKey(
+      seoMeta({ title: "ChatGPT AI Tool Details", description: "About it", path: "/tool/chatgpt", siteUrl: "https://aitlas.example" }),
+    );
+
+    expect(tags).toMatchObject({
+      title: "ChatGPT AI Tool Details",
+      description: "About it",
+      canonical: "https://aitlas.example/tool/chatgpt",
+      "og:title": "ChatGPT AI Tool Details",
+      "og:description": "About it",
+      "og:url": "https://aitlas.example/tool/chatgpt",
+      "og:type": "website",
+      "og:site_name": "Aitlas",
+      "twitter:card": "summary",
+    });
+    expect(tags).not.toHaveProperty("robots");
+    expect(tags).not.toHaveProperty("og:image");
+  });
+
+  test("makes the image absolute and uses the large Twitter card", () => {
+    const tags = byKey(
+      seoMeta({ title: "t", description: "d", path: "/", siteUrl: "https://aitlas.example", image: "/uploads/a.png", type: "article" }),
+    );
+
+    expect(tags).toMatchObject({
+      "og:image": "https://aitlas.example/uploads/a.png",
+      "twitter:image": "https://aitlas.example/uploads/a.png",
+      "twitter:card": "summary_large_image",
+      "og:type": "article",
+    });
+  });
+
+  test("adds noindex and one JSON-LD entry per item", () => {
+    const jsonLd = [{ "@type": "WebSite" }, { "@type": "BreadcrumbList" }];
+    const tags = seoMeta({ title: "t", description: "d", path: "/", siteUrl: "https://aitlas.example", noindex: true, jsonLd });
+
+    expect(tags).toContainEqual({ name: "robots", content: "noindex" });
+    expect(tags.filter((tag) => "script:ld+json" in tag)).toEqual(jsonLd.map((item) => ({ "script:ld+json": item })));
+  });
+});
+
+describe("siteUrlFromMatches", () => {
+  test("reads the site URL from the root match, or gives an empty string", () => {
+    expect(siteUrlFromMatches([{ id: "root", data: { siteUrl: "https://aitlas.example" } }, { id: "routes/home" }])).toBe(
+      "https://aitlas.example",
+    );
+    expect(siteUrlFromMatches([undefined, { id: "routes/home" }])).toBe("");
+  });
+});

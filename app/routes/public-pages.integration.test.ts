@@ -1,0 +1,514 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { TOOLS_PAGE_SIZE } from "~/lib/limits";
+import { slugify } from "~/lib/slugify";
+import { loader as articleLoader } from "~/routes/article";
+import { loader as blogLoader } from "~/routes/blog";
+import { loader as rssLoader } from "~/routes/blog-rss";
+import { loader as categoryLoader } from "~/routes/category";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as robotsLoader } from "~/routes/robots";
+import { loader as sitemapLoader } from "~/routes/sitemap";
+import { loader as toolLoader } from "~/routes/tool";
+import { articles, tools } from "~/server/db/schema";
+import { cdata } from "~/server/seo/xml.server";
+import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+beforeEach(async () => {
+  await database.db.execute(sql`truncate table ${tools}, ${articles} cascade`);
+});
+
+// --- Calling loaders the way React Router does: a real Request, route params and our context ---
+
+/** Calls a route loader with a real request to http://localhost{path}. */
+function callLoader<Loader extends (args: never) => unknown>(
+  loader: Loader,
+  path: string,
+  { params = {}, siteUrl = null }: { params?: Record<string, string>; siteUrl?: string | null } = {},
+): ReturnType<Loader> {
+  const args = { request: new Request(`http://localhost${path}`), params, context: { db: database.db, siteUrl } };
+  return loader(args as never) as ReturnType<Loader>;
+}
+
+/** What a loader threw; fails when it returned instead. */
+async function thrownBy(run: () => unknown): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("Expected the loader to throw");
+}
+
+function expectPermanentRedirect(thrown: unknown, location: string) {
+  expect(thrown).toBeInstanceOf(Response);
+  const response = thrown as Response;
+  expect(response.status).toBe(301);
+  expect(response.headers.get("Location")).toBe(location);
+}
+
+/** React Router's data(message, { status }) throws a DataWithResponseInit: { type, data, init }. */
+function expectNotFound(thrown: unknown, message: string) {
+  expect(thrown).toMatchObject({ type: "DataWithResponseInit", data: message, init: { status: 404 } });
+}
+
+// --- Fixtures ---
+
+type NewTool = Partial<typeof tools.$inferInsert> & { name: string };
+type NewArticle = Partial<typeof articles.$inferInsert> & { title: string; date: string };
+
+/** Each tool is an hour newer than the one before it. */
+async function insertTools(...rows: NewTool[]) {
+  const start = Date.UTC(2025, 0, 1);
+  return database.db
+    .insert(tools)
+    .values(
+      rows.map((row, index) => ({
+        slug: slugify(row.name),
+        description: `<p>About ${row.name}.</p>`,
+        category: "Writing",
+        createdAt: new Date(start + index * 3_600_000),
+        updatedAt: new Date(start + index * 3_600_000),
+        ...row,
+      })),
+    )
+    .returning();
+}
+
+async function insertArticles(...rows: NewArticle[]) {
+  return database.db
+    .insert(articles)
+    .values(
+      rows.map((row) => ({
+        slug: slugify(row.title),
+        category: "Guides",
+        excerpt: `What ${row.title} covers.`,
+        content: `<p>${row.title}</p>`,
+        author: "Aitlas Team",
+        readTime: "5 min read",
+        ...row,
+      })),
+    )
+    .returning();
+}
+
+// --- A small strict XML reader, so "valid XML" means well-formed, not "contains a tag" ---
+
+type XmlElement = { name: string; attributes: Record<string, string>; children: XmlElement[]; text: string };
+
+const entities: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+
+/** Throws on what a conforming XML parser rejects: bad nesting, bare & or <, stray "]]>", trailing content. */
+function parseXml(source: string): XmlElement {
+  let position = 0;
+  const fail = (reason: string): never => {
+    throw new Error(`Invalid XML (${reason}) at ${position}: ${JSON.stringify(source.slice(position, position + 60))}`);
+  };
+  const decode = (raw: string) => {
+    if (/<|&(?!(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(raw)) fail("bare < or &");
+    return raw.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (_, ref: string) =>
+      ref.startsWith("#x")
+        ? String.fromCodePoint(Number.parseInt(ref.slice(2), 16))
+        : ref.startsWith("#")
+          ? String.fromCodePoint(Number.parseInt(ref.slice(1), 10))
+          : entities[ref]!,
+    );
+  };
+  const name = String.raw`[A-Za-z_][\w.:-]*`;
+  const startTag = new RegExp(String.raw`<(${name})((?:\s+${name}\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(/?)>`, "y");
+  const attribute = new RegExp(String.raw`(${name})\s*=\s*(?:"([^"]*)"|'([^']*)')`, "g");
+  const endTag = new RegExp(String.raw`</(${name})\s*>`, "y");
+
+  const readElement = (): XmlElement => {
+    startTag.lastIndex = position;
+    const open = startTag.exec(source) ?? fail("expected a start tag");
+    position = startTag.lastIndex;
+    const element: XmlElement = { name: open[1]!, attributes: {}, children: [], text: "" };
+    for (const [, key, double, single] of open[2]!.matchAll(attribute)) {
+      if (key! in element.attributes) fail(`duplicate attribute ${key}`);
+      element.attributes[key!] = decode(double ?? single ?? "");
+    }
+    if (open[3]) return element;
+    for (;;) {
+      if (source.startsWith("<![CDATA[", position)) {
+        const end = source.indexOf("]]>", position);
+        if (end < 0) fail("unterminated CDATA");
+        element.text += source.slice(position + "<![CDATA[".length, end);
+        position = end + 3;
+      } else if (source.startsWith("</", position)) {
+        endTag.lastIndex = position;
+        const close = endTag.exec(source);
+        if (close?.[1] !== element.name) fail(`expected </${element.name}>`);
+        position = endTag.lastIndex;
+        return element;
+      } else if (source.startsWith("<", position)) {
+        element.children.push(readElement());
+      } else {
+        const next = source.indexOf("<", position);
+        if (next < 0) fail(`unclosed <${element.name}>`);
+        const raw = source.slice(position, next);
+        if (raw.includes("]]>")) fail("]]> in text");
+        element.text += decode(raw);
+        position = next;
+      }
+    }
+  };
+
+  const declaration = /^<\?xml version="1\.0" encoding="UTF-8"\?>\s*/.exec(source) ?? fail("missing XML declaration");
+  position = declaration[0].length;
+  const root = readElement();
+  if (source.slice(position).trim() !== "") fail("content after the root element");
+  return root;
+}
+
+const childrenNamed = (element: XmlElement, name: string) => element.children.filter((child) => child.name === name);
+const textOf = (element: XmlElement, name: string) => childrenNamed(element, name)[0]?.text;
+
+describe("parseXml, the test's own XML reader", () => {
+  test("rejects what is not well-formed", () => {
+    const prolog = `<?xml version="1.0" encoding="UTF-8"?>\n`;
+    for (const broken of ["<a><b></a></b>", "<a>x & y</a>", "<a>x < y</a>", "<a>]]></a>", "<a/><b/>", "<a x='1' x='2'/>", "<a>"]) {
+      expect(() => parseXml(prolog + broken), broken).toThrow(/Invalid XML/);
+    }
+    expect(parseXml(`${prolog}<a t="&lt;&amp;&#39;"><![CDATA[<p>]]>&amp;</a>`)).toEqual({
+      name: "a",
+      attributes: { t: "<&'" },
+      children: [],
+      text: "<p>&",
+    });
+  });
+});
+
+// --- Pages ---
+
+describe("home loader", () => {
+  test("lists the newest tools and the 4 newest published articles", async () => {
+    await insertTools({ name: "Older" }, { name: "Newer" });
+    await insertArticles(
+      ...["01", "02", "03", "04", "05"].map((day) => ({ title: `Post ${day}`, date: `2025-03-${day}` })),
+      { title: "Draft", date: "2025-04-01", status: "draft" },
+    );
+
+    const result = await callLoader(homeLoader, "/");
+
+    expect(result.query).toBe("");
+    expect(result.category).toBe("All");
+    expect(result.toolPage.tools.map((tool) => tool.name)).toEqual(["Newer", "Older"]);
+    expect(result.latestArticles.map((article) => article.title)).toEqual(["Post 05", "Post 04", "Post 03", "Post 02"]);
+  });
+
+  test("filters by q and category", async () => {
+    await insertTools(
+      { name: "Voice Writer", category: "Writing" },
+      { name: "Voice Clone", category: "Audio" },
+      { name: "Mixer", category: "Audio" },
+    );
+
+    const byQuery = await callLoader(homeLoader, "/?q=%20voice%20");
+    const byBoth = await callLoader(homeLoader, "/?q=voice&category=Audio");
+
+    expect(byQuery.query).toBe("voice");
+    expect(byQuery.toolPage.tools.map((tool) => tool.name).sort()).toEqual(["Voice Clone", "Voice Writer"]);
+    expect(byBoth.category).toBe("Audio");
+    expect(byBoth.toolPage.tools.map((tool) => tool.name)).toEqual(["Voice Clone"]);
+  });
+
+  test("reads an unknown category as All", async () => {
+    await insertTools({ name: "One", category: "Writing" }, { name: "Two", category: "Image" });
+
+    const result = await callLoader(homeLoader, "/?category=Nonsense");
+
+    expect(result.category).toBe("All");
+    expect(result.toolPage.total).toBe(2);
+  });
+
+  test("serves the requested page, and page 1 for a page number that is not one", async () => {
+    await insertTools(...Array.from({ length: TOOLS_PAGE_SIZE + 3 }, (_, index) => ({ name: `Tool ${index + 1}` })));
+
+    const second = await callLoader(homeLoader, "/?page=2");
+    const invalid = await callLoader(homeLoader, "/?page=abc");
+
+    expect(second.toolPage).toMatchObject({ page: 2, pageCount: 2, total: TOOLS_PAGE_SIZE + 3 });
+    expect(second.toolPage.tools.map((tool) => tool.name)).toEqual(["Tool 3", "Tool 2", "Tool 1"]);
+    expect(invalid.toolPage.page).toBe(1);
+    expect(invalid.toolPage.tools).toHaveLength(TOOLS_PAGE_SIZE);
+  });
+});
+
+describe("tool loader", () => {
+  test("serves a tool found by its slug", async () => {
+    await insertTools({ name: "Chat GPT", slug: "chatgpt", pros: ["Fast"], pricing: { Free: "$0" } });
+
+    const { tool, comments } = await callLoader(toolLoader, "/tool/chatgpt", { params: { id: "chatgpt" } });
+
+    expect(tool).toMatchObject({ slug: "chatgpt", name: "Chat GPT", pros: ["Fast"], pricing: { Free: "$0" } });
+    expect(tool.descriptionHtml).toBe("<p>About Chat GPT.</p>");
+    expect(comments).toEqual([]);
+  });
+
+  test("moves an id, a name-like text and an upper-case slug permanently to the slug", async () => {
+    const [tool] = await insertTools({ name: "Chat GPT", slug: "chatgpt" });
+
+    for (const id of [tool!.id, tool!.id.toUpperCase(), "chat-gpt", "Chat-GPT", "CHATGPT"]) {
+      const thrown = await thrownBy(() => callLoader(toolLoader, `/tool/${id}`, { params: { id } }));
+      expectPermanentRedirect(thrown, "/tool/chatgpt");
+    }
+  });
+
+  test("keeps the query string when it redirects", async () => {
+    await insertTools({ name: "Chat GPT", slug: "chatgpt" });
+
+    const thrown = await thrownBy(() => callLoader(toolLoader, "/tool/CHATGPT?ref=news", { params: { id: "CHATGPT" } }));
+
+    expectPermanentRedirect(thrown, "/tool/chatgpt?ref=news");
+  });
+
+  test("answers 404 'Tool not found' for an unknown tool", async () => {
+    for (const id of ["no-such-tool", "00000000-0000-4000-8000-000000000000"]) {
+      expectNotFound(await thrownBy(() => callLoader(toolLoader, `/tool/${id}`, { params: { id } })), "Tool not found");
+    }
+  });
+
+  test("sanitizes the description HTML", async () => {
+    await insertTools({
+      name: "Trap",
+      description: `<p>Safe text</p><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>`,
+    });
+
+    const { tool } = await callLoader(toolLoader, "/tool/trap", { params: { id: "trap" } });
+
+    expect(tool.descriptionHtml).toContain("<p>Safe text</p>");
+    expect(tool.descriptionHtml).not.toMatch(/<script|onerror|javascript:|alert\(/i);
+  });
+});
+
+describe("article loader", () => {
+  test("serves a published article found by its slug, with sanitized content", async () => {
+    await insertArticles({
+      title: "Picking a Model",
+      slug: "picking-a-model",
+      date: "2025-05-01",
+      content: `<h2>Intro</h2><p onclick="alert(1)">Text</p><iframe src="https://evil.example"></iframe>`,
+    });
+
+    const { article } = await callLoader(articleLoader, "/article/picking-a-model", { params: { id: "picking-a-model" } });
+
+    expect(article).toMatchObject({ slug: "picking-a-model", title: "Picking a Model", date: "2025-05-01" });
+    expect(article.contentHtml).toBe("<h2>Intro</h2><p>Text</p>");
+  });
+
+  test("moves an id and a title-like text permanently to the slug", async () => {
+    const [article] = await insertArticles({ title: "Picking a Model", slug: "picking-a-model-2025", date: "2025-05-01" });
+
+    for (const id of [article!.id, "picking-a-model", "Picking-A-Model"]) {
+      const thrown = await thrownBy(() => callLoader(articleLoader, `/article/${id}`, { params: { id } }));
+      expectPermanentRedirect(thrown, "/article/picking-a-model-2025");
+    }
+  });
+
+  test("answers 404 'Article not found' for unknown articles and drafts", async () => {
+    const [draft] = await insertArticles({ title: "Unfinished", slug: "unfinished", date: "2025-05-01", status: "draft" });
+
+    for (const id of ["no-such-article", "unfinished", "Unfinished", draft!.id]) {
+      expectNotFound(await thrownBy(() => callLoader(articleLoader, `/article/${id}`, { params: { id } })), "Article not found");
+    }
+  });
+});
+
+describe("category loader", () => {
+  test("takes the decoded category name and orders its tools by rating", async () => {
+    await insertTools(
+      { name: "Unrated Poster", category: "Social Media" },
+      { name: "Top Poster", category: "Social Media", rating: 4.8, voteCount: 10 },
+      { name: "Mid Poster", category: "Social Media", rating: 3.1, voteCount: 2 },
+      { name: "Writer", category: "Writing", rating: 5, voteCount: 1 },
+    );
+
+    const result = await callLoader(categoryLoader, "/category/Social%20Media", { params: { category: "Social Media" } });
+
+    expect(result.category).toBe("Social Media");
+    expect(result.toolPage.tools.map((tool) => tool.name)).toEqual(["Top Poster", "Mid Poster", "Unrated Poster"]);
+  });
+
+  test("filters by q within the category", async () => {
+    await insertTools(
+      { name: "Scheduler", category: "Social Media" },
+      { name: "Caption Maker", category: "Social Media" },
+      { name: "Caption Writer", category: "Writing" },
+    );
+
+    const result = await callLoader(categoryLoader, "/category/Social%20Media?q=caption", { params: { category: "Social Media" } });
+
+    expect(result.query).toBe("caption");
+    expect(result.toolPage.tools.map((tool) => tool.name)).toEqual(["Caption Maker"]);
+  });
+
+  test("shows a known category with no tools as an empty page", async () => {
+    const result = await callLoader(categoryLoader, "/category/Health", { params: { category: "Health" } });
+
+    expect(result.toolPage).toMatchObject({ tools: [], total: 0 });
+  });
+
+  test("answers 404 for an unknown category with no tools", async () => {
+    const thrown = await thrownBy(() => callLoader(categoryLoader, "/category/Nonsense", { params: { category: "Nonsense" } }));
+
+    expectNotFound(thrown, "Category not found");
+  });
+});
+
+describe("blog loader", () => {
+  test("lists published articles newest first, a page at a time", async () => {
+    await insertArticles(
+      ...Array.from({ length: 14 }, (_, index) => ({
+        title: `Post ${String(index + 1).padStart(2, "0")}`,
+        date: `2025-06-${String(index + 1).padStart(2, "0")}`,
+      })),
+      { title: "Draft", date: "2025-07-01", status: "draft" },
+    );
+
+    const first = await callLoader(blogLoader, "/blog");
+    const second = await callLoader(blogLoader, "/blog?page=2");
+
+    expect(first).toMatchObject({ page: 1, pageCount: 2, total: 14 });
+    expect(first.articles[0]?.title).toBe("Post 14");
+    expect(first.articles).toHaveLength(12);
+    expect(second.articles.map((article) => article.title)).toEqual(["Post 02", "Post 01"]);
+  });
+});
+
+describe("sitemap.xml loader", () => {
+  test("lists every page, category, tool and published article with its last change", async () => {
+    await insertTools(
+      { name: "Chat GPT", slug: "chatgpt", category: "Writing", updatedAt: new Date("2025-02-03T04:05:06.000Z") },
+      { name: "Poster", category: "Social Media" },
+      { name: "Odd Slug", slug: "rock'n'roll&more<x>" },
+    );
+    await insertArticles(
+      { title: "Published", slug: "published", date: "2025-05-01", updatedAt: new Date("2025-05-02T00:00:00.000Z") },
+      { title: "Draft", slug: "draft-article", date: "2025-05-01", status: "draft" },
+    );
+
+    const response = await callLoader(sitemapLoader, "/sitemap.xml");
+    const body = await response.text();
+
+    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    const urlset = parseXml(body);
+    expect(urlset.name).toBe("urlset");
+    expect(urlset.attributes.xmlns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    const lastmodOf = new Map(childrenNamed(urlset, "url").map((url) => [textOf(url, "loc"), textOf(url, "lastmod")]));
+
+    for (const path of ["/", "/blog", "/about", "/privacy", "/terms"]) expect(lastmodOf.has(`http://localhost${path}`), path).toBe(true);
+    expect(lastmodOf.get("http://localhost/tool/chatgpt")).toBe("2025-02-03T04:05:06.000Z");
+    expect(lastmodOf.get("http://localhost/tool/poster")).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(lastmodOf.has(`http://localhost/tool/${encodeURIComponent("rock'n'roll&more<x>")}`)).toBe(true);
+    expect(lastmodOf.get("http://localhost/article/published")).toBe("2025-05-02T00:00:00.000Z");
+    expect(lastmodOf.get("http://localhost/category/Writing")).toBe("2025-02-03T04:05:06.000Z");
+    expect(lastmodOf.has("http://localhost/category/Social%20Media")).toBe(true);
+    // Categories without tools, and drafts, are not pages worth listing.
+    expect(lastmodOf.has("http://localhost/category/Health")).toBe(false);
+    expect(lastmodOf.has("http://localhost/article/draft-article")).toBe(false);
+    expect(lastmodOf.size).toBe(5 + 2 + 3 + 1);
+  });
+
+  test("uses the configured public URL", async () => {
+    await insertTools({ name: "Chat GPT", slug: "chatgpt" });
+
+    const body = await (await callLoader(sitemapLoader, "/sitemap.xml", { siteUrl: "https://aitlas.example" })).text();
+
+    const locs = childrenNamed(parseXml(body), "url").map((url) => textOf(url, "loc"));
+    expect(locs).toContain("https://aitlas.example/tool/chatgpt");
+    expect(locs.every((loc) => loc?.startsWith("https://aitlas.example/"))).toBe(true);
+  });
+});
+
+describe("robots.txt loader", () => {
+  test("allows the public site and points to the sitemap", async () => {
+    const response = await callLoader(robotsLoader, "/robots.txt");
+    const body = await response.text();
+
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(body).toMatch(/^User-agent: \*$/m);
+    expect(body).toMatch(/^Disallow: \/admin$/m);
+    expect(body).toMatch(/^Sitemap: http:\/\/localhost\/sitemap\.xml$/m);
+
+    const configured = await callLoader(robotsLoader, "/robots.txt", { siteUrl: "https://aitlas.example" }).text();
+    expect(configured).toMatch(/^Sitemap: https:\/\/aitlas\.example\/sitemap\.xml$/m);
+  });
+});
+
+describe("blog/rss.xml loader", () => {
+  const feed = async () => {
+    const response = await callLoader(rssLoader, "/blog/rss.xml");
+    expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    const rss = parseXml(await response.text());
+    const channel = childrenNamed(rss, "channel")[0]!;
+    return { rss, channel, items: childrenNamed(channel, "item") };
+  };
+
+  test("is RSS 2.0 with published articles newest first", async () => {
+    await insertArticles(
+      { title: "Older", slug: "older", date: "2025-03-01" },
+      { title: "Newest", slug: "newest", date: "2025-05-01", author: "Ada" },
+      { title: "Middle", slug: "middle", date: "2025-04-01" },
+      { title: "Draft", slug: "draft", date: "2025-06-01", status: "draft" },
+    );
+
+    const { rss, channel, items } = await feed();
+
+    expect(rss.name).toBe("rss");
+    expect(rss.attributes.version).toBe("2.0");
+    expect(textOf(channel, "title")).toBe("Aitlas Blog");
+    expect(textOf(channel, "link")).toBe("http://localhost/blog");
+    expect(textOf(channel, "description")).toBeTruthy();
+    expect(childrenNamed(channel, "atom:link")[0]?.attributes).toMatchObject({
+      href: "http://localhost/blog/rss.xml",
+      rel: "self",
+    });
+    expect(items.map((item) => textOf(item, "title"))).toEqual(["Newest", "Middle", "Older"]);
+    const [newest] = items;
+    expect(textOf(newest!, "link")).toBe("http://localhost/article/newest");
+    expect(textOf(newest!, "pubDate")).toBe("Thu, 01 May 2025 00:00:00 GMT");
+    expect(textOf(newest!, "dc:creator")).toBe("Ada");
+    expect(textOf(newest!, "content:encoded")).toBe("<p>Newest</p>");
+  });
+
+  test("keeps markup in titles as text and cannot be broken out of by the content", async () => {
+    const title = "Tags </title><script>alert(1)</script> & more";
+    await insertArticles({
+      title,
+      slug: "tricky",
+      date: "2025-05-01",
+      content: `<p>Ends early ]]> <b>still</b> inside</p><script>alert(2)</script>`,
+    });
+
+    const response = await callLoader(rssLoader, "/blog/rss.xml");
+    const body = await response.text();
+    const items = childrenNamed(childrenNamed(parseXml(body), "channel")[0]!, "item");
+
+    expect(body).not.toContain("<script>");
+    expect(items).toHaveLength(1);
+    expect(textOf(items[0]!, "title")).toBe(title);
+    const content = textOf(items[0]!, "content:encoded")!;
+    expect(content).toContain("<b>still</b> inside</p>");
+    expect(content).not.toContain("alert(2)");
+  });
+
+  test("splits ']]>' across CDATA sections so the text reads back unchanged", () => {
+    const text = "a]]>b]]>";
+    const wrapped = parseXml(`<?xml version="1.0" encoding="UTF-8"?>\n<x>${cdata(text)}</x>`);
+
+    expect(wrapped.text).toBe(text);
+  });
+
+  test("is a valid empty feed without articles", async () => {
+    const { items } = await feed();
+
+    expect(items).toEqual([]);
+  });
+});

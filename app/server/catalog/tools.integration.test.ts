@@ -1,0 +1,306 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { TOOL_CATEGORIES } from "~/lib/categories";
+import { slugify } from "~/lib/slugify";
+import type { Database } from "~/server/db/client";
+import * as schema from "~/server/db/schema";
+import { tools } from "~/server/db/schema";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { findToolByIdentifier, listCategoriesInUse, listToolsInCategory, searchTools } from "./tools.server";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+beforeEach(async () => {
+  await database.db.execute(sql`truncate table ${tools} cascade`);
+});
+
+type NewTool = Partial<typeof tools.$inferInsert> & { name: string };
+
+/** Inserts tools in order; each one is an hour newer than the one before, so "newest first" is known. */
+async function insertTools(...rows: NewTool[]) {
+  const start = Date.UTC(2025, 0, 1);
+  return database.db
+    .insert(tools)
+    .values(
+      rows.map((row, index) => ({
+        slug: slugify(row.name),
+        description: `<p>About ${row.name}.</p>`,
+        category: "Writing",
+        createdAt: new Date(start + index * 3_600_000),
+        ...row,
+      })),
+    )
+    .returning();
+}
+
+const names = (page: { tools: { name: string }[] }) => page.tools.map((tool) => tool.name);
+
+describe("searchTools", () => {
+  test("matches a case-insensitive substring of the name or the description text", async () => {
+    await insertTools(
+      { name: "Quill Writer", description: "<p>Drafts letters.</p>" },
+      { name: "Palette", description: "<p>Paints with a <strong>Quill</strong>-like brush.</p>" },
+      { name: "Echo", description: "<p>Transcribes audio.</p>" },
+    );
+
+    const page = await searchTools({ db: database.db, query: "qUiLl" });
+
+    expect(names(page).sort()).toEqual(["Palette", "Quill Writer"]);
+    expect(page.total).toBe(2);
+  });
+
+  test("never matches the tag names inside a description", async () => {
+    await insertTools({ name: "Bold", description: "<p><strong>Plain</strong> words.</p>" });
+
+    expect((await searchTools({ db: database.db, query: "strong" })).total).toBe(0);
+    expect((await searchTools({ db: database.db, query: "plain" })).total).toBe(1);
+    expect((await searchTools({ db: database.db, query: "words." })).total).toBe(1);
+  });
+
+  test("reads % _ and \\ in the query literally", async () => {
+    await insertTools(
+      { name: "100% Accurate" },
+      { name: "100 Percent Accurate" },
+      { name: "snake_case bot" },
+      { name: "snakeXcase bot" },
+      { name: "Back\\slash" },
+      { name: "Backslash" },
+    );
+
+    expect(names(await searchTools({ db: database.db, query: "100%" }))).toEqual(["100% Accurate"]);
+    expect(names(await searchTools({ db: database.db, query: "e_c" }))).toEqual(["snake_case bot"]);
+    expect(names(await searchTools({ db: database.db, query: "k\\s" }))).toEqual(["Back\\slash"]);
+    expect((await searchTools({ db: database.db, query: "%" })).total).toBe(1);
+  });
+
+  test("combines the query with a category, and 'All' or no category matches every category", async () => {
+    await insertTools(
+      { name: "Scribe", category: "Writing" },
+      { name: "Scribe Vision", category: "Image" },
+      { name: "Canvas", category: "Image" },
+    );
+
+    expect(names(await searchTools({ db: database.db, query: "scribe", category: "Image" }))).toEqual(["Scribe Vision"]);
+    expect(names(await searchTools({ db: database.db, category: "Image" })).sort()).toEqual(["Canvas", "Scribe Vision"]);
+    expect((await searchTools({ db: database.db, category: "All" })).total).toBe(3);
+    expect((await searchTools({ db: database.db, category: null, query: "  " })).total).toBe(3);
+  });
+
+  test("lists newest first, and with a query puts names that start with it first", async () => {
+    await insertTools(
+      { name: "Old Notes AI" },
+      { name: "Notes Pro" },
+      { name: "Quick Notes" },
+      { name: "Unrelated" },
+    );
+
+    expect(names(await searchTools({ db: database.db }))).toEqual(["Unrelated", "Quick Notes", "Notes Pro", "Old Notes AI"]);
+    expect(names(await searchTools({ db: database.db, query: "notes" }))).toEqual(["Notes Pro", "Quick Notes", "Old Notes AI"]);
+  });
+
+  test("pages through the results and counts them all", async () => {
+    await insertTools(...["A", "B", "C", "D", "E"].map((letter) => ({ name: `Tool ${letter}` })));
+
+    const first = await searchTools({ db: database.db, page: 1, pageSize: 2 });
+    const last = await searchTools({ db: database.db, page: 3, pageSize: 2 });
+    const beyond = await searchTools({ db: database.db, page: 4, pageSize: 2 });
+
+    expect(names(first)).toEqual(["Tool E", "Tool D"]);
+    expect(first).toMatchObject({ total: 5, page: 1, pageCount: 3 });
+    expect(names(last)).toEqual(["Tool A"]);
+    expect(beyond).toMatchObject({ tools: [], total: 5, page: 4, pageCount: 3 });
+  });
+
+  test("gives an empty catalogue one empty page", async () => {
+    expect(await searchTools({ db: database.db, query: "anything" })).toEqual({ tools: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  test("returns card fields with at most two pros", async () => {
+    await insertTools({ name: "Pros Galore", pros: ["one", "two", "three"], rating: 4.25, voteCount: 4 });
+
+    const [card] = (await searchTools({ db: database.db })).tools;
+
+    expect(card).toMatchObject({ name: "Pros Galore", slug: "pros-galore", pros: ["one", "two"], rating: 4.25, voteCount: 4 });
+    expect(card).not.toHaveProperty("description");
+  });
+});
+
+describe("listToolsInCategory", () => {
+  test("orders by rating, best first, with unrated tools last", async () => {
+    await insertTools(
+      { name: "Unrated", category: "Image", rating: null },
+      { name: "Good", category: "Image", rating: 4.5, voteCount: 2 },
+      { name: "Fair", category: "Image", rating: 3.2, voteCount: 5 },
+      { name: "Best", category: "Image", rating: 5, voteCount: 1 },
+      { name: "Elsewhere", category: "Audio", rating: 5, voteCount: 9 },
+    );
+
+    const page = await listToolsInCategory({ db: database.db, category: "Image" });
+
+    expect(names(page)).toEqual(["Best", "Good", "Fair", "Unrated"]);
+    expect(page.total).toBe(4);
+  });
+
+  test("filters by the query within the category only", async () => {
+    await insertTools(
+      { name: "Voice Studio", category: "Audio" },
+      { name: "Studio Canvas", category: "Image" },
+      { name: "Podcast Cutter", category: "Audio", description: "<p>A studio for podcasts.</p>" },
+    );
+
+    const page = await listToolsInCategory({ db: database.db, category: "Audio", query: "STUDIO" });
+
+    expect(names(page).sort()).toEqual(["Podcast Cutter", "Voice Studio"]);
+  });
+
+  test("matches the category exactly", async () => {
+    await insertTools({ name: "Feed Planner", category: "Social Media" });
+
+    expect((await listToolsInCategory({ db: database.db, category: "Social Media" })).total).toBe(1);
+    expect((await listToolsInCategory({ db: database.db, category: "social media" })).total).toBe(0);
+  });
+});
+
+describe("findToolByIdentifier", () => {
+  test("finds by slug as the canonical address", async () => {
+    await insertTools({ name: "Chat GPT", slug: "chatgpt" });
+
+    const found = await findToolByIdentifier({ db: database.db, identifier: "chatgpt" });
+
+    expect(found).toMatchObject({ canonical: true, tool: { slug: "chatgpt", name: "Chat GPT" } });
+  });
+
+  test("finds by id, in either case, as a non-canonical address", async () => {
+    const [tool] = await insertTools({ name: "Chat GPT", slug: "chatgpt" });
+
+    for (const identifier of [tool!.id, tool!.id.toUpperCase()]) {
+      expect(await findToolByIdentifier({ db: database.db, identifier })).toMatchObject({
+        canonical: false,
+        tool: { id: tool!.id },
+      });
+    }
+  });
+
+  test("finds a name-like text: hyphens read as spaces, any case", async () => {
+    await insertTools({ name: "Chat GPT", slug: "chatgpt" }, { name: "Stable Diffusion", slug: "sdxl" });
+
+    for (const [identifier, slug] of [
+      ["chat-gpt", "chatgpt"],
+      ["Chat-GPT", "chatgpt"],
+      ["stable-diffusion", "sdxl"],
+      ["STABLE DIFFUSION", "sdxl"],
+    ]) {
+      expect(await findToolByIdentifier({ db: database.db, identifier: identifier! })).toMatchObject({
+        canonical: false,
+        tool: { slug },
+      });
+    }
+  });
+
+  test("finds the slug form of a name or an upper-case slug", async () => {
+    await insertTools({ name: "ChatGPT", slug: "chatgpt" });
+
+    for (const identifier of ["ChatGPT", "CHATGPT"]) {
+      expect(await findToolByIdentifier({ db: database.db, identifier })).toMatchObject({
+        canonical: false,
+        tool: { slug: "chatgpt" },
+      });
+    }
+  });
+
+  test("returns null for an unknown slug, name or id", async () => {
+    await insertTools({ name: "ChatGPT" });
+
+    for (const identifier of ["nothing-here", "---", "00000000-0000-4000-8000-000000000000"]) {
+      expect(await findToolByIdentifier({ db: database.db, identifier })).toBeNull();
+    }
+  });
+});
+
+describe("listCategoriesInUse", () => {
+  test("lists each category that has tools once, alphabetically", async () => {
+    await insertTools(
+      { name: "W1", category: "Writing" },
+      { name: "S1", category: "Social Media" },
+      { name: "W2", category: "Writing" },
+      { name: "A1", category: "Audio" },
+      { name: "I1", category: "Image" },
+    );
+
+    expect(await listCategoriesInUse({ db: database.db })).toEqual(["Audio", "Image", "Social Media", "Writing"]);
+  });
+
+  test("is empty for an empty catalogue", async () => {
+    expect(await listCategoriesInUse({ db: database.db })).toEqual([]);
+  });
+});
+
+type RawClient = { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
+/**
+ * The statements a data function really sends, captured by drizzle's logger on a second drizzle
+ * instance over the same connection, so the plan below is the plan of the app's own SQL.
+ */
+async function captureStatements(run: (db: Database) => Promise<unknown>) {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  const statements: { text: string; params: unknown[] }[] = [];
+  const logger = { logQuery: (text: string, params: unknown[]) => void statements.push({ text, params }) };
+  const db =
+    database.kind === "pglite"
+      ? drizzlePglite({ client: client as PGlite, schema, logger })
+      : drizzlePostgres({ client: client as pg.Pool, schema, logger });
+  await run(db as unknown as Database);
+  return { client: client as RawClient, statements };
+}
+
+describe("search query plan", () => {
+  test(
+    "a 3-letter search over 100,000 tools reads the trigram indexes, never the whole table",
+    async () => {
+      const categories = sql.raw(`array[${TOOL_CATEGORIES.map((name) => `'${name}'`).join(", ")}]`);
+      // Rows as wide as real ones (features, pros, cons), so the planner weighs a realistic table.
+      await database.db.execute(sql`
+        insert into tools (slug, name, description, category, created_at, features, pros, cons)
+        select 'synthetic-' || i,
+               'Synthetic ' || md5(i::text),
+               '<p>Generated entry ' || md5((i * 7)::text) || ' for the plan test.</p>',
+               (${categories})[1 + i % 13],
+               now() - i * interval '1 minute',
+               array_fill('A feature described in about as many words as a real one'::text, array[6]),
+               array_fill('A pro of a realistic length'::text, array[3]),
+               array_fill('A con of a realistic length'::text, array[3])
+        from generate_series(1, 100000) as i`);
+      await database.db.execute(sql`analyze tools`);
+
+      const query = "b7e";
+      const { client, statements } = await captureStatements((db) => searchTools({ db, query }));
+      expect(statements).toHaveLength(2);
+
+      for (const statement of statements) {
+        const { rows } = await client.query(`explain ${statement.text}`, statement.params);
+        const plan = rows.map((row) => String(row["QUERY PLAN"])).join("\n");
+        expect(plan, plan).not.toMatch(/Seq Scan on tools/);
+        expect(plan, plan).toContain("tools_name_trgm_idx");
+        expect(plan, plan).toContain("tools_description_text_trgm_idx");
+      }
+
+      // The indexed search finds what a plain scan finds.
+      const result = await searchTools({ db: database.db, query });
+      const expected = await database.db.execute(sql`
+        select count(*)::int as n from tools
+        where strpos(lower(name), ${query}) > 0 or strpos(lower(description_text), ${query}) > 0`);
+      const expectedTotal = (expected as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      expect(expectedTotal).toBeGreaterThan(0);
+      expect(result.total).toBe(expectedTotal);
+    },
+    300_000,
+  );
+});

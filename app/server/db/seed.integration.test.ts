@@ -1,0 +1,135 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { count, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { TOOL_CATEGORIES } from "~/lib/categories";
+import { pricingSchema } from "~/lib/pricing-schema";
+import { slugify } from "~/lib/slugify";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { createLocalStorage } from "../storage/local-storage";
+import { articles, tools } from "./schema";
+import { isCatalogueEmpty, seedDemoCatalogue } from "./seed";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+let uploadsDir: string;
+beforeEach(async () => {
+  await database.db.execute(sql`truncate table ${tools}, ${articles} cascade`);
+  uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), "aitlas-seed-"));
+});
+afterEach(async () => {
+  await fs.rm(uploadsDir, { recursive: true, force: true });
+});
+
+const seed = () =>
+  seedDemoCatalogue({ db: database.db, storage: createLocalStorage({ rootDir: uploadsDir, publicPath: "/uploads" }) });
+
+const wordsOf = (html: string) => html.replace(/<[^>]*>/g, " ").split(/\s+/).filter(Boolean);
+
+describe("seedDemoCatalogue", () => {
+  test("writes at least 40 complete tools covering every category", async () => {
+    const report = await seed();
+    const rows = await database.db.select().from(tools);
+
+    expect(report.toolsAdded).toBe(rows.length);
+    expect(rows.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(rows.map((tool) => tool.category))).toEqual(new Set(TOOL_CATEGORIES));
+
+    for (const tool of rows) {
+      const words = wordsOf(tool.description).length;
+      expect(words, `${tool.name}: ${words} words`).toBeGreaterThanOrEqual(100);
+      expect(words, `${tool.name}: ${words} words`).toBeLessThanOrEqual(200);
+      expect(tool.slug, tool.name).toBe(slugify(tool.slug));
+      expect(tool.features.length, tool.name).toBeGreaterThan(0);
+      expect(tool.pros.length, tool.name).toBeGreaterThan(0);
+      expect(tool.cons.length, tool.name).toBeGreaterThan(0);
+      expect(tool.website, tool.name).toMatch(/^https:\/\/\S+$/);
+      expect(pricingSchema.safeParse(tool.pricing).success, tool.name).toBe(true);
+      // Nobody has voted on a fresh install.
+      expect(tool).toMatchObject({ rating: null, voteCount: 0 });
+    }
+  });
+
+  test("uses both pricing shapes: a list of plans and a map of plan to text", async () => {
+    await seed();
+    const pricings = (await database.db.select({ pricing: tools.pricing }).from(tools)).map((row) => row.pricing);
+
+    expect(pricings.some((pricing) => Array.isArray(pricing) && pricing.length > 0)).toBe(true);
+    expect(pricings.some((pricing) => pricing !== null && !Array.isArray(pricing) && Object.keys(pricing).length > 0)).toBe(true);
+  });
+
+  test("writes at least 6 published articles", async () => {
+    const report = await seed();
+    const rows = await database.db.select().from(articles);
+
+    expect(report.articlesAdded).toBe(rows.length);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    for (const article of rows) {
+      expect(article.status).toBe("published");
+      expect(article.content.length, article.title).toBeGreaterThan(0);
+      expect(article.slug, article.title).toBe(slugify(article.slug));
+    }
+  });
+
+  test("stores an SVG logo for every tool and points the tool at it", async () => {
+    await seed();
+    const rows = await database.db.select({ slug: tools.slug, image: tools.image }).from(tools);
+
+    for (const tool of rows) {
+      expect(tool.image).toBe(`/uploads/tool-logos/${tool.slug}.svg`);
+      const svg = await fs.readFile(path.join(uploadsDir, "tool-logos", `${tool.slug}.svg`), "utf8");
+      expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(svg).toMatch(/<\/svg>$/);
+    }
+  });
+
+  test("adds nothing when run a second time", async () => {
+    await seed();
+    const countRows = async () => ({
+      tools: (await database.db.select({ n: count() }).from(tools))[0]!.n,
+      articles: (await database.db.select({ n: count() }).from(articles))[0]!.n,
+    });
+    const before = await countRows();
+
+    expect(await seed()).toEqual({ toolsAdded: 0, articlesAdded: 0 });
+    expect(await countRows()).toEqual(before);
+  });
+
+  test("leaves a tool an admin has edited as it is", async () => {
+    await seed();
+    await database.db.update(tools).set({ name: "ChatGPT (edited)" }).where(sql`${tools.slug} = 'chatgpt'`);
+
+    await seed();
+
+    const [edited] = await database.db.select({ name: tools.name }).from(tools).where(sql`${tools.slug} = 'chatgpt'`);
+    expect(edited?.name).toBe("ChatGPT (edited)");
+  });
+});
+
+describe("isCatalogueEmpty", () => {
+  test("is true before seeding and false after", async () => {
+    expect(await isCatalogueEmpty({ db: database.db })).toBe(true);
+    await seed();
+    expect(await isCatalogueEmpty({ db: database.db })).toBe(false);
+  });
+
+  test("is false with only an article, so a start never seeds over an admin's work", async () => {
+    await database.db.insert(articles).values({
+      slug: "only-one",
+      title: "Only one",
+      category: "Guides",
+      excerpt: "x",
+      content: "<p>x</p>",
+      author: "Admin",
+      readTime: "1 min read",
+      date: "2025-01-01",
+    });
+
+    expect(await isCatalogueEmpty({ db: database.db })).toBe(false);
+  });
+});

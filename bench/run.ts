@@ -1,0 +1,484 @@
+// npm run bench [-- --no-build --duration 10 --warmup 2 --connections 10 --tools 10000 --articles 1000]
+// Builds, fills a temporary PGlite database with the synthetic catalogue, starts the production
+// server twice (page cache off, then on) and measures five routes with autocannon against a bare
+// node:http server that answers the same bytes. Writes the table to bench/RESULTS.md.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs, parseEnv } from "node:util";
+import autocannon, { type Result } from "autocannon";
+import type { CapturedResponse } from "./plain-server";
+
+const projectRoot = fileURLToPath(new URL("..", import.meta.url));
+const resultsFile = path.join(projectRoot, "bench", "RESULTS.md");
+const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
+
+const usage = `Usage: npm run bench -- [--no-build] [--duration 10] [--warmup 2] [--connections 10]
+                     [--tools 10000] [--articles 1000]`;
+
+// --- Options ---
+
+function parseOptions() {
+  try {
+    return readOptions();
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : error}\n\n${usage}`);
+  }
+}
+
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      "no-build": { type: "boolean", default: false },
+      duration: { type: "string", default: "10" },
+      warmup: { type: "string", default: "2" },
+      connections: { type: "string", default: "10" },
+      tools: { type: "string", default: "10000" },
+      articles: { type: "string", default: "1000" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const positive = (name: "duration" | "warmup" | "connections" | "tools" | "articles", min: number) => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number of at least ${min}, got "${values[name]}".`);
+    return value;
+  };
+  return {
+    build: !values["no-build"],
+    duration: positive("duration", 1),
+    warmup: positive("warmup", 0),
+    connections: positive("connections", 1),
+    tools: positive("tools", 1),
+    articles: positive("articles", 1),
+  };
+}
+
+type Options = ReturnType<typeof parseOptions>;
+
+/** What scripts/bench-data.ts --manifest writes. */
+type DataManifest = {
+  counts: { tools: number; articles: number; users: number; votes: number; comments: number };
+  sampleTool: { slug: string; name: string };
+  sampleArticle: { slug: string; title: string };
+  search: { term: string; matchingTools: number; startsAnyName: boolean; firstPageSlugs: string[] };
+};
+
+// --- Child processes: every one is tracked and stopped by its pid ---
+
+type Child = { process: ChildProcess; name: string; output: () => string; exited: Promise<number | null> };
+const children = new Set<Child>();
+
+function startChild(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Child {
+  const child = spawn(command, args, { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const tracked = { process: child, name, output: () => output, exited };
+  children.add(tracked);
+  void exited.then(() => children.delete(tracked));
+  return tracked;
+}
+
+async function stopChild(child: Child) {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+  process.kill(child.process.pid!, "SIGTERM");
+  const stopped = await Promise.race([child.exited.then(() => true), sleep(15_000).then(() => false)]);
+  if (!stopped) {
+    console.warn(`${child.name} (pid ${child.process.pid}) ignored SIGTERM for 15 s; killing it.`);
+    process.kill(child.process.pid!, "SIGKILL");
+    await child.exited;
+  }
+}
+
+async function stopAllChildren() {
+  await Promise.all([...children].map(stopChild));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(what: string, child: Child, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (child.process.exitCode !== null) throw new Error(`${child.name} exited (${child.process.exitCode}) while ${what}:\n${child.output()}`);
+    if (Date.now() > deadline) throw new Error(`${child.name}: ${what} took more than ${timeoutMs / 1000} s:\n${child.output()}`);
+    await sleep(100);
+  }
+}
+
+/** Runs a command to completion with inherited output; throws on failure. */
+function runToCompletion(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const result = spawnSync(command, args, { cwd: projectRoot, env, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`${name} failed (exit ${result.status ?? result.signal}).`);
+}
+
+// --- HTTP ---
+
+type Fetched = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** One GET exactly as autocannon sends it: no cookies, no Accept-Encoding (so no compression). */
+function get(url: string): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+async function startAitlas({ dataDir, pageCacheSeconds }: { dataDir: string; pageCacheSeconds: number }) {
+  const port = await freePort();
+  const server = startChild(`Aitlas server (page cache ${pageCacheSeconds} s)`, process.execPath, ["server.js"], {
+    // Only what the server needs, so nothing from the caller's environment (DATABASE_URL...) leaks in.
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? os.homedir(),
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "false",
+    PAGE_CACHE_SECONDS: String(pageCacheSeconds),
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor("starting", server, async () => ((await get(`${url}/readyz`).catch(() => undefined))?.status === 200 ? true : undefined));
+  return { server, url };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = http.createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+// --- Routes and checks ---
+
+type Route = { label: string; path: string; mustContain: (body: string) => string | undefined };
+
+/** React separates adjacent text nodes with <!-- --> in server HTML; the checks read the text. */
+const readable = (html: string) => html.replace(/<!-- -->/g, "");
+
+function routesFor(manifest: DataManifest): Route[] {
+  const expectText = (text: string) => (body: string) => (readable(body).includes(text) ? undefined : `missing "${text}"`);
+  return [
+    { label: "home", path: "/", mustContain: expectText(`${manifest.counts.tools.toLocaleString("en-US")} tools`) },
+    { label: "tool", path: `/tool/${manifest.sampleTool.slug}`, mustContain: expectText(manifest.sampleTool.name) },
+    { label: "category", path: "/category/Writing", mustContain: expectText("Writing Tools") },
+    { label: "article", path: `/article/${manifest.sampleArticle.slug}`, mustContain: expectText(manifest.sampleArticle.title) },
+    {
+      label: "search",
+      path: `/?q=${encodeURIComponent(manifest.search.term)}`,
+      mustContain: (body) => checkSearchResults(body, manifest.search),
+    },
+  ];
+}
+
+/**
+ * The home search over the whole catalogue: the count the generator expects, and the first page
+ * holding exactly the newest matching tools (newest first, as no tool name starts with the term).
+ */
+function checkSearchResults(body: string, search: DataManifest["search"]): string | undefined {
+  const text = readable(body);
+  const countText = `${search.matchingTools.toLocaleString("en-US")} tools matching “${search.term}”`;
+  if (!text.includes(countText)) return `missing "${countText}"`;
+  if (search.startsAnyName) return undefined;
+  const listed = [...new Set([...text.matchAll(/href="\/tool\/([^"?#]+)"/g)].map((match) => decodeURIComponent(match[1]!)))];
+  const expected = search.firstPageSlugs;
+  const shown = listed.slice(0, expected.length);
+  if (shown.join(" ") !== expected.join(" ")) {
+    return `first page lists ${shown.join(", ")}; expected the newest matching tools ${expected.join(", ")}`;
+  }
+  return undefined;
+}
+
+// --- Measuring ---
+
+type Measurement = { reqPerSec: number; p50: number; p99: number; errors: number };
+
+async function measure(url: string, options: Options): Promise<Measurement> {
+  const result: Result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.duration,
+    ...(options.warmup > 0 ? { warmup: { connections: options.connections, duration: options.warmup } } : {}),
+  });
+  return {
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/**
+ * autocannon stops sending when its time is up, but the server still works through the requests
+ * it had accepted. The next measurement waits until /readyz, whose query queues behind theirs on
+ * the single PGlite connection, answers quickly twice in a row.
+ */
+async function settle(baseUrl: string) {
+  const deadline = Date.now() + 30_000;
+  let quick = 0;
+  while (quick < 2 && Date.now() < deadline) {
+    const began = performance.now();
+    await get(`${baseUrl}/readyz`);
+    quick = performance.now() - began < 20 ? quick + 1 : 0;
+    await sleep(50);
+  }
+}
+
+type Row = { route: Route; bytes: number; ours: Measurement; plain: Measurement };
+
+// --- Report ---
+
+const formatNumber = (value: number, digits = 0) =>
+  value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function table(rows: Row[]): string {
+  const lines = [
+    "| route | path | body | req/s | p50 ms | p99 ms | plain req/s | plain p99 ms | ratio |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(({ route, bytes, ours, plain }) => {
+      const errors = ours.errors + plain.errors > 0 ? ` (${ours.errors + plain.errors} errors)` : "";
+      return (
+        `| ${route.label} | \`${route.path}\` | ${formatNumber(bytes / 1024, 1)} KB | ${formatNumber(ours.reqPerSec)}${errors} | ` +
+        `${ours.p50} | ${ours.p99} | ${formatNumber(plain.reqPerSec)} | ${plain.p99} | ${formatNumber(ours.reqPerSec / plain.reqPerSec, 3)} |`
+      );
+    }),
+  ];
+  return lines.join("\n");
+}
+
+function machineDescription(): string {
+  const cpus = os.cpus();
+  return (
+    `${cpus[0]?.model.trim() ?? "unknown CPU"}, ${cpus.length} cores, ${formatNumber(os.totalmem() / 1024 ** 3, 1)} GB RAM, ` +
+    `${os.type()} ${os.release()}, Node ${process.version}`
+  );
+}
+
+function writeResults(report: {
+  command: string;
+  options: Options;
+  manifest: DataManifest;
+  cacheOff: Row[];
+  cacheOn: Row[];
+  timings: { build: number | null; data: number; total: number };
+  loadBefore: number[];
+  loadAfter: number[];
+  checks: string[];
+}) {
+  const { options, manifest, timings } = report;
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(", ");
+  const markdown = `# Benchmark results
+
+Written by \`npm run bench\` (bench/run.ts); run it again to replace this file.
+
+## How to read this
+
+- **req/s**: mean requests per second over the measured ${options.duration} s, ${options.connections} connections on
+  loopback, after ${options.warmup} s of warm-up. **p50 / p99 ms**: latency percentiles (autocannon counts whole
+  milliseconds, so a fast server shows 0 or 1).
+- **plain**: a bare \`node:http\` server (bench/plain-server.ts) answering the very same bytes with the same content-type,
+  measured in the same run. It is the ceiling for this machine, client and response size.
+- **ratio** = our req/s ÷ plain req/s. 1.0 would mean Aitlas costs nothing beyond writing the bytes.
+- **Page cache off** (\`PAGE_CACHE_SECONDS=0\`): every request runs the loaders' queries and renders React.
+  **Page cache on** (default 300 s): anonymous GETs after the first are answered from the in-process cache, so
+  this measures Express, the middleware and the cache lookup. The plain baseline is measured once per route and
+  used for both tables.
+- Requests carry no cookies and no \`Accept-Encoding\`, so neither server compresses. Browsers ask for gzip or
+  brotli, which the \`compression\` middleware then spends CPU on.
+- The load generator runs on the same machine as the server: on ${os.cpus().length} cores they compete for CPU, so
+  compare ratios rather than absolute numbers across machines. Load average is shown below; other work on the
+  machine during the run lowers every number.
+
+## Run
+
+- Date: ${new Date().toISOString()}
+- Machine: ${machineDescription()}
+- Command: \`${report.command}\`
+- Data: ${formatNumber(manifest.counts.tools)} tools, ${formatNumber(manifest.counts.articles)} articles,
+  ${formatNumber(manifest.counts.users)} users, ${formatNumber(manifest.counts.votes)} votes, ${formatNumber(manifest.counts.comments)} comments
+  (scripts/bench-data.ts, seed 1), PGlite in a temporary DATA_DIR
+- Time: build ${timings.build === null ? "skipped" : `${formatNumber(timings.build / 1000, 1)} s`}, data ${formatNumber(timings.data / 1000, 1)} s,
+  whole run ${formatNumber(timings.total / 1000, 1)} s
+- Load average (1, 5, 15 min): ${load(report.loadBefore)} before, ${load(report.loadAfter)} after
+
+## Page cache off: real rendering and queries
+
+${table(report.cacheOff)}
+
+## Page cache on (300 s)
+
+${table(report.cacheOn)}
+
+## Checks made before measuring
+
+${report.checks.map((check) => `- ${check}`).join("\n")}
+`;
+  fs.writeFileSync(resultsFile, markdown);
+}
+
+// --- The run ---
+
+async function captureRoutes(server: Child, baseUrl: string, routes: Route[]) {
+  const captured = new Map<string, Fetched>();
+  for (const route of routes) {
+    const response = await get(`${baseUrl}${route.path}`);
+    if (response.status !== 200) {
+      throw new Error(`GET ${route.path} answered ${response.status}, expected 200. Server output:\n${server.output()}`);
+    }
+    const problem = route.mustContain(response.body.toString("utf8"));
+    if (problem) throw new Error(`GET ${route.path}: ${problem}`);
+    captured.set(route.path, response);
+  }
+  return captured;
+}
+
+async function startPlainServer(workDir: string, routes: Route[], captured: Map<string, Fetched>) {
+  const list: CapturedResponse[] = routes.map((route, index) => {
+    const bodyFile = `body-${index}.bin`;
+    fs.writeFileSync(path.join(workDir, bodyFile), captured.get(route.path)!.body);
+    return { path: route.path, contentType: String(captured.get(route.path)!.headers["content-type"]), bodyFile };
+  });
+  const listFile = path.join(workDir, "responses.json");
+  fs.writeFileSync(listFile, JSON.stringify(list));
+  const plain = startChild("plain server", process.execPath, [tsxCli, "bench/plain-server.ts", listFile], process.env);
+  const port = await waitFor("starting", plain, () => /listening (\d+)/.exec(plain.output())?.[1]);
+  return { plain, url: `http://127.0.0.1:${port}` };
+}
+
+async function main() {
+  const options = parseOptions();
+  const started = Date.now();
+  const loadBefore = os.loadavg();
+  const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
+
+  // The server fills unset variables from ./.env: a DATABASE_URL there would send the benchmark's
+  // synthetic rows into that database instead of the temporary one.
+  const dotEnv = path.join(projectRoot, ".env");
+  if (fs.existsSync(dotEnv) && parseEnv(fs.readFileSync(dotEnv, "utf8")).DATABASE_URL) {
+    throw new Error(".env sets DATABASE_URL; the benchmark uses a temporary PGlite database. Move .env aside and run again.");
+  }
+
+  let buildMs: number | null = null;
+  if (options.build) {
+    const buildStarted = Date.now();
+    console.log("Building (npm run build)...");
+    runToCompletion("npm run build", "npm", ["run", "build", "--silent"]);
+    buildMs = Date.now() - buildStarted;
+  } else if (!fs.existsSync(path.join(projectRoot, "build/server/index.js"))) {
+    throw new Error("build/server/index.js is missing: run without --no-build, or `npm run build` first.");
+  }
+
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-bench-"));
+  workDirs.add(workDir);
+  const dataDir = path.join(workDir, "data");
+  try {
+    console.log(`Filling ${dataDir} with ${options.tools} tools and ${options.articles} articles...`);
+    const dataStarted = Date.now();
+    const manifestFile = path.join(workDir, "manifest.json");
+    const { DATABASE_URL: _ignored, ...environment } = process.env;
+    runToCompletion(
+      "bench-data",
+      process.execPath,
+      [tsxCli, "--tsconfig", "tsconfig.json", "scripts/bench-data.ts", "--tools", String(options.tools),
+        "--articles", String(options.articles), "--manifest", manifestFile],
+      { ...environment, DATA_DIR: dataDir },
+    );
+    const dataMs = Date.now() - dataStarted;
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as DataManifest;
+    const routes = routesFor(manifest);
+    const checks: string[] = [];
+    const perRoute = (options.warmup + options.duration) * routes.length;
+    console.log(`Measuring ${routes.length} routes: about ${Math.round((perRoute * 3) / 60)} minutes.`);
+
+    // Cache off: measure ours and the plain baseline route by route, so drift hits both alike.
+    const cacheOff: Row[] = [];
+    {
+      const { server, url } = await startAitlas({ dataDir, pageCacheSeconds: 0 });
+      const captured = await captureRoutes(server, url, routes);
+      checks.push(
+        `Every route answered 200 with the expected content (cache off and on).`,
+        `Search \`/?q=${manifest.search.term}\` over ${formatNumber(manifest.counts.tools)} tools: the page says ` +
+          `"${formatNumber(manifest.search.matchingTools)} tools matching “${manifest.search.term}”" (the generator's own count) and lists ` +
+          `the ${manifest.search.firstPageSlugs.length} newest matching tools in order.`,
+      );
+      const { plain, url: plainUrl } = await startPlainServer(workDir, routes, captured);
+      for (const route of routes) {
+        console.log(`  cache off  ${route.path}`);
+        const ours = await measure(`${url}${route.path}`, options);
+        await settle(url);
+        const baseline = await measure(`${plainUrl}${route.path}`, options);
+        cacheOff.push({ route, bytes: captured.get(route.path)!.body.length, ours, plain: baseline });
+      }
+      await stopChild(plain);
+      await stopChild(server);
+    }
+
+    const cacheOn: Row[] = [];
+    {
+      const { server, url } = await startAitlas({ dataDir, pageCacheSeconds: 300 });
+      await captureRoutes(server, url, routes);
+      const second = await get(`${url}${routes[0]!.path}`);
+      if (second.headers["x-cache"] !== "HIT") throw new Error(`With the page cache on, a repeated GET / was a ${second.headers["x-cache"] ?? "no x-cache header"}.`);
+      checks.push("With the page cache on, a repeated anonymous GET answered `x-cache: HIT`.");
+      for (const [index, route] of routes.entries()) {
+        console.log(`  cache on   ${route.path}`);
+        const ours = await measure(`${url}${route.path}`, options);
+        await settle(url);
+        cacheOn.push({ ...cacheOff[index]!, ours });
+      }
+      await stopChild(server);
+    }
+
+    const totalMs = Date.now() - started;
+    const loadAfter = os.loadavg();
+    writeResults({ command, options, manifest, cacheOff, cacheOn, timings: { build: buildMs, data: dataMs, total: totalMs }, loadBefore, loadAfter, checks });
+    console.log(`\nPage cache off\n${table(cacheOff)}\n\nPage cache on\n${table(cacheOn)}\n`);
+    console.log(`Whole run ${formatNumber(totalMs / 1000, 1)} s. Load average before ${loadBefore.map((v) => v.toFixed(2)).join(", ")}, after ${loadAfter.map((v) => v.toFixed(2)).join(", ")}.`);
+    console.log(`Wrote ${path.relative(projectRoot, resultsFile)}.`);
+  } finally {
+    await cleanUp();
+  }
+}
+
+const workDirs = new Set<string>();
+
+async function cleanUp() {
+  await stopAllChildren();
+  for (const dir of workDirs) fs.rmSync(dir, { recursive: true, force: true });
+  workDirs.clear();
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the benchmark's processes.`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,65 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const pages: { name: string; path: string; missing?: boolean }[] = [
+  { name: "home", path: "/" },
+  { name: "tool", path: "/tool/chatgpt" },
+  { name: "article", path: "/article/how-to-choose-an-ai-writing-assistant" },
+  { name: "category", path: "/category/Social%20Media" },
+  { name: "blog", path: "/blog" },
+  { name: "about", path: "/about" },
+  { name: "privacy", path: "/privacy" },
+  { name: "terms", path: "/terms" },
+  { name: "not found", path: "/no/such/page", missing: true },
+  { name: "tool not found", path: "/tool/does-not-exist", missing: true },
+];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+    }));
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`${colorScheme} color scheme`, () => {
+    for (const { name, path, missing } of pages) {
+      test(`the ${name} page has no serious accessibility violations`, async ({ page, openMissingPage }) => {
+        await page.emulateMedia({ colorScheme });
+        if (missing) await openMissingPage(page, path);
+        else await page.goto(path);
+        await expect(page.getByRole("main")).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe("keyboard", () => {
+  for (const { path, firstInMain } of [
+    { path: "/", firstInMain: { role: "searchbox", name: "Search AI tools" } },
+    { path: "/tool/chatgpt", firstInMain: { role: "link", name: "Back" } },
+  ] as const) {
+    test(`on ${path} the first Tab reaches 'Skip to content', which moves the focus to the main content`, async ({ page }) => {
+      await page.goto(path);
+      await page.keyboard.press("Tab");
+      const skipLink = page.getByRole("link", { name: "Skip to content" });
+      await expect(skipLink).toBeFocused();
+      await expect(skipLink).toBeInViewport();
+
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(`${path}#main`);
+      await expect(page.getByRole("main")).toBeFocused();
+      // Following the link moves the keyboard position to <main>: the next Tab lands on the
+      // first control inside it instead of walking through the header again.
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("main").getByRole(firstInMain.role, { name: firstInMain.name, exact: true })).toBeFocused();
+    });
+  }
+});

@@ -1,0 +1,53 @@
+import { expect, test } from "./fixtures";
+import { articlesNewestFirst, demoTools } from "./support";
+
+test("the sitemap lists every public page as XML", async ({ request, baseURL }) => {
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+  const xml = await response.text();
+  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
+  for (const path of ["/", "/blog", "/about", "/privacy", "/terms", "/category/Social%20Media"]) {
+    expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
+  }
+  for (const tool of demoTools) expect(xml).toContain(`<loc>${baseURL}/tool/${tool.slug}</loc>`);
+  for (const article of articlesNewestFirst) expect(xml).toContain(`<loc>${baseURL}/article/${article.slug}</loc>`);
+});
+
+test("robots.txt is plain text and points to the sitemap", async ({ request, baseURL }) => {
+  const response = await request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+  const body = await response.text();
+  expect(body).toContain("User-agent: *");
+  expect(body).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
+
+test("the blog feed is RSS with the newest article first", async ({ request, baseURL }) => {
+  const response = await request.get("/blog/rss.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
+  const xml = await response.text();
+  expect(xml).toContain("<rss");
+  const itemTitles = [...xml.matchAll(/<item>[\s\S]*?<title>(.*?)<\/title>/g)].map((match) => match[1]);
+  expect(itemTitles).toHaveLength(articlesNewestFirst.length);
+  expect(xml).toContain(`<link>${baseURL}/article/${articlesNewestFirst[0]!.slug}</link>`);
+});
+
+test("the page head links the feed and a favicon that exists", async ({ page, request }) => {
+  await page.goto("/");
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", "/blog/rss.xml");
+  const icon = await page.locator('link[rel="icon"]').getAttribute("href");
+  const response = await request.get(icon!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("image/svg+xml");
+});
+
+test("health and readiness checks answer 200", async ({ request }) => {
+  const health = await request.get("/healthz");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: "ok" });
+  const ready = await request.get("/readyz");
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ status: "ready", database: "pglite" });
+});

@@ -1,0 +1,77 @@
+import type { Locator, Page } from "@playwright/test";
+import { demoArticles } from "../../app/server/db/demo/articles";
+import { demoTools, type DemoTool } from "../../app/server/db/demo/tools";
+import { TOOL_CATEGORIES } from "../../app/lib/categories";
+import { expect } from "./fixtures";
+
+/**
+ * The server under test starts on an empty data directory, so its catalogue is exactly the demo
+ * seed: the tests read their expectations from the same source.
+ */
+export { demoArticles, demoTools, TOOL_CATEGORIES };
+
+/** Seeding spreads created_at backwards in list order, so the demo order is "newest first". */
+export const toolsNewestFirst = demoTools;
+export const articlesNewestFirst = [...demoArticles].sort((a, b) => b.date.localeCompare(a.date));
+
+const plainText = (html: string) => html.replace(/<[^>]*>/g, " ").toLowerCase();
+
+/** The spec's search rule: case-insensitive substring of the name or the description. */
+export function demoToolsMatching(query: string, category?: string): DemoTool[] {
+  const needle = query.toLowerCase();
+  return toolsNewestFirst.filter(
+    (tool) =>
+      (!category || tool.category === category) &&
+      (tool.name.toLowerCase().includes(needle) || plainText(tool.description).includes(needle)),
+  );
+}
+
+export function demoTool(slug: string): DemoTool {
+  const tool = demoTools.find((candidate) => candidate.slug === slug);
+  if (!tool) throw new Error(`no demo tool ${slug}`);
+  return tool;
+}
+
+/** Tool cards are the list items that carry a name heading (their pros are nested list items). */
+export function toolCards(scope: Page | Locator): Locator {
+  // A filter's `has` locator is matched inside each item, so it must start from the page.
+  const page = "page" in scope ? scope.page() : scope;
+  return scope.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
+}
+
+export function toolCardNames(scope: Page | Locator): Locator {
+  return toolCards(scope).getByRole("heading", { level: 3 });
+}
+
+/** Structured data blocks of the current page, parsed. */
+export async function readJsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
+}
+
+export async function metaContent(page: Page, attribute: "name" | "property", key: string): Promise<string | null> {
+  return page.locator(`meta[${attribute}="${key}"]`).getAttribute("content");
+}
+
+/** Header and footer that every page shares (spec section 2). */
+export async function expectSiteChrome(page: Page) {
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Aitlas", exact: true })).toHaveAttribute("href", "/");
+  const mainNav = header.getByRole("navigation", { name: "Main" });
+  await expect(mainNav.getByRole("link")).toHaveText(["Tools", "Blog", "About"]);
+  await expect(header.getByRole("button", { name: "Sign In" })).toBeVisible();
+
+  const footer = page.getByRole("contentinfo");
+  const categories = footer.getByRole("navigation", { name: "Categories" }).getByRole("link");
+  const alphabetical = [...TOOL_CATEGORIES].sort((a, b) => a.localeCompare(b));
+  await expect(categories).toHaveText(alphabetical);
+  for (const [index, category] of alphabetical.entries()) {
+    await expect(categories.nth(index)).toHaveAttribute("href", `/category/${encodeURIComponent(category)}`);
+  }
+  await expect(footer.getByRole("link", { name: "About" })).toHaveAttribute("href", "/about");
+  await expect(footer.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
+  await expect(footer.getByRole("link", { name: "Source code" })).toHaveAttribute("href", /^https:\/\//);
+  await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Aitlas. All rights reserved.`);
+}
