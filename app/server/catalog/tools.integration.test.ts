@@ -57,6 +57,15 @@ describe("searchTools", () => {
     expect(page.total).toBe(2);
   });
 
+  test("matches a phrase that runs across formatting and line breaks", async () => {
+    await insertTools(
+      { name: "Scribe", description: "<p><strong>Plain</strong> words,\n   kept   simple.</p>" },
+      { name: "Other", description: "<p>Plain</p><p>text</p>" },
+    );
+
+    expect(names(await searchTools({ db: database.db, query: "plain words, kept simple" }))).toEqual(["Scribe"]);
+  });
+
   test("never matches the tag names inside a description", async () => {
     await insertTools({ name: "Bold", description: "<p><strong>Plain</strong> words.</p>" });
 

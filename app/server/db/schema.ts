@@ -24,8 +24,12 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** SQL for HTML stripped to text inside the database, so search never matches tag names. */
-const stripHtmlSql = (expression: string) => `regexp_replace(${expression}, '<[^>]*>', ' ', 'g')`;
+/**
+ * SQL for HTML stripped to text inside the database, so search never matches tag names; runs of
+ * whitespace collapse to one space so a phrase across formatting ("<b>plain</b> words") still matches.
+ */
+const stripHtmlSql = (expression: string) =>
+  `btrim(regexp_replace(regexp_replace(${expression}, '<[^>]*>', ' ', 'g'), '\\s+', ' ', 'g'))`;
 
 // --- Accounts (Better Auth's core tables, plural names; the auth issue wires them) ---
 
