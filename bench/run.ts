@@ -267,6 +267,15 @@ function table(rows: Row[]): string {
   return lines.join("\n");
 }
 
+/** The commit measured, and whether the working tree differed from it when the run began. */
+function codeVersion(): string {
+  const git = (...args: string[]) => spawnSync("git", args, { cwd: projectRoot, encoding: "utf8" });
+  const head = git("rev-parse", "--short", "HEAD");
+  if (head.status !== 0) return "unknown (not a git checkout)";
+  const changes = git("status", "--porcelain", "--", ".", ":(exclude)bench/RESULTS.md").stdout.trim();
+  return `${head.stdout.trim()}${changes ? ` with uncommitted changes in ${changes.split("\n").length} files` : " (clean tree)"}`;
+}
+
 function machineDescription(): string {
   const cpus = os.cpus();
   return (
@@ -277,6 +286,7 @@ function machineDescription(): string {
 
 function writeResults(report: {
   command: string;
+  code: string;
   options: Options;
   manifest: DataManifest;
   cacheOff: Row[];
@@ -315,6 +325,7 @@ Written by \`npm run bench\` (bench/run.ts); run it again to replace this file.
 - Date: ${new Date().toISOString()}
 - Machine: ${machineDescription()}
 - Command: \`${report.command}\`
+- Code: ${report.code}
 - Data: ${formatNumber(manifest.counts.tools)} tools, ${formatNumber(manifest.counts.articles)} articles,
   ${formatNumber(manifest.counts.users)} users, ${formatNumber(manifest.counts.votes)} votes, ${formatNumber(manifest.counts.comments)} comments
   (scripts/bench-data.ts, seed 1), PGlite in a temporary DATA_DIR
@@ -371,6 +382,7 @@ async function main() {
   const started = Date.now();
   const loadBefore = os.loadavg();
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
+  const code = codeVersion();
 
   // The server fills unset variables from ./.env: a DATABASE_URL there would send the benchmark's
   // synthetic rows into that database instead of the temporary one.
@@ -452,7 +464,7 @@ async function main() {
 
     const totalMs = Date.now() - started;
     const loadAfter = os.loadavg();
-    writeResults({ command, options, manifest, cacheOff, cacheOn, timings: { build: buildMs, data: dataMs, total: totalMs }, loadBefore, loadAfter, checks });
+    writeResults({ command, code, options, manifest, cacheOff, cacheOn, timings: { build: buildMs, data: dataMs, total: totalMs }, loadBefore, loadAfter, checks });
     console.log(`\nPage cache off\n${table(cacheOff)}\n\nPage cache on\n${table(cacheOn)}\n`);
     console.log(`Whole run ${formatNumber(totalMs / 1000, 1)} s. Load average before ${loadBefore.map((v) => v.toFixed(2)).join(", ")}, after ${loadAfter.map((v) => v.toFixed(2)).join(", ")}.`);
     console.log(`Wrote ${path.relative(projectRoot, resultsFile)}.`);

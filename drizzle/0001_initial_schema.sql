@@ -134,11 +134,11 @@ ALTER TABLE "tool_votes" ADD CONSTRAINT "tool_votes_user_id_users_id_fk" FOREIGN
 CREATE INDEX "accounts_user_id_idx" ON "accounts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "articles_status_date_idx" ON "articles" USING btree ("status","date" DESC NULLS LAST,"created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "articles_lower_title_idx" ON "articles" USING btree (lower("title"));--> statement-breakpoint
-CREATE INDEX "comments_tool_id_created_at_idx" ON "comments" USING btree ("tool_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "comments_tool_id_created_at_idx" ON "comments" USING btree ("tool_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "tool_votes_user_id_idx" ON "tool_votes" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "tools_created_at_idx" ON "tools" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "tools_category_rating_idx" ON "tools" USING btree ("category","rating" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tools_created_at_idx" ON "tools" USING btree ("created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "tools_category_rating_idx" ON "tools" USING btree ("category","rating" DESC NULLS LAST,"vote_count" DESC NULLS LAST,"name","id");--> statement-breakpoint
 CREATE INDEX "tools_lower_name_idx" ON "tools" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "tools_name_trgm_idx" ON "tools" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "tools_description_text_trgm_idx" ON "tools" USING gin ("description_text" gin_trgm_ops);--> statement-breakpoint

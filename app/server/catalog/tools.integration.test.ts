@@ -1,5 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
@@ -270,6 +270,53 @@ async function captureStatements(run: (db: Database) => Promise<unknown>) {
   return { client: client as RawClient, statements };
 }
 
+describe("per-category totals", () => {
+  test("follow inserts, category changes, rating updates and deletes in the same transaction", async () => {
+    const [quill, palette] = await insertTools(
+      { name: "Quill", category: "Writing" },
+      { name: "Palette", category: "Image" },
+      { name: "Echo", category: "Audio" },
+    );
+    const totals = async () => ({
+      all: (await searchTools({ db: database.db })).total,
+      writing: (await listToolsInCategory({ db: database.db, category: "Writing" })).total,
+      categories: await listCategoriesInUse({ db: database.db }),
+    });
+    expect(await totals()).toEqual({ all: 3, writing: 1, categories: ["Audio", "Image", "Writing"] });
+
+    await database.db.update(tools).set({ category: "Writing" }).where(eq(tools.id, palette!.id));
+    await database.db.update(tools).set({ rating: 4.5, voteCount: 2 }).where(eq(tools.id, quill!.id));
+    expect(await totals()).toEqual({ all: 3, writing: 2, categories: ["Audio", "Writing"] });
+
+    await database.db.transaction(async (tx) => {
+      await tx.delete(tools).where(eq(tools.id, quill!.id));
+      tx.rollback();
+    }).catch(() => {});
+    expect((await totals()).writing).toBe(2);
+
+    await database.db.delete(tools).where(eq(tools.category, "Writing"));
+    expect(await totals()).toEqual({ all: 1, writing: 0, categories: ["Audio"] });
+  });
+});
+
+/** EXPLAIN of a statement after the same SET LOCAL the app sends, on one connection. */
+async function explainInTransaction(client: unknown, setting: string, statement: { text: string; params: unknown[] }) {
+  const explain = async (run: RawClient) => {
+    await run.query(setting);
+    const { rows } = await run.query(`explain ${statement.text}`, statement.params);
+    return rows.map((row) => String(row["QUERY PLAN"])).join("\n");
+  };
+  if (database.kind === "pglite") return (client as PGlite).transaction((tx) => explain(tx as unknown as RawClient));
+  const connection = await (client as pg.Pool).connect();
+  try {
+    await connection.query("begin");
+    return await explain(connection as unknown as RawClient);
+  } finally {
+    await connection.query("rollback");
+    connection.release();
+  }
+}
+
 describe("search query plan", () => {
   test(
     "a 3-letter search over 100,000 tools reads the trigram indexes, never the whole table",
@@ -291,11 +338,14 @@ describe("search query plan", () => {
 
       const query = "b7e";
       const { client, statements } = await captureStatements((db) => searchTools({ db, query }));
-      expect(statements).toHaveLength(2);
+      // The app sends its planner setting, then the page and the count, in one transaction.
+      // (node-postgres logs its own begin/commit; PGlite does not.)
+      const [setting, ...selects] = statements.filter((statement) => !/^(begin|commit)$/i.test(statement.text));
+      expect(setting?.text).toBe("set local enable_seqscan = off");
+      expect(selects).toHaveLength(2);
 
-      for (const statement of statements) {
-        const { rows } = await client.query(`explain ${statement.text}`, statement.params);
-        const plan = rows.map((row) => String(row["QUERY PLAN"])).join("\n");
+      for (const statement of selects) {
+        const plan = await explainInTransaction(client, setting!.text, statement);
         expect(plan, plan).not.toMatch(/Seq Scan on tools/);
         expect(plan, plan).toContain("tools_name_trgm_idx");
         expect(plan, plan).toContain("tools_description_text_trgm_idx");

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { comments, profiles } from "../db/schema";
 
@@ -23,6 +23,6 @@ export function listCommentsForTool({ db, toolId, limit = 100 }: { db: Database;
     .from(comments)
     .leftJoin(profiles, eq(profiles.id, comments.userId))
     .where(eq(comments.toolId, toolId))
-    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .orderBy(sql`${comments.createdAt} desc nulls last`, sql`${comments.id} desc nulls last`)
     .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { ARTICLES_PAGE_SIZE } from "~/lib/limits";
 import { isUuid, slugify } from "~/lib/slugify";
 import type { Database } from "../db/client";
@@ -33,7 +33,8 @@ export type ArticleCard = {
 
 /** Drafts are the admin's; the public sees published articles only. */
 const isPublished = eq(articles.status, "published");
-const newestFirst = [desc(articles.date), desc(articles.createdAt)];
+/** Spelled like articles_status_date_idx (DESC NULLS LAST) so the index serves the order. */
+const newestFirst = [sql`${articles.date} desc nulls last`, sql`${articles.createdAt} desc nulls last`];
 
 export function listLatestArticles({ db, limit = 4 }: { db: Database; limit?: number }): Promise<ArticleCard[]> {
   return db

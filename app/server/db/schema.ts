@@ -142,13 +142,33 @@ export const tools = pgTable(
     check("tools_slug_check", sql`${table.slug} <> ''`),
     check("tools_rating_check", sql`${table.rating} is null or (${table.rating} >= 1 and ${table.rating} <= 5)`),
     check("tools_vote_count_check", sql`${table.voteCount} >= 0`),
-    index("tools_created_at_idx").on(table.createdAt.desc()),
-    index("tools_category_rating_idx").on(table.category, table.rating.desc().nullsLast()),
+    // Each index matches its list's whole ORDER BY, so a page is read in order and stops at the limit.
+    index("tools_created_at_idx").on(table.createdAt.desc(), table.id),
+    index("tools_category_rating_idx").on(
+      table.category,
+      table.rating.desc().nullsLast(),
+      table.voteCount.desc(),
+      table.name,
+      table.id,
+    ),
     index("tools_lower_name_idx").on(sql`lower(${table.name})`),
     index("tools_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
     index("tools_description_text_trgm_idx").using("gin", table.descriptionText.op("gin_trgm_ops")),
     index("tools_search_vector_idx").using("gin", table.searchVector),
   ],
+);
+
+/**
+ * Tools per category, kept exact by triggers on tools (migration 0003), so list pages read their
+ * totals from at most 13 rows instead of counting the catalogue on every request.
+ */
+export const toolCategoryCounts = pgTable(
+  "tool_category_counts",
+  {
+    category: text("category").primaryKey(),
+    toolCount: integer("tool_count").notNull().default(0),
+  },
+  (table) => [check("tool_category_counts_tool_count_check", sql`${table.toolCount} >= 0`)],
 );
 
 export const articles = pgTable(
@@ -216,6 +236,6 @@ export const comments = pgTable(
   },
   (table) => [
     check("comments_content_check", sql`length(btrim(${table.content})) > 0 and length(${table.content}) <= 2000`),
-    index("comments_tool_id_created_at_idx").on(table.toolId, table.createdAt.desc()),
+    index("comments_tool_id_created_at_idx").on(table.toolId, table.createdAt.desc(), table.id.desc()),
   ],
 );

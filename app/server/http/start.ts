@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
+import { sql } from "drizzle-orm";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createPageCache } from "../cache/page-cache";
@@ -36,6 +37,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (env.SEED_DEMO && (await isCatalogueEmpty({ db: handle.db }))) {
     const report = await seedDemoCatalogue({ db: handle.db, storage });
     logger.info(report, "seeded the demo catalogue");
+  }
+
+  if (handle.kind === "pglite") {
+    // PGlite has no autovacuum daemon: without this the planner guesses row counts and may scan.
+    await handle.db.execute(sql`analyze`);
   }
 
   const production = env.NODE_ENV === "production";
