@@ -7,11 +7,13 @@ export function formatVoteCount(count: number): string {
   return count === 1 ? "1 vote" : `${count.toLocaleString("en-US")} votes`;
 }
 
+const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
 /** Dates are stored as ISO days; shown in a fixed locale and zone so server and browser agree. */
 export function formatDate(isoDate: string): string {
   const date = new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return dateFormat.format(date);
 }
 
 /** Reads a 1-based page number from a query parameter; anything else is page 1. */

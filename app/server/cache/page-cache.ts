@@ -3,6 +3,8 @@ export type CachedPage = {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** The body gzipped, made on the first hit that accepts it. */
+  gzipped?: Buffer;
   storedAt: number;
 };
 

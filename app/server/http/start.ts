@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
@@ -99,7 +100,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } else {
     // A missing hashed asset is a plain 404, never an HTML page.
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", fallthrough: false }));
-    app.use(express.static("build/client", { maxAge: "1h" }));
+    // Other public files (favicon.svg) have an extension; pages never do, so they skip the disk.
+    const publicFiles = express.static("build/client", { maxAge: "1h" });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   app.all(/.*/, async (req, res, next) => {
@@ -110,8 +113,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       if (cacheable) {
         const hit = cache.get(cacheKey);
         if (hit) {
-          writeHeaders(res, hit.status, [...hit.headers, ["x-cache", "HIT"]]);
-          return void res.end(req.method === "HEAD" ? undefined : hit.body);
+          // A hit is compressed once and kept, instead of once per request by the middleware.
+          const gzip = /\bgzip\b/.test(req.get("accept-encoding") ?? "");
+          if (gzip) hit.gzipped ??= gzipSync(hit.body);
+          const encoding: [string, string][] = gzip ? [["content-encoding", "gzip"]] : [];
+          writeHeaders(res, hit.status, [...hit.headers, ...encoding, ["vary", "Accept-Encoding"], ["x-cache", "HIT"]]);
+          return void res.end(req.method === "HEAD" ? undefined : gzip ? hit.gzipped : hit.body);
         }
       }
       const response = await handleRequest(toFetchRequest(req, res, false), context);
