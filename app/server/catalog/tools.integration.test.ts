@@ -57,6 +57,18 @@ describe("searchTools", () => {
     expect(page.total).toBe(2);
   });
 
+  test("reports the total of a text search on every page, even one past the end", async () => {
+    await insertTools(...Array.from({ length: 5 }, (_, index) => ({ name: `Quill ${index}` })), { name: "Echo" });
+
+    const second = await searchTools({ db: database.db, query: "quill", pageSize: 2, page: 2 });
+    expect(second).toMatchObject({ total: 5, page: 2, pageCount: 3 });
+    expect(second.tools).toHaveLength(2);
+    expect(second.tools[0]).not.toHaveProperty("total");
+
+    const beyond = await searchTools({ db: database.db, query: "quill", pageSize: 2, page: 9 });
+    expect(beyond).toMatchObject({ tools: [], total: 5, pageCount: 3 });
+  });
+
   test("matches a phrase that runs across formatting and line breaks", async () => {
     await insertTools(
       { name: "Scribe", description: "<p><strong>Plain</strong> words,\n   kept   simple.</p>" },
@@ -338,11 +350,11 @@ describe("search query plan", () => {
 
       const query = "b7e";
       const { client, statements } = await captureStatements((db) => searchTools({ db, query }));
-      // The app sends its planner setting, then the page and the count, in one transaction.
+      // The app sends its planner setting, then one statement for the page and its count.
       // (node-postgres logs its own begin/commit; PGlite does not.)
       const [setting, ...selects] = statements.filter((statement) => !/^(begin|commit)$/i.test(statement.text));
       expect(setting?.text).toBe("set local enable_seqscan = off");
-      expect(selects).toHaveLength(2);
+      expect(selects).toHaveLength(1);
 
       for (const statement of selects) {
         const plan = await explainInTransaction(client, setting!.text, statement);

@@ -73,32 +73,37 @@ async function pageOfTools({
   pageSize: number;
 }): Promise<ToolPage> {
   const where = and(text ? matchesText(text) : undefined, category ? eq(tools.category, category) : undefined);
-  const selectPage = (executor: Database) =>
-    executor
-      .select(toolCardColumns)
+  const offset = (page - 1) * pageSize;
+
+  if (!text) {
+    const [rows, total] = await Promise.all([
+      db.select(toolCardColumns).from(tools).where(where).orderBy(...orderBy).limit(pageSize).offset(offset),
+      countToolsInCategory(db, category),
+    ]);
+    return { tools: rows, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  }
+
+  // The planner prices ILIKE on long text far too cheaply and picks a sequential scan that is
+  // 5-20 times slower than the trigram indexes; within this transaction it may not. Texts
+  // shorter than a trigram cannot use those indexes, so for them the planner decides.
+  const trigramUsable = text.length >= 3;
+  const { rows, total } = await db.transaction(async (tx) => {
+    if (trigramUsable) await tx.execute(sql`set local enable_seqscan = off`);
+    // The matches are all read to be sorted anyway: the window counts them in the same pass.
+    const found = await tx
+      .select({ ...toolCardColumns, total: sql<number>`(count(*) over ())::int` })
       .from(tools)
       .where(where)
       .orderBy(...orderBy)
       .limit(pageSize)
-      .offset((page - 1) * pageSize);
-
-  let rows: ToolCard[];
-  let total: number;
-  if (!text) {
-    [rows, total] = await Promise.all([selectPage(db), countToolsInCategory(db, category)]);
-  } else {
-    // The planner prices ILIKE on long text far too cheaply and picks a sequential scan that is
-    // 5-20 times slower than the trigram indexes; within this transaction it may not. Texts
-    // shorter than a trigram cannot use those indexes, so for them the planner decides.
-    const trigramUsable = text.length >= 3;
-    [rows, total] = await db.transaction(async (tx) => {
-      if (trigramUsable) await tx.execute(sql`set local enable_seqscan = off`);
-      const found = await selectPage(tx as unknown as Database);
-      const [counted] = await tx.select({ total: sql<number>`count(*)::int` }).from(tools).where(where);
-      return [found, counted?.total ?? 0] as const;
-    });
-  }
-  return { tools: rows, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+      .offset(offset);
+    if (found.length > 0 || offset === 0) return { rows: found, total: found[0]?.total ?? 0 };
+    // A page past the end has no row to carry the total.
+    const [counted] = await tx.select({ total: sql<number>`count(*)::int` }).from(tools).where(where);
+    return { rows: found, total: counted?.total ?? 0 };
+  });
+  const cards: ToolCard[] = rows.map(({ total: _total, ...card }) => card);
+  return { tools: cards, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
 /** Spelled like tools_created_at_idx (DESC NULLS LAST) so the index serves the order. */
