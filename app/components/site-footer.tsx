@@ -1,8 +1,31 @@
 import { Sparkles } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
 
 const linkClass = "text-sm text-slate-600 hover:text-indigo-700 hover:underline dark:text-slate-400 dark:hover:text-indigo-300";
+
+function FooterSection({ title, listClassName = "space-y-2", children }: { title: string; listClassName?: string; children: ReactNode }) {
+  const headingId = `footer-${title.toLowerCase()}`;
+  return (
+    <nav aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-3 text-sm font-semibold text-slate-900 dark:text-slate-100">
+        {title}
+      </h2>
+      <ul className={listClassName}>{children}</ul>
+    </nav>
+  );
+}
+
+function FooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <Link to={to} className={linkClass}>
+        {children}
+      </Link>
+    </li>
+  );
+}
 
 export function SiteFooter({
   categories,
@@ -25,64 +48,34 @@ export function SiteFooter({
           </Link>
           <p className="text-sm text-slate-600 dark:text-slate-400">{SITE_TAGLINE}</p>
         </div>
-        <nav aria-labelledby="footer-categories">
-          <h2 id="footer-categories" className="mb-3 text-sm font-semibold text-slate-900 dark:text-slate-100">
-            Categories
-          </h2>
-          <ul className="grid grid-cols-2 gap-x-4 gap-y-2 md:grid-cols-1 lg:grid-cols-2">
-            {categories.map((category) => (
-              <li key={category}>
-                <Link to={`/category/${encodeURIComponent(category)}`} className={linkClass}>
-                  {category}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-resources">
-          <h2 id="footer-resources" className="mb-3 text-sm font-semibold text-slate-900 dark:text-slate-100">
-            Resources
-          </h2>
-          <ul className="space-y-2">
-            <li>
-              <Link to="/about" className={linkClass}>
-                About
+        <FooterSection title="Categories" listClassName="grid grid-cols-2 gap-x-4 gap-y-2 md:grid-cols-1 lg:grid-cols-2">
+          {categories.map((category) => (
+            <li key={category}>
+              <Link to={`/category/${encodeURIComponent(category)}`} className={linkClass}>
+                {category}
               </Link>
             </li>
-            <li>
-              <Link to="/blog" className={linkClass}>
-                Blog
-              </Link>
-            </li>
-            <li>
-              <a href={sourceCodeUrl} className={linkClass} rel="noopener noreferrer" target="_blank">
-                Source code
-              </a>
-            </li>
-            <li>
-              <a href="/blog/rss.xml" className={linkClass}>
-                RSS feed
-              </a>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="mb-3 text-sm font-semibold text-slate-900 dark:text-slate-100">
-            Legal
-          </h2>
-          <ul className="space-y-2">
-            <li>
-              <Link to="/privacy" className={linkClass}>
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms" className={linkClass}>
-                Terms of Service
-              </Link>
-            </li>
-          </ul>
-        </nav>
+          ))}
+        </FooterSection>
+        <FooterSection title="Resources">
+          <FooterLink to="/about">About</FooterLink>
+          <FooterLink to="/blog">Blog</FooterLink>
+          <li>
+            <a href={sourceCodeUrl} className={linkClass} rel="noopener noreferrer" target="_blank">
+              Source code
+            </a>
+          </li>
+          <li>
+            {/* A feed is a file, not a page: a plain link, no client navigation. */}
+            <a href="/blog/rss.xml" className={linkClass}>
+              RSS feed
+            </a>
+          </li>
+        </FooterSection>
+        <FooterSection title="Legal">
+          <FooterLink to="/privacy">Privacy Policy</FooterLink>
+          <FooterLink to="/terms">Terms of Service</FooterLink>
+        </FooterSection>
       </div>
       <div className="border-t border-slate-200 py-6 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
         © {year} {company}. All rights reserved.

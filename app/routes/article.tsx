@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/article";
 import { GoBackButton } from "~/components/go-back-button";
 import { HtmlContent } from "~/components/html-content";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { LoadErrorState, NotFoundState } from "~/components/page-states";
 import { Badge } from "~/components/ui/badge";
 import { formatDate } from "~/lib/format";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
@@ -132,21 +132,7 @@ export default function ArticleDetail({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 text-center sm:px-6">
-        <h1 className="text-2xl font-bold">Article not found</h1>
-        <p className="text-slate-600 dark:text-slate-400">The article you are looking for does not exist or has been removed.</p>
-        <GoBackButton />
-      </div>
-    );
+    return <NotFoundState title="Article not found" message="The article you are looking for does not exist or has been removed." />;
   }
-  return (
-    <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
-      <Alert variant="destructive">
-        <AlertTitle>Error</AlertTitle>
-        <AlertDescription>Something went wrong while loading this article. Please try again.</AlertDescription>
-      </Alert>
-      <GoBackButton />
-    </div>
-  );
+  return <LoadErrorState message="Something went wrong while loading this article. Please try again." />;
 }

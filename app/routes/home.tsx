@@ -6,7 +6,7 @@ import { ComparisonSection } from "~/components/comparison-section";
 import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/search-form";
 import { ToolGrid } from "~/components/tool-card";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { LoadErrorState } from "~/components/page-states";
 import { ButtonLink } from "~/components/ui/button";
 import { ALL_CATEGORY, isToolCategory } from "~/lib/categories";
 import { parsePage } from "~/lib/format";
@@ -124,12 +124,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     isRouteErrorResponse(error) && typeof error.data === "string" && error.data
       ? error.data
       : "An error occurred while fetching data";
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-      <Alert variant="destructive">
-        <AlertTitle>Error</AlertTitle>
-        <AlertDescription>{message}</AlertDescription>
-      </Alert>
-    </div>
-  );
+  return <LoadErrorState message={message} goBack={false} />;
 }

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { TOOLS_PAGE_SIZE } from "~/lib/limits";
-import { slugify } from "~/lib/slugify";
 import { loader as articleLoader } from "~/routes/article";
 import { loader as blogLoader } from "~/routes/blog";
 import { loader as rssLoader } from "~/routes/blog-rss";
@@ -13,6 +12,7 @@ import { loader as toolLoader } from "~/routes/tool";
 import { articles, tools } from "~/server/db/schema";
 import { cdata } from "~/server/seo/xml.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
+import { insertArticles, insertTools } from "../../tests/setup/fixtures";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -56,46 +56,6 @@ function expectPermanentRedirect(thrown: unknown, location: string) {
 /** React Router's data(message, { status }) throws a DataWithResponseInit: { type, data, init }. */
 function expectNotFound(thrown: unknown, message: string) {
   expect(thrown).toMatchObject({ type: "DataWithResponseInit", data: message, init: { status: 404 } });
-}
-
-// --- Fixtures ---
-
-type NewTool = Partial<typeof tools.$inferInsert> & { name: string };
-type NewArticle = Partial<typeof articles.$inferInsert> & { title: string; date: string };
-
-/** Each tool is an hour newer than the one before it. */
-async function insertTools(...rows: NewTool[]) {
-  const start = Date.UTC(2025, 0, 1);
-  return database.db
-    .insert(tools)
-    .values(
-      rows.map((row, index) => ({
-        slug: slugify(row.name),
-        description: `<p>About ${row.name}.</p>`,
-        category: "Writing",
-        createdAt: new Date(start + index * 3_600_000),
-        updatedAt: new Date(start + index * 3_600_000),
-        ...row,
-      })),
-    )
-    .returning();
-}
-
-async function insertArticles(...rows: NewArticle[]) {
-  return database.db
-    .insert(articles)
-    .values(
-      rows.map((row) => ({
-        slug: slugify(row.title),
-        category: "Guides",
-        excerpt: `What ${row.title} covers.`,
-        content: `<p>${row.title}</p>`,
-        author: "Aitlas Team",
-        readTime: "5 min read",
-        ...row,
-      })),
-    )
-    .returning();
 }
 
 // --- A small strict XML reader, so "valid XML" means well-formed, not "contains a tag" ---
@@ -189,8 +149,8 @@ describe("parseXml, the test's own XML reader", () => {
 
 describe("home loader", () => {
   test("lists the newest tools and the 4 newest published articles", async () => {
-    await insertTools({ name: "Older" }, { name: "Newer" });
-    await insertArticles(
+    await insertTools(database.db, { name: "Older" }, { name: "Newer" });
+    await insertArticles(database.db, 
       ...["01", "02", "03", "04", "05"].map((day) => ({ title: `Post ${day}`, date: `2025-03-${day}` })),
       { title: "Draft", date: "2025-04-01", status: "draft" },
     );
@@ -204,7 +164,7 @@ describe("home loader", () => {
   });
 
   test("filters by q and category", async () => {
-    await insertTools(
+    await insertTools(database.db, 
       { name: "Voice Writer", category: "Writing" },
       { name: "Voice Clone", category: "Audio" },
       { name: "Mixer", category: "Audio" },
@@ -220,7 +180,7 @@ describe("home loader", () => {
   });
 
   test("reads an unknown category as All", async () => {
-    await insertTools({ name: "One", category: "Writing" }, { name: "Two", category: "Image" });
+    await insertTools(database.db, { name: "One", category: "Writing" }, { name: "Two", category: "Image" });
 
     const result = await callLoader(homeLoader, "/?category=Nonsense");
 
@@ -229,7 +189,7 @@ describe("home loader", () => {
   });
 
   test("serves the requested page, and page 1 for a page number that is not one", async () => {
-    await insertTools(...Array.from({ length: TOOLS_PAGE_SIZE + 3 }, (_, index) => ({ name: `Tool ${index + 1}` })));
+    await insertTools(database.db, ...Array.from({ length: TOOLS_PAGE_SIZE + 3 }, (_, index) => ({ name: `Tool ${index + 1}` })));
 
     const second = await callLoader(homeLoader, "/?page=2");
     const invalid = await callLoader(homeLoader, "/?page=abc");
@@ -243,7 +203,7 @@ describe("home loader", () => {
 
 describe("tool loader", () => {
   test("serves a tool found by its slug", async () => {
-    await insertTools({ name: "Chat GPT", slug: "chatgpt", pros: ["Fast"], pricing: { Free: "$0" } });
+    await insertTools(database.db, { name: "Chat GPT", slug: "chatgpt", pros: ["Fast"], pricing: { Free: "$0" } });
 
     const { tool, comments } = await callLoader(toolLoader, "/tool/chatgpt", { params: { id: "chatgpt" } });
 
@@ -253,7 +213,7 @@ describe("tool loader", () => {
   });
 
   test("moves an id, a name-like text and an upper-case slug permanently to the slug", async () => {
-    const [tool] = await insertTools({ name: "Chat GPT", slug: "chatgpt" });
+    const [tool] = await insertTools(database.db, { name: "Chat GPT", slug: "chatgpt" });
 
     for (const id of [tool!.id, tool!.id.toUpperCase(), "chat-gpt", "Chat-GPT", "CHATGPT"]) {
       const thrown = await thrownBy(() => callLoader(toolLoader, `/tool/${id}`, { params: { id } }));
@@ -262,7 +222,7 @@ describe("tool loader", () => {
   });
 
   test("keeps the query string when it redirects", async () => {
-    await insertTools({ name: "Chat GPT", slug: "chatgpt" });
+    await insertTools(database.db, { name: "Chat GPT", slug: "chatgpt" });
 
     const thrown = await thrownBy(() => callLoader(toolLoader, "/tool/CHATGPT?ref=news", { params: { id: "CHATGPT" } }));
 
@@ -276,7 +236,7 @@ describe("tool loader", () => {
   });
 
   test("sanitizes the description HTML", async () => {
-    await insertTools({
+    await insertTools(database.db, {
       name: "Trap",
       description: `<p>Safe text</p><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>`,
     });
@@ -290,7 +250,7 @@ describe("tool loader", () => {
 
 describe("article loader", () => {
   test("serves a published article found by its slug, with sanitized content", async () => {
-    await insertArticles({
+    await insertArticles(database.db, {
       title: "Picking a Model",
       slug: "picking-a-model",
       date: "2025-05-01",
@@ -304,7 +264,7 @@ describe("article loader", () => {
   });
 
   test("moves an id and a title-like text permanently to the slug", async () => {
-    const [article] = await insertArticles({ title: "Picking a Model", slug: "picking-a-model-2025", date: "2025-05-01" });
+    const [article] = await insertArticles(database.db, { title: "Picking a Model", slug: "picking-a-model-2025", date: "2025-05-01" });
 
     for (const id of [article!.id, "picking-a-model", "Picking-A-Model"]) {
       const thrown = await thrownBy(() => callLoader(articleLoader, `/article/${id}`, { params: { id } }));
@@ -313,7 +273,7 @@ describe("article loader", () => {
   });
 
   test("answers 404 'Article not found' for unknown articles and drafts", async () => {
-    const [draft] = await insertArticles({ title: "Unfinished", slug: "unfinished", date: "2025-05-01", status: "draft" });
+    const [draft] = await insertArticles(database.db, { title: "Unfinished", slug: "unfinished", date: "2025-05-01", status: "draft" });
 
     for (const id of ["no-such-article", "unfinished", "Unfinished", draft!.id]) {
       expectNotFound(await thrownBy(() => callLoader(articleLoader, `/article/${id}`, { params: { id } })), "Article not found");
@@ -323,7 +283,7 @@ describe("article loader", () => {
 
 describe("category loader", () => {
   test("takes the decoded category name and orders its tools by rating", async () => {
-    await insertTools(
+    await insertTools(database.db, 
       { name: "Unrated Poster", category: "Social Media" },
       { name: "Top Poster", category: "Social Media", rating: 4.8, voteCount: 10 },
       { name: "Mid Poster", category: "Social Media", rating: 3.1, voteCount: 2 },
@@ -337,7 +297,7 @@ describe("category loader", () => {
   });
 
   test("filters by q within the category", async () => {
-    await insertTools(
+    await insertTools(database.db, 
       { name: "Scheduler", category: "Social Media" },
       { name: "Caption Maker", category: "Social Media" },
       { name: "Caption Writer", category: "Writing" },
@@ -364,7 +324,7 @@ describe("category loader", () => {
 
 describe("blog loader", () => {
   test("lists published articles newest first, a page at a time", async () => {
-    await insertArticles(
+    await insertArticles(database.db, 
       ...Array.from({ length: 14 }, (_, index) => ({
         title: `Post ${String(index + 1).padStart(2, "0")}`,
         date: `2025-06-${String(index + 1).padStart(2, "0")}`,
@@ -384,12 +344,12 @@ describe("blog loader", () => {
 
 describe("sitemap.xml loader", () => {
   test("lists every page, category, tool and published article with its last change", async () => {
-    await insertTools(
+    await insertTools(database.db, 
       { name: "Chat GPT", slug: "chatgpt", category: "Writing", updatedAt: new Date("2025-02-03T04:05:06.000Z") },
       { name: "Poster", category: "Social Media" },
       { name: "Odd Slug", slug: "rock'n'roll&more<x>" },
     );
-    await insertArticles(
+    await insertArticles(database.db, 
       { title: "Published", slug: "published", date: "2025-05-01", updatedAt: new Date("2025-05-02T00:00:00.000Z") },
       { title: "Draft", slug: "draft-article", date: "2025-05-01", status: "draft" },
     );
@@ -417,7 +377,7 @@ describe("sitemap.xml loader", () => {
   });
 
   test("uses the configured public URL", async () => {
-    await insertTools({ name: "Chat GPT", slug: "chatgpt" });
+    await insertTools(database.db, { name: "Chat GPT", slug: "chatgpt" });
 
     const body = await (await callLoader(sitemapLoader, "/sitemap.xml", { siteUrl: "https://aitlas.example" })).text();
 
@@ -452,7 +412,7 @@ describe("blog/rss.xml loader", () => {
   };
 
   test("is RSS 2.0 with published articles newest first", async () => {
-    await insertArticles(
+    await insertArticles(database.db, 
       { title: "Older", slug: "older", date: "2025-03-01" },
       { title: "Newest", slug: "newest", date: "2025-05-01", author: "Ada" },
       { title: "Middle", slug: "middle", date: "2025-04-01" },
@@ -480,7 +440,7 @@ describe("blog/rss.xml loader", () => {
 
   test("keeps markup in titles as text and cannot be broken out of by the content", async () => {
     const title = "Tags </title><script>alert(1)</script> & more";
-    await insertArticles({
+    await insertArticles(database.db, {
       title,
       slug: "tricky",
       date: "2025-05-01",

@@ -4,10 +4,10 @@ import type { Route } from "./+types/tool";
 import { CommentList } from "~/components/comment-list";
 import { GoBackButton } from "~/components/go-back-button";
 import { HtmlContent } from "~/components/html-content";
+import { LoadErrorState, NotFoundState } from "~/components/page-states";
 import { PricingList } from "~/components/pricing-list";
 import { RatingSummary } from "~/components/rating-summary";
 import { ToolLogo } from "~/components/tool-logo";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -195,21 +195,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 text-center sm:px-6">
-        <h1 className="text-2xl font-bold">Tool not found</h1>
-        <p className="text-slate-600 dark:text-slate-400">The tool you are looking for is not in the directory.</p>
-        <GoBackButton />
-      </div>
-    );
+    return <NotFoundState title="Tool not found" message="The tool you are looking for is not in the directory." />;
   }
-  return (
-    <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
-      <Alert variant="destructive">
-        <AlertTitle>Error</AlertTitle>
-        <AlertDescription>Failed to load tool details</AlertDescription>
-      </Alert>
-      <GoBackButton />
-    </div>
-  );
+  return <LoadErrorState message="Failed to load tool details" />;
 }

@@ -5,11 +5,11 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { TOOL_CATEGORIES } from "~/lib/categories";
-import { slugify } from "~/lib/slugify";
 import type { Database } from "~/server/db/client";
 import * as schema from "~/server/db/schema";
 import { tools } from "~/server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { insertTools } from "../../../tests/setup/fixtures";
 import { findToolByIdentifier, listCategoriesInUse, listToolsInCategory, searchTools } from "./tools.server";
 
 let database: TestDatabase;
@@ -22,30 +22,11 @@ beforeEach(async () => {
   await database.db.execute(sql`truncate table ${tools} cascade`);
 });
 
-type NewTool = Partial<typeof tools.$inferInsert> & { name: string };
-
-/** Inserts tools in order; each one is an hour newer than the one before, so "newest first" is known. */
-async function insertTools(...rows: NewTool[]) {
-  const start = Date.UTC(2025, 0, 1);
-  return database.db
-    .insert(tools)
-    .values(
-      rows.map((row, index) => ({
-        slug: slugify(row.name),
-        description: `<p>About ${row.name}.</p>`,
-        category: "Writing",
-        createdAt: new Date(start + index * 3_600_000),
-        ...row,
-      })),
-    )
-    .returning();
-}
-
 const names = (page: { tools: { name: string }[] }) => page.tools.map((tool) => tool.name);
 
 describe("searchTools", () => {
   test("matches a case-insensitive substring of the name or the description text", async () => {
-    await insertTools(
+    await insertTools(database.db, 
       { name: "Quill Writer", description: "<p>Drafts letters.</p>" },
       { name: "Palette", description: "<p>Paints with a <strong>Quill</strong>-like brush.</p>" },
       { name: "Echo", description: "<p>Transcribes audio.</p>" },
@@ -58,7 +39,7 @@ describe("searchTools", () => {
   });
 
   test("reports the total of a text search on every page, even one past the end", async () => {
-    await insertTools(...Array.from({ length: 5 }, (_, index) => ({ name: `Quill ${index}` })), { name: "Echo" });
+    await insertTools(database.db, ...Array.from({ length: 5 }, (_, index) => ({ name: `Quill ${index}` })), { name: "Echo" });
 
     const second = await searchTools({ db: database.db, query: "quill", pageSize: 2, page: 2 });
     expect(second).toMatchObject({ total: 5, page: 2, pageCount: 3 });
@@ -70,7 +51,7 @@ describe("searchTools", () => {
   });
 
   test("matches a phrase that runs across formatting and line breaks", async () => {
-    await insertTools(
+    await insertTools(database.db, 
       { name: "Scribe", description: "<p><strong>Plain</strong> words,\n   kept   simple.</p>" },
       { name: "Other", description: "<p>Plain</p><p>text</p>" },
     );
@@ -79,7 +60,7 @@ describe("searchTools", () => {
   });
 
   test("never matches the tag names inside a description", async () => {
-    await insertTools({ name: "Bold", description: "<p><strong>Plain</strong> words.</p>" });
+    await insertTools(database.db, { name: "Bold", description: "<p><strong>Plain</strong> words.</p>" });
 
     expect((await searchTools({ db: database.db, query: "strong" })).total).toBe(0);
     expect((await searchTools({ db: database.db, query: "plain" })).total).toBe(1);
@@ -87,7 +68,7 @@ describe("searchTools", () => {
   });
 
   test("reads % _ and \\ in the query literally", async () => {
-    await insertTools(
+    await insertTools(database.db, 
       { name: "100% Accurate" },
       { name: "100 Percent Accurate" },
       { name: "snake_case bot" },
@@ -103,7 +84,7 @@ describe("searchTools", () => {
   });
 
   test("combines the query with a category, and 'All' or no category matches every category", async () => {
-    await insertTools(
+    await insertTools(database.db, 
       { name: "Scribe", category: "Writing" },
       { name: "Scribe Vision", category: "Image" },
       { name: "Canvas", category: "Image" },
@@ -116,7 +97,7 @@ describe("searchTools", () => {
   });
 
   test("lists newest first, and with a query puts names that start with it first", async () => {
-    await insertTools(
+    await insertTools(database.db, 
       { name: "Old Notes AI" },
       { name: "Notes Pro" },
       { name: "Quick Notes" },
@@ -128,7 +109,7 @@ describe("searchTools", () => {
   });
 
   test("pages through the results and counts them all", async () => {
-    await insertTools(...["A", "B", "C", "D", "E"].map((letter) => ({ name: `Tool ${letter}` })));
+    await insertTools(database.db, ...["A", "B", "C", "D", "E"].map((letter) => ({ name: `Tool ${letter}` })));
 
     const first = await searchTools({ db: database.db, page: 1, pageSize: 2 });
     const last = await searchTools({ db: database.db, page: 3, pageSize: 2 });
@@ -145,7 +126,7 @@ describe("searchTools", () => {
   });
 
   test("returns card fields with at most two pros", async () => {
-    await insertTools({ name: "Pros Galore", pros: ["one", "two", "three"], rating: 4.25, voteCount: 4 });
+    await insertTools(database.db, { name: "Pros Galore", pros: ["one", "two", "three"], rating: 4.25, voteCount: 4 });
 
     const [card] = (await searchTools({ db: database.db })).tools;
 
@@ -156,7 +137,7 @@ describe("searchTools", () => {
 
 describe("listToolsInCategory", () => {
   test("orders by rating, best first, with unrated tools last", async () => {
-    await insertTools(
+    await insertTools(database.db, 
       { name: "Unrated", category: "Image", rating: null },
       { name: "Good", category: "Image", rating: 4.5, voteCount: 2 },
       { name: "Fair", category: "Image", rating: 3.2, voteCount: 5 },
@@ -171,7 +152,7 @@ describe("listToolsInCategory", () => {
   });
 
   test("filters by the query within the category only", async () => {
-    await insertTools(
+    await insertTools(database.db, 
       { name: "Voice Studio", category: "Audio" },
       { name: "Studio Canvas", category: "Image" },
       { name: "Podcast Cutter", category: "Audio", description: "<p>A studio for podcasts.</p>" },
@@ -183,7 +164,7 @@ describe("listToolsInCategory", () => {
   });
 
   test("matches the category exactly", async () => {
-    await insertTools({ name: "Feed Planner", category: "Social Media" });
+    await insertTools(database.db, { name: "Feed Planner", category: "Social Media" });
 
     expect((await listToolsInCategory({ db: database.db, category: "Social Media" })).total).toBe(1);
     expect((await listToolsInCategory({ db: database.db, category: "social media" })).total).toBe(0);
@@ -192,7 +173,7 @@ describe("listToolsInCategory", () => {
 
 describe("findToolByIdentifier", () => {
   test("finds by slug as the canonical address", async () => {
-    await insertTools({ name: "Chat GPT", slug: "chatgpt" });
+    await insertTools(database.db, { name: "Chat GPT", slug: "chatgpt" });
 
     const found = await findToolByIdentifier({ db: database.db, identifier: "chatgpt" });
 
@@ -200,7 +181,7 @@ describe("findToolByIdentifier", () => {
   });
 
   test("finds by id, in either case, as a non-canonical address", async () => {
-    const [tool] = await insertTools({ name: "Chat GPT", slug: "chatgpt" });
+    const [tool] = await insertTools(database.db, { name: "Chat GPT", slug: "chatgpt" });
 
     for (const identifier of [tool!.id, tool!.id.toUpperCase()]) {
       expect(await findToolByIdentifier({ db: database.db, identifier })).toMatchObject({
@@ -211,7 +192,7 @@ describe("findToolByIdentifier", () => {
   });
 
   test("finds a name-like text: hyphens read as spaces, any case", async () => {
-    await insertTools({ name: "Chat GPT", slug: "chatgpt" }, { name: "Stable Diffusion", slug: "sdxl" });
+    await insertTools(database.db, { name: "Chat GPT", slug: "chatgpt" }, { name: "Stable Diffusion", slug: "sdxl" });
 
     for (const [identifier, slug] of [
       ["chat-gpt", "chatgpt"],
@@ -227,7 +208,7 @@ describe("findToolByIdentifier", () => {
   });
 
   test("finds the slug form of a name or an upper-case slug", async () => {
-    await insertTools({ name: "ChatGPT", slug: "chatgpt" });
+    await insertTools(database.db, { name: "ChatGPT", slug: "chatgpt" });
 
     for (const identifier of ["ChatGPT", "CHATGPT"]) {
       expect(await findToolByIdentifier({ db: database.db, identifier })).toMatchObject({
@@ -238,7 +219,7 @@ describe("findToolByIdentifier", () => {
   });
 
   test("returns null for an unknown slug, name or id", async () => {
-    await insertTools({ name: "ChatGPT" });
+    await insertTools(database.db, { name: "ChatGPT" });
 
     for (const identifier of ["nothing-here", "---", "00000000-0000-4000-8000-000000000000"]) {
       expect(await findToolByIdentifier({ db: database.db, identifier })).toBeNull();
@@ -248,7 +229,7 @@ describe("findToolByIdentifier", () => {
 
 describe("listCategoriesInUse", () => {
   test("lists each category that has tools once, alphabetically", async () => {
-    await insertTools(
+    await insertTools(database.db, 
       { name: "W1", category: "Writing" },
       { name: "S1", category: "Social Media" },
       { name: "W2", category: "Writing" },
@@ -284,7 +265,7 @@ async function captureStatements(run: (db: Database) => Promise<unknown>) {
 
 describe("per-category totals", () => {
   test("follow inserts, category changes, rating updates and deletes in the same transaction", async () => {
-    const [quill, palette] = await insertTools(
+    const [quill, palette] = await insertTools(database.db, 
       { name: "Quill", category: "Writing" },
       { name: "Palette", category: "Image" },
       { name: "Echo", category: "Audio" },

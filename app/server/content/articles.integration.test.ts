@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { slugify } from "~/lib/slugify";
 import { articles } from "~/server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { insertArticles } from "../../../tests/setup/fixtures";
 import { findArticleByIdentifier, listLatestArticles, listPublishedArticles } from "./articles.server";
 
 let database: TestDatabase;
@@ -15,30 +15,11 @@ beforeEach(async () => {
   await database.db.execute(sql`truncate table ${articles}`);
 });
 
-type NewArticle = Partial<typeof articles.$inferInsert> & { title: string; date: string };
-
-async function insertArticles(...rows: NewArticle[]) {
-  return database.db
-    .insert(articles)
-    .values(
-      rows.map((row) => ({
-        slug: slugify(row.title),
-        category: "Guides",
-        excerpt: `What ${row.title} covers.`,
-        content: `<p>${row.title}</p>`,
-        author: "Aitlas Team",
-        readTime: "5 min read",
-        ...row,
-      })),
-    )
-    .returning();
-}
-
 const titles = (rows: { title: string }[]) => rows.map((row) => row.title);
 
 describe("listLatestArticles", () => {
   test("gives the 4 newest published articles by date, drafts left out", async () => {
-    await insertArticles(
+    await insertArticles(database.db, 
       { title: "January", date: "2025-01-10" },
       { title: "Draft from the future", date: "2025-12-01", status: "draft" },
       { title: "May", date: "2025-05-10" },
@@ -52,7 +33,7 @@ describe("listLatestArticles", () => {
   });
 
   test("breaks a tie on date with the newer row first", async () => {
-    await insertArticles(
+    await insertArticles(database.db, 
       { title: "Written first", date: "2025-05-01", createdAt: new Date("2025-05-01T08:00:00Z") },
       { title: "Written second", date: "2025-05-01", createdAt: new Date("2025-05-01T09:00:00Z") },
     );
@@ -61,7 +42,7 @@ describe("listLatestArticles", () => {
   });
 
   test("is empty without published articles", async () => {
-    await insertArticles({ title: "Only a draft", date: "2025-05-01", status: "draft" });
+    await insertArticles(database.db, { title: "Only a draft", date: "2025-05-01", status: "draft" });
 
     expect(await listLatestArticles({ db: database.db })).toEqual([]);
   });
@@ -69,7 +50,7 @@ describe("listLatestArticles", () => {
 
 describe("listPublishedArticles", () => {
   test("pages through published articles newest first and counts them", async () => {
-    await insertArticles(
+    await insertArticles(database.db, 
       ...[1, 2, 3, 4, 5].map((day) => ({ title: `Day ${day}`, date: `2025-07-0${day}` })),
       { title: "Hidden draft", date: "2025-07-09", status: "draft" },
     );
@@ -90,7 +71,7 @@ describe("listPublishedArticles", () => {
 
 describe("findArticleByIdentifier", () => {
   test("finds by slug as the canonical address", async () => {
-    await insertArticles({ title: "Choosing an AI Writer", slug: "choosing-ai-writer", date: "2025-05-01" });
+    await insertArticles(database.db, { title: "Choosing an AI Writer", slug: "choosing-ai-writer", date: "2025-05-01" });
 
     expect(await findArticleByIdentifier({ db: database.db, identifier: "choosing-ai-writer" })).toMatchObject({
       canonical: true,
@@ -99,7 +80,7 @@ describe("findArticleByIdentifier", () => {
   });
 
   test("finds by id, in either case, as a non-canonical address", async () => {
-    const [article] = await insertArticles({ title: "By Id", slug: "by-id", date: "2025-05-01" });
+    const [article] = await insertArticles(database.db, { title: "By Id", slug: "by-id", date: "2025-05-01" });
 
     for (const identifier of [article!.id, article!.id.toUpperCase()]) {
       expect(await findArticleByIdentifier({ db: database.db, identifier })).toMatchObject({
@@ -110,7 +91,7 @@ describe("findArticleByIdentifier", () => {
   });
 
   test("finds a title-like text: hyphens read as spaces, any case", async () => {
-    await insertArticles({ title: "Best AI Writing Tools", slug: "best-writing-tools-2025", date: "2025-05-01" });
+    await insertArticles(database.db, { title: "Best AI Writing Tools", slug: "best-writing-tools-2025", date: "2025-05-01" });
 
     for (const identifier of ["best-ai-writing-tools", "Best-Ai-Writing-Tools", "BEST AI WRITING TOOLS"]) {
       expect(await findArticleByIdentifier({ db: database.db, identifier })).toMatchObject({
@@ -121,7 +102,7 @@ describe("findArticleByIdentifier", () => {
   });
 
   test("finds a title with punctuation from its slug form", async () => {
-    await insertArticles({ title: "What's New: GPT-5 & Friends?", slug: "gpt-5-roundup", date: "2025-05-01" });
+    await insertArticles(database.db, { title: "What's New: GPT-5 & Friends?", slug: "gpt-5-roundup", date: "2025-05-01" });
 
     expect(await findArticleByIdentifier({ db: database.db, identifier: "what-s-new-gpt-5-friends" })).toMatchObject({
       canonical: false,
@@ -130,7 +111,7 @@ describe("findArticleByIdentifier", () => {
   });
 
   test("never finds a draft, by slug, id or title", async () => {
-    const [draft] = await insertArticles({ title: "Secret Plans", slug: "secret-plans", date: "2025-05-01", status: "draft" });
+    const [draft] = await insertArticles(database.db, { title: "Secret Plans", slug: "secret-plans", date: "2025-05-01", status: "draft" });
 
     for (const identifier of ["secret-plans", draft!.id, "Secret Plans", "SECRET-PLANS"]) {
       expect(await findArticleByIdentifier({ db: database.db, identifier })).toBeNull();
@@ -138,7 +119,7 @@ describe("findArticleByIdentifier", () => {
   });
 
   test("returns null for an unknown identifier", async () => {
-    await insertArticles({ title: "Something", date: "2025-05-01" });
+    await insertArticles(database.db, { title: "Something", date: "2025-05-01" });
 
     for (const identifier of ["nothing", "---", "00000000-0000-4000-8000-000000000000"]) {
       expect(await findArticleByIdentifier({ db: database.db, identifier })).toBeNull();

@@ -1,0 +1,26 @@
+import { GoBackButton } from "./go-back-button";
+import { Alert, AlertDescription, AlertTitle } from "./ui/alert";
+
+/** 'Tool not found', 'Article not found', 'Page not found': a heading, a line and Go Back. */
+export function NotFoundState({ title, message }: { title: string; message: string }) {
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 text-center sm:px-6">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-slate-600 dark:text-slate-400">{message}</p>
+      <GoBackButton />
+    </div>
+  );
+}
+
+/** A failed load: the spec's alert titled 'Error', optionally with Go Back. */
+export function LoadErrorState({ message, goBack = true }: { message: string; goBack?: boolean }) {
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
+      <Alert variant="destructive">
+        <AlertTitle>Error</AlertTitle>
+        <AlertDescription>{message}</AlertDescription>
+      </Alert>
+      {goBack && <GoBackButton />}
+    </div>
+  );
+}
