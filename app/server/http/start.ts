@@ -5,6 +5,7 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { readTheme } from "~/lib/theme";
 import { createPageCache } from "../cache/page-cache";
 import type { AppContext } from "../context";
 import { openConfiguredDatabase } from "../db/configured-database";
@@ -109,7 +110,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     try {
       const cacheable =
         (req.method === "GET" || req.method === "HEAD") && !PERSONAL_COOKIE.test(req.get("cookie") ?? "");
-      const cacheKey = `${req.originalUrl}\n${req.get("cookie") ?? ""}`;
+      // Anonymous pages differ only by address and theme; other cookies (analytics) must not split the cache.
+      const cacheKey = `${req.originalUrl}\n${readTheme(req.get("cookie") ?? null)}`;
       if (cacheable) {
         const hit = cache.get(cacheKey);
         if (hit) {
