@@ -14,12 +14,13 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({ theme }: { theme: Theme }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-slate-900 dark:text-white">
+      {/* On narrow screens the navigation takes a second row rather than disappearing. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4 sm:h-16 sm:flex-nowrap sm:px-6">
+        <Link to="/" className="flex h-16 items-center gap-2 text-xl font-bold text-slate-900 dark:text-white">
           <Sparkles aria-hidden="true" className="h-6 w-6 text-indigo-600 dark:text-indigo-400" />
           {SITE_NAME}
         </Link>
-        <nav aria-label="Main" className="ml-2 hidden items-center gap-1 sm:flex">
+        <nav aria-label="Main" className="order-last -mx-3 flex w-full items-center gap-1 pb-2 sm:order-none sm:mx-0 sm:ml-2 sm:w-auto sm:pb-0">
           <NavLink to="/" end className={navLinkClass}>
             Tools
           </NavLink>
