@@ -31,6 +31,8 @@ export type DatabaseOptions =
   | { kind: "pglite"; dataDir?: string };
 
 const migrationsFolder = path.resolve("drizzle");
+/** An arbitrary, fixed key for PostgreSQL's advisory lock around migrations. */
+const MIGRATION_LOCK_KEY = 7_402_311;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
@@ -43,7 +45,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: "postgres",
       location: new URL(options.url).host,
-      migrate: () => migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder }),
+      migrate: async () => {
+        // Several processes may start at once on one database: the first migrates, the others
+        // wait on this session lock and then find nothing left to apply.
+        const lockHolder = await pool.connect();
+        try {
+          await lockHolder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+          await migratePostgres(drizzlePostgres({ client: pool, schema }), { migrationsFolder });
+        } finally {
+          try {
+            await lockHolder.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+            lockHolder.release();
+          } catch (error) {
+            // Closing the session releases its lock too.
+            logger.warn({ err: error }, "could not release the migration lock; closing its connection");
+            lockHolder.release(true);
+          }
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
