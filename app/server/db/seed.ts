@@ -1,4 +1,3 @@
-import { count } from "drizzle-orm";
 import type { FileStorage } from "../storage/local-storage";
 import { monogramSvg } from "../storage/monogram";
 import type { Database } from "./client";
@@ -72,7 +71,9 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
 
 /** First start: seed only a database that has no tools and no articles yet. */
 export async function isCatalogueEmpty({ db }: { db: Database }): Promise<boolean> {
-  const [toolRows] = await db.select({ n: count() }).from(tools);
-  const [articleRows] = await db.select({ n: count() }).from(articles);
-  return toolRows!.n === 0 && articleRows!.n === 0;
+  // One row is enough to know: counting a large catalogue at every start would cost seconds.
+  const [anyTool] = await db.select({ id: tools.id }).from(tools).limit(1);
+  if (anyTool) return false;
+  const [anyArticle] = await db.select({ id: articles.id }).from(articles).limit(1);
+  return !anyArticle;
 }

@@ -1,4 +1,3 @@
-import { TOOL_CATEGORIES } from "~/lib/categories";
 import { absoluteUrl } from "~/lib/seo";
 import { listToolSitemapEntries } from "../catalog/tools.server";
 import { listArticleSitemapEntries } from "../content/articles.server";
@@ -12,14 +11,14 @@ export async function buildSitemap({ db, siteUrl }: { db: Database; siteUrl: str
   const [toolRows, articleRows] = await Promise.all([listToolSitemapEntries({ db }), listArticleSitemapEntries({ db })]);
 
   const newest = (dates: Date[]) => dates.reduce<Date | undefined>((latest, date) => (!latest || date > latest ? date : latest), undefined);
-  const lastToolChange = newest(toolRows.map((row) => row.updatedAt));
-  const lastArticleChange = newest(articleRows.map((row) => row.updatedAt));
   const lastChangeIn = new Map<string, Date>();
   for (const row of toolRows) {
     const known = lastChangeIn.get(row.category);
     if (!known || row.updatedAt > known) lastChangeIn.set(row.category, row.updatedAt);
   }
-  const categories = [...new Set<string>([...TOOL_CATEGORIES, ...lastChangeIn.keys()])].filter((name) => lastChangeIn.has(name));
+  const lastToolChange = newest([...lastChangeIn.values()]);
+  const lastArticleChange = newest(articleRows.map((row) => row.updatedAt));
+  const categories = [...lastChangeIn.keys()].sort();
 
   const entries: Entry[] = [
     { path: "/", lastmod: newest([lastToolChange, lastArticleChange].filter((date): date is Date => !!date)) },
