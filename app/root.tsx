@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -11,9 +12,10 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { Toaster } from "sonner";
+import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AnalyticsScript } from "./components/analytics-script";
 import { GoBackButton } from "./components/go-back-button";
 import {
   ArticleSkeleton,
@@ -23,26 +25,44 @@ import {
   ToolDetailSkeleton,
 } from "./components/page-skeletons";
 import { SiteFooter } from "./components/site-footer";
+import { SignInDialogProvider } from "./components/sign-in-dialog";
 import { SiteHeader } from "./components/site-header";
 import { Alert, AlertDescription } from "./components/ui/alert";
 import { SITE_NAME } from "./lib/site";
 import { readTheme } from "./lib/theme";
+import type { PublicViewer } from "./lib/viewer";
+import { analyticsScriptUrl } from "./server/analytics.server";
 import { listCategoriesInUse } from "./server/catalog/tools.server";
+import { takeFlash, type Flash } from "./server/flash.server";
 import { footerSettings, siteUrlFor } from "./server/site.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return {
-    siteUrl: siteUrlFor(request, context),
-    theme: readTheme(request.headers.get("cookie")),
-    categories: await listCategoriesInUse({ db: context.db }),
-    year: new Date().getFullYear(),
-    ...footerSettings(),
-  };
+  const { viewer } = context;
+  const { flash, clear } = takeFlash(request);
+  const publicViewer: PublicViewer | null = viewer
+    ? { email: viewer.email, username: viewer.username, avatarUrl: viewer.avatarUrl, isAdmin: viewer.isAdmin }
+    : null;
+  return data(
+    {
+      siteUrl: siteUrlFor(request, context),
+      theme: readTheme(request.headers.get("cookie")),
+      categories: await listCategoriesInUse({ db: context.db }),
+      year: new Date().getFullYear(),
+      ...footerSettings(),
+      viewer: publicViewer,
+      googleSignIn: context.googleSignIn,
+      // Administrators are never tracked; decided here so the script is simply absent for them.
+      analyticsSrc: viewer?.isAdmin ? null : analyticsScriptUrl(),
+      flash,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
-// The footer and theme change only on a theme switch: don't refetch them on every navigation.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction === "/theme" ? defaultShouldRevalidate : false;
+// Footer, theme and viewer change only after a form post (theme, sign-in, sign-out, votes): not on
+// every navigation.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -59,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {data?.analyticsSrc && <AnalyticsScript src={data.analyticsSrc} />}
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <a
@@ -67,10 +88,12 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader theme={theme} />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
+        <SignInDialogProvider googleSignIn={data?.googleSignIn ?? false}>
+          <SiteHeader theme={theme} viewer={data?.viewer ?? null} />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+        </SignInDialogProvider>
         <SiteFooter
           categories={data?.categories ?? []}
           year={data?.year ?? new Date().getFullYear()}
@@ -78,11 +101,24 @@ export function Layout({ children }: { children: ReactNode }) {
           sourceCodeUrl={data?.sourceCodeUrl ?? "/"}
         />
         <Toaster richColors closeButton theme={theme} />
+        <FlashToast flash={data?.flash ?? null} />
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
+}
+
+/** Shows the one-time message a redirect left behind (signed in, signed out, check your email). */
+function FlashToast({ flash }: { flash: Flash | null }) {
+  useEffect(() => {
+    if (!flash) return;
+    const show = flash.kind === "error" ? toast.error : toast.success;
+    // Deferred a tick so the toaster has mounted on the first page load.
+    const timer = setTimeout(() => show(flash.title, flash.description ? { description: flash.description } : undefined), 0);
+    return () => clearTimeout(timer);
+  }, [flash]);
+  return null;
 }
 
 /** While a client navigation to another page loads, show that page's placeholder. */

@@ -13,5 +13,10 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("theme", "routes/theme.ts"),
+  route("sign-in", "routes/sign-in.tsx"),
+  route("sign-out", "routes/sign-out.ts"),
+  route("auth/google", "routes/auth-google.ts"),
+  route("auth/signed-in", "routes/auth-signed-in.ts"),
+  route("setup/admin", "routes/admin-setup.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,9 +1,12 @@
 import { Sparkles } from "lucide-react";
-import { Link, NavLink } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { SITE_NAME } from "~/lib/site";
+import type { PublicViewer } from "~/lib/viewer";
+import { useSignInDialog } from "./sign-in-dialog";
 import { ThemeToggle, type Theme } from "./theme-toggle";
+import { UserMenu } from "./user-menu";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -11,7 +14,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-indigo-700 dark:text-indigo-300" : "text-slate-700 dark:text-slate-300",
   );
 
-export function SiteHeader({ theme }: { theme: Theme }) {
+export function SiteHeader({ theme, viewer }: { theme: Theme; viewer: PublicViewer | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       {/* On narrow screens the navigation takes a second row rather than disappearing. */}
@@ -33,12 +36,28 @@ export function SiteHeader({ theme }: { theme: Theme }) {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle theme={theme} />
-          {/* The sign-in dialog arrives with accounts; its place in the header is kept. */}
-          <Button aria-disabled="true" title="Accounts are not available yet" className="w-24">
-            Sign In
-          </Button>
+          {viewer ? <UserMenu viewer={viewer} /> : <SignInButton />}
         </div>
       </div>
     </header>
+  );
+}
+
+/** Opens the sign-in dialog; without JavaScript it is a link to the sign-in page. */
+function SignInButton() {
+  const { openSignIn } = useSignInDialog();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <Link
+      to={`/sign-in?redirectTo=${encodeURIComponent(here)}`}
+      className={buttonClasses({}, "w-24")}
+      onClick={(event) => {
+        event.preventDefault();
+        openSignIn();
+      }}
+    >
+      Sign In
+    </Link>
   );
 }

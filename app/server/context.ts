@@ -1,10 +1,25 @@
+import type { Auth } from "./auth/auth.server";
+import type { Viewer } from "./auth/viewer.server";
 import type { Database } from "./db/client";
 
-/** What every loader and action receives as `context`, built once per process. */
-export type AppContext = {
+/** What the process builds once at start and every request shares. */
+export type AppServices = {
   db: Database;
   /** The public origin (https://example.org) used in canonical links, feeds and sitemaps. */
   siteUrl: string | null;
+  auth: Auth;
+  /** Whether "Continue with Google" is configured (both Google credentials set). */
+  googleSignIn: boolean;
+  /** Drops cached anonymous pages here and in every other process; call after a public write. */
+  invalidatePublicPages(): Promise<void>;
+};
+
+/** What every loader and action receives as `context`: the services plus who is asking. */
+export type AppContext = AppServices & {
+  /** The signed-in user, or null; resolved once per request from the session cookie. */
+  viewer: Viewer | null;
+  /** The client's address: the socket's, or X-Forwarded-For's when TRUST_PROXY says to believe it. */
+  clientIp: string;
 };
 
 declare module "react-router" {

@@ -26,6 +26,27 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
   SOURCE_CODE_URL: z.url().default("https://github.com/aitlas/aitlas"),
   COMPANY_NAME: z.string().min(1).default("Aitlas"),
+
+  /** Signs session cookies; when unset, one is generated once and kept in the database. */
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** smtp(s)://user:pass@host:port for outgoing mail; without it mail goes to DATA_DIR/mail. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default("Aitlas <no-reply@localhost>"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The OpenID issuer used for "Continue with Google"; tests point it at a loopback provider. */
+  GOOGLE_ISSUER_URL: z.url().default("https://accounts.google.com"),
+  /**
+   * How many reverse proxies sit in front: "false" (default) uses the socket address; "true" is one
+   * hop; a number is that many. Only then is X-Forwarded-For/-Proto believed.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+)$/, 'must be "true", "false" or a number of proxies')
+    .optional()
+    .transform((value) => (value === undefined || value === "false" ? 0 : value === "true" ? 1 : Number(value))),
+  ANALYTICS_SCRIPT_URL: z.url().optional(),
+  ANALYTICS_SITE_ID: z.string().min(1).optional(),
 });
 
 export type Env = Readonly<z.infer<typeof envSchema> & { dataDir: string }>;

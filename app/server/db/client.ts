@@ -22,6 +22,11 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Calls onNotify for every NOTIFY on the channel, from any process using this database (after
+   * the notifying transaction commits). Returns the unsubscribe function.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -66,6 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      listen: (channel, onNotify) => listenOnPostgres(options.url, channel, onNotify),
       close: () => pool.end(),
     };
   }
@@ -83,11 +89,58 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await client.query("select 1");
     },
+    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: async () => {
       if (client.closed) return;
       // Flush to disk before closing so the next start finds a clean data directory.
       if (options.dataDir) await client.exec("CHECKPOINT");
       await client.close();
     },
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * LISTEN needs a session of its own, outside the pool. When that connection breaks, a
+ * notification may have been missed, so onNotify runs once on reconnecting.
+ */
+async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (reconnecting: boolean) => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on("error", (error) => {
+      logger.warn({ err: error, channel }, "lost the database notification connection; reconnecting");
+      void next.end().catch(() => undefined);
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    if (reconnecting) onNotify();
+  };
+  const scheduleReconnect = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect(true).catch((error) => {
+        logger.warn({ err: error, channel }, "could not reconnect the database notification connection");
+        scheduleReconnect();
+      });
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

@@ -1,18 +1,26 @@
 import { Readable } from "node:stream";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { CLIENT_IP_HEADER } from "../auth/auth.server";
 
-/** Express request -> Fetch Request, aborted when the client goes away. */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, trustProxy: boolean): Request {
-  const protocol = trustProxy ? (req.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? req.protocol) : req.protocol;
-  const host = (trustProxy ? req.get("x-forwarded-host") : undefined) ?? req.get("host") ?? "localhost";
-  const url = new URL(req.originalUrl, `${protocol}://${host}`);
+export function clientIpOf(req: ExpressRequest): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
+/**
+ * Express request -> Fetch Request, aborted when the client goes away. Express's "trust proxy"
+ * setting decides whether req.protocol, req.host and req.ip come from X-Forwarded-* headers; the
+ * client address it settles on travels in CLIENT_IP_HEADER, and a copy sent by the client is dropped.
+ */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.host || "localhost"}`);
 
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === CLIENT_IP_HEADER) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
+  headers.set(CLIENT_IP_HEADER, clientIpOf(req));
 
   const controller = new AbortController();
   res.on("close", () => controller.abort());
@@ -39,12 +47,12 @@ export function writeHeaders(res: ExpressResponse, status: number, headers: Iter
 }
 
 /** Streams a Fetch Response to Express. */
-export async function sendFetchResponse(res: ExpressResponse, response: Response) {
+export async function sendFetchResponse(res: ExpressResponse, response: Response, extraCookies: string[] = []) {
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers.push([name, value]);
   });
-  for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
+  for (const cookie of [...response.headers.getSetCookie(), ...extraCookies]) headers.push(["set-cookie", cookie]);
   writeHeaders(res, response.status, headers);
   if (response.body && res.req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
   else res.end();

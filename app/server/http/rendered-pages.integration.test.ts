@@ -3,6 +3,7 @@ import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools } from "~/server/db/schema";
+import { contextFor, createTestServices } from "../../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 // Whole documents rendered by the production build (npm test builds before Vitest runs), so the
@@ -19,7 +20,11 @@ beforeAll(async () => {
   const { loadReactRouterBuild } = (await import(buildEntry)) as { loadReactRouterBuild: () => Promise<ServerBuild> };
   const handle = createRequestHandler(await loadReactRouterBuild(), "production");
   database = await createTestDatabase();
-  render = (url) => handle(new Request(`http://localhost${url}`), { db: database.db, siteUrl: "https://aitlas.example" });
+  const services = createTestServices({ db: database.db, siteUrl: "https://aitlas.example" });
+  render = async (url) => {
+    const request = new Request(`http://localhost${url}`);
+    return handle(request, await contextFor(services, request));
+  };
 
   await database.db.insert(tools).values({
     slug: "hostile-tool",

@@ -7,13 +7,20 @@ import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { readTheme } from "~/lib/theme";
 import { createPageCache } from "../cache/page-cache";
-import type { AppContext } from "../context";
+import { AUTH_BASE_PATH, createAuth } from "../auth/auth.server";
+import { announceAdminSetup } from "../auth/admin-setup.server";
+import { resolveViewer } from "../auth/viewer.server";
+import { connectPageInvalidation } from "../cache/invalidation.server";
+import type { AppServices } from "../context";
 import { openConfiguredDatabase } from "../db/configured-database";
 import { isCatalogueEmpty, seedDemoCatalogue } from "../db/seed";
 import { env } from "../env";
 import { logger } from "../logger";
+import { createMailer } from "../mail/mailer.server";
+import { authRateLimitRule, enforceRateLimit } from "../security/rate-limit-rules.server";
+import { getOrCreateInstanceSecret } from "../security/instance-secrets.server";
 import { configuredStorage, UPLOADS_PATH } from "../storage/configured-storage";
-import { sendFetchResponse, toFetchRequest, writeHeaders } from "./fetch-adapter";
+import { clientIpOf, sendFetchResponse, toFetchRequest, writeHeaders } from "./fetch-adapter";
 
 export type StartOptions = {
   /** Development passes Vite's loader so route changes reload without a restart. */
@@ -27,8 +34,8 @@ export const loadReactRouterBuild = () => import("virtual:react-router/server-bu
 
 export type RunningServer = { server: Server; url: string; stop(): Promise<void> };
 
-/** Requests that carry a session (or any auth cookie) are personal and never cached. */
-const PERSONAL_COOKIE = /(?:^|;\s*)[^=]*(?:session|auth)[^=]*=/i;
+/** Requests that carry a session, any auth cookie or a one-time message are personal and never cached. */
+const PERSONAL_COOKIE = /(?:^|;\s*)[^=]*(?:session|auth|flash)[^=]*=/i;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const startedAt = Date.now();
@@ -48,13 +55,36 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const production = env.NODE_ENV === "production";
   const cache = createPageCache({ ttlMs: production ? env.PAGE_CACHE_SECONDS * 1000 : 0, maxEntries: 2000 });
-  const context: AppContext = { db: handle.db, siteUrl: env.PUBLIC_URL?.replace(/\/$/, "") ?? null };
+  const pageInvalidation = await connectPageInvalidation({ handle, cache });
+  const siteUrl = env.PUBLIC_URL?.replace(/\/$/, "") ?? null;
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.dataDir, "mail") });
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL }
+      : undefined;
+  const auth = createAuth({
+    db: handle.db,
+    mailer,
+    // Without PUBLIC_URL, links in emails point at the address the server listens on.
+    siteUrl: siteUrl ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`,
+    secret: env.AUTH_SECRET ?? (await getOrCreateInstanceSecret({ db: handle.db, name: "auth" })),
+    google,
+  });
+  const services: AppServices = {
+    db: handle.db,
+    siteUrl,
+    auth,
+    googleSignIn: google !== undefined,
+    invalidatePublicPages: pageInvalidation.invalidatePublicPages,
+  };
   const getBuild = options.getBuild ?? loadReactRouterBuild;
   const handleRequest = createRequestHandler(getBuild, production ? "production" : "development");
 
   let shuttingDown = false;
   const app = express();
   app.disable("x-powered-by");
+  // A number of proxy hops: X-Forwarded-For's entry that many places from the right is the client.
+  app.set("trust proxy", env.TRUST_PROXY || false);
   app.use((req, res, next) => {
     const began = process.hrtime.bigint();
     res.on("finish", () => {
@@ -106,6 +136,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
+  app.all(`${AUTH_BASE_PATH}/*path`, async (req, res, next) => {
+    try {
+      const rule = req.method === "POST" ? authRateLimitRule(req.path.slice(AUTH_BASE_PATH.length)) : undefined;
+      if (rule) {
+        const refusal = await enforceRateLimit({ db: handle.db, rule, subject: clientIpOf(req) });
+        if (refusal) return void res.status(429).set("Retry-After", String(refusal.retryAfterSeconds)).json({ message: refusal.message });
+      }
+      await sendFetchResponse(res, await auth.handler(toFetchRequest(req, res)));
+    } catch (error) {
+      next(error);
+    }
+  });
+
   app.all(/.*/, async (req, res, next) => {
     try {
       const cacheable =
@@ -123,7 +166,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           return void res.end(req.method === "HEAD" ? undefined : gzip ? hit.gzipped : hit.body);
         }
       }
-      const response = await handleRequest(toFetchRequest(req, res, false), context);
+      const request = toFetchRequest(req, res);
+      const { viewer, setCookies } = await resolveViewer({ auth, db: handle.db, headers: request.headers });
+      const response = await handleRequest(request, { ...services, viewer, clientIp: clientIpOf(req) });
+      // A session past its update age was extended: the page carries the renewed cookie, unless
+      // the route itself set the session (sign-in, sign-out), which wins.
+      const renewed = response.headers.getSetCookie().some((cookie) => cookie.includes("session_token")) ? [] : setCookies;
       if (cacheable && response.status === 200 && req.method === "GET" && !response.headers.has("set-cookie")) {
         const body = Buffer.from(await response.arrayBuffer());
         const headers = [...response.headers.entries()];
@@ -131,7 +179,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         writeHeaders(res, response.status, [...headers, ["x-cache", "MISS"]]);
         return void res.end(body);
       }
-      await sendFetchResponse(res, response);
+      await sendFetchResponse(res, response, renewed);
     } catch (error) {
       next(error);
     }
@@ -150,9 +198,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
   logger.info(
-    { url, database: handle.kind, location: handle.location, ms: Date.now() - startedAt },
+    { url, database: handle.kind, location: handle.location, mail: mailer.destination, ms: Date.now() - startedAt },
     `Aitlas is serving ${url}`,
   );
+  await announceAdminSetup({ db: handle.db, siteUrl: siteUrl ?? url });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -166,6 +215,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await Promise.race([closed, deadline]);
       clearInterval(sweep);
       server.closeAllConnections();
+      await pageInvalidation.stop();
       await handle.close();
       releaseLock();
       logger.info("stopped");

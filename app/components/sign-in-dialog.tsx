@@ -1,0 +1,50 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { AuthForm } from "~/components/auth-form";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import type { AuthMode } from "~/lib/auth-schemas";
+
+type SignInDialogApi = { openSignIn(mode?: AuthMode): void };
+
+const SignInDialogContext = createContext<SignInDialogApi>({ openSignIn: () => undefined });
+
+/** Opens the sign-in dialog from anywhere: the header button, a vote or a comment box. */
+export function useSignInDialog() {
+  return useContext(SignInDialogContext);
+}
+
+export function SignInDialogProvider({ googleSignIn, children }: { googleSignIn: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<AuthMode>("sign-in");
+  const location = useLocation();
+  const openSignIn = useCallback((next: AuthMode = "sign-in") => {
+    setMode(next);
+    setOpen(true);
+  }, []);
+  const close = useCallback(() => setOpen(false), []);
+  const api = useMemo(() => ({ openSignIn }), [openSignIn]);
+  return (
+    <SignInDialogContext.Provider value={api}>
+      {children}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          {/* A new key per opening starts the form fresh, in the mode asked for. */}
+          <AuthForm
+            key={`${mode}-${String(open)}`}
+            initialMode={mode}
+            redirectTo={`${location.pathname}${location.search}`}
+            googleSignIn={googleSignIn}
+            inPlace
+            onSuccess={close}
+            renderTitle={(title) => (
+              <div className="space-y-1 pr-6">
+                <DialogTitle>{title}</DialogTitle>
+                <DialogDescription>Rate AI tools and join the discussion.</DialogDescription>
+              </div>
+            )}
+          />
+        </DialogContent>
+      </Dialog>
+    </SignInDialogContext.Provider>
+  );
+}

@@ -1,0 +1,7 @@
+/** What the browser learns about the signed-in user: enough for the header and the forms. */
+export type PublicViewer = {
+  email: string;
+  username: string | null;
+  avatarUrl: string | null;
+  isAdmin: boolean;
+};

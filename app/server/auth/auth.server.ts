@@ -1,0 +1,116 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins";
+import { SITE_NAME } from "~/lib/site";
+import type { Database } from "../db/client";
+import { accounts, sessions, users, verifications } from "../db/schema";
+import { logger } from "../logger";
+import type { Mailer } from "../mail/mailer.server";
+import { confirmationMail } from "../mail/messages.server";
+
+/** The header our HTTP layer sets to the client address it worked out; any incoming copy is dropped. */
+export const CLIENT_IP_HEADER = "x-aitlas-client-ip";
+export const AUTH_BASE_PATH = "/api/auth";
+/** Where a confirmation link or a Google sign-in lands; it greets the user and moves on. */
+export const AUTH_LANDING_PATH = "/auth/signed-in";
+
+export type GoogleSettings = { clientId: string; clientSecret: string; issuerUrl: string };
+
+export type AuthOptions = {
+  db: Database;
+  mailer: Mailer;
+  /** The site's public origin, e.g. https://aitlas.example or http://localhost:3000. */
+  siteUrl: string;
+  secret: string;
+  google?: GoogleSettings;
+};
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export function createAuth({ db, mailer, siteUrl, secret, google }: AuthOptions) {
+  return betterAuth({
+    appName: SITE_NAME,
+    baseURL: siteUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [new URL(siteUrl).origin],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Signing in before confirming sends a fresh link, so a lost first email is not a dead end.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: DAY_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({ to: user.email, ...confirmationMail({ url }) });
+      },
+    },
+    session: {
+      expiresIn: 30 * DAY_SECONDS,
+      // A session used after a day gets a new expiry (and cookie): active users stay signed in.
+      updateAge: DAY_SECONDS,
+    },
+    account: {
+      accountLinking: {
+        enabled: true,
+        // A provider identity joins an existing account only when both sides proved the address:
+        // otherwise whoever registered someone else's email first would receive their Google login.
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+      },
+    },
+    // Sign-in and sign-up are rate-limited by our own database counters (see security/), which
+    // hold across processes; Better Auth's in-memory limiter would not.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "aitlas",
+      useSecureCookies: siteUrl.startsWith("https:"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      database: { generateId: "uuid" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const details = args.length ? { details: args } : {};
+        if (level === "error") logger.error(details, `auth: ${message}`);
+        else if (level === "warn") logger.warn(details, `auth: ${message}`);
+        else logger.debug(details, `auth: ${message}`);
+      },
+    },
+    plugins: google
+      ? [
+          // Google through its OpenID discovery document, so the same code talks to a loopback
+          // provider in tests; ID tokens are verified against the provider's published keys.
+          genericOAuth({
+            config: [
+              {
+                providerId: "google",
+                name: "Google",
+                discoveryUrl: `${google.issuerUrl.replace(/\/$/, "")}/.well-known/openid-configuration`,
+                requireIdTokenVerification: true,
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+                prompt: "select_account",
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,45 @@
+import type { Database } from "../db/client";
+import { consumeRateLimit } from "./rate-limit.server";
+
+export type RateLimitRule = { name: string; limit: number; windowMs: number };
+
+const MINUTE = 60_000;
+
+/** Per client address for sign-in and sign-up; per user for votes and comments. */
+export const RATE_LIMITS = {
+  signIn: { name: "sign-in", limit: 20, windowMs: 10 * MINUTE },
+  signUp: { name: "sign-up", limit: 10, windowMs: 60 * MINUTE },
+  vote: { name: "vote", limit: 30, windowMs: MINUTE },
+  comment: { name: "comment", limit: 10, windowMs: 10 * MINUTE },
+  adminSetup: { name: "admin-setup", limit: 10, windowMs: 10 * MINUTE },
+} satisfies Record<string, RateLimitRule>;
+
+/** The rule for a POST under /api/auth, by its path there (/sign-in/email, /sign-up/email, ...). */
+export function authRateLimitRule(authPath: string): RateLimitRule | undefined {
+  if (authPath.startsWith("/sign-up")) return RATE_LIMITS.signUp;
+  // Sending mail on request is as abusable as signing up.
+  if (authPath.startsWith("/send-verification-email") || authPath.startsWith("/request-password-reset")) return RATE_LIMITS.signUp;
+  if (authPath.startsWith("/sign-in")) return RATE_LIMITS.signIn;
+  return undefined;
+}
+
+function waitText(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  return seconds < 60 ? `${seconds} seconds` : minutes === 1 ? "a minute" : `${minutes} minutes`;
+}
+
+/** Counts one attempt; returns a refusal to show when the subject is over the rule's limit. */
+export async function enforceRateLimit({
+  db,
+  rule,
+  subject,
+}: {
+  db: Database;
+  rule: RateLimitRule;
+  subject: string;
+}): Promise<{ message: string; retryAfterSeconds: number } | null> {
+  const outcome = await consumeRateLimit({ db, key: `${rule.name}:${subject}`, limit: rule.limit, windowMs: rule.windowMs });
+  if (outcome.allowed) return null;
+  const retryAfterSeconds = Math.max(1, outcome.retryAfterSeconds);
+  return { message: `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`, retryAfterSeconds };
+}

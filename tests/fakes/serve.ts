@@ -1,0 +1,120 @@
+import { startFakeAnalytics } from "./analytics";
+import type { MailSummary } from "./control-client";
+import { listenOnLoopback, readBody, sendJson } from "./http";
+import { startFakeOidcProvider, type OidcIdentity } from "./oidc-provider";
+import { extractLinks, startFakeSmtp } from "./smtp";
+
+// Runs every outside service the app talks to, on fixed loopback ports, for Playwright's
+// webServer: `npx tsx tests/fakes/serve.ts`. The ports are fixed because the app reads their
+// addresses from its environment once at start (SMTP_URL, GOOGLE_ISSUER_URL,
+// ANALYTICS_SCRIPT_URL), before any test runs. Tests reach the fakes through the control API
+// (see control-client.ts); GET /healthz on it is the readiness check.
+//
+//   FAKE_SMTP_PORT=3225  FAKE_OIDC_PORT=3226  FAKE_ANALYTICS_PORT=3227  FAKE_CONTROL_PORT=3228
+//   FAKE_OIDC_CLIENT_ID=aitlas-e2e  FAKE_OIDC_CLIENT_SECRET=aitlas-e2e-secret
+
+function portFromEnv(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (!value) return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number, got "${value}"`);
+  return port;
+}
+
+function isIdentity(value: unknown): value is OidcIdentity {
+  if (typeof value !== "object" || value === null) return false;
+  const identity = value as Record<string, unknown>;
+  return (
+    typeof identity.sub === "string" &&
+    identity.sub !== "" &&
+    typeof identity.email === "string" &&
+    typeof identity.email_verified === "boolean" &&
+    (identity.name === undefined || typeof identity.name === "string") &&
+    (identity.picture === undefined || typeof identity.picture === "string")
+  );
+}
+
+async function main() {
+  const clientId = process.env.FAKE_OIDC_CLIENT_ID || "aitlas-e2e";
+  const clientSecret = process.env.FAKE_OIDC_CLIENT_SECRET || "aitlas-e2e-secret";
+
+  const smtp = await startFakeSmtp({ port: portFromEnv("FAKE_SMTP_PORT", 3225) });
+  const oidc = await startFakeOidcProvider({ clientId, clientSecret, port: portFromEnv("FAKE_OIDC_PORT", 3226) });
+  const analytics = await startFakeAnalytics({ port: portFromEnv("FAKE_ANALYTICS_PORT", 3227) });
+
+  const control = await listenOnLoopback({
+    port: portFromEnv("FAKE_CONTROL_PORT", 3228),
+    async handler(request, response, url) {
+      const route = `${request.method} ${url.pathname}`;
+      switch (route) {
+        case "GET /healthz":
+          return sendJson(response, 200, { status: "ok" });
+        case "GET /mail": {
+          const to = url.searchParams.get("to")?.trim().toLowerCase();
+          const messages: MailSummary[] = smtp
+            .messages()
+            .filter((mail) => !to || mail.to.some((address) => address.toLowerCase() === to))
+            .map((mail) => ({
+              from: mail.from,
+              to: mail.to,
+              subject: mail.subject,
+              text: mail.text,
+              html: mail.html,
+              links: extractLinks(mail),
+              receivedAt: mail.receivedAt.toISOString(),
+            }));
+          return sendJson(response, 200, messages);
+        }
+        case "POST /oidc/next-identity": {
+          let identity: unknown;
+          try {
+            identity = JSON.parse(await readBody(request));
+          } catch {
+            return sendJson(response, 400, { error: "the body must be JSON" });
+          }
+          if (identity !== null && !isIdentity(identity)) {
+            return sendJson(response, 400, {
+              error: "expected null or { sub, email, email_verified: boolean, name?, picture? }",
+            });
+          }
+          oidc.setNextIdentity(identity);
+          response.writeHead(204).end();
+          return;
+        }
+        case "POST /oidc/deny-next":
+          oidc.denyNext();
+          response.writeHead(204).end();
+          return;
+        case "GET /analytics/hits":
+          return sendJson(response, 200, analytics.hits());
+        default:
+          return sendJson(response, 404, { error: `no route ${route}` });
+      }
+    },
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.allSettled([smtp.stop(), oidc.stop(), analytics.stop(), control.close()]);
+    process.exit(0);
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+
+  console.log(
+    [
+      "fakes ready:",
+      `  smtp       ${smtp.url}`,
+      `  oidc       ${oidc.issuer} (client ${clientId})`,
+      `  analytics  ${analytics.scriptUrl}`,
+      `  control    ${control.origin}`,
+    ].join("\n"),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`tests/fakes/serve.ts could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { createAuth, type GoogleSettings } from "~/server/auth/auth.server";
+import { resolveViewer } from "~/server/auth/viewer.server";
+import type { AppContext, AppServices } from "~/server/context";
+import type { Database } from "~/server/db/client";
+import { users } from "~/server/db/schema";
+import { createMailer, type Mailer } from "~/server/mail/mailer.server";
+
+export const TEST_SITE_URL = "http://localhost:3000";
+
+export type TestServices = AppServices & {
+  /** How many times a write asked for public pages to be dropped from the cache. */
+  invalidations: () => number;
+  outboxDir: string;
+};
+
+/**
+ * The services the server builds at start, on a test database: real Better Auth, and mail
+ * either to a fresh outbox directory or to the SMTP server given (a loopback fake).
+ */
+export function createTestServices({
+  db,
+  smtpUrl,
+  google,
+  siteUrl = TEST_SITE_URL,
+}: {
+  db: Database;
+  smtpUrl?: string;
+  google?: GoogleSettings;
+  siteUrl?: string;
+}): TestServices {
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-outbox-"));
+  const mailer: Mailer = createMailer({ smtpUrl, from: "Aitlas <no-reply@aitlas.test>", outboxDir });
+  const auth = createAuth({ db, mailer, siteUrl, secret: "test-secret-that-is-long-enough-0123456789", google });
+  let invalidations = 0;
+  return {
+    db,
+    siteUrl,
+    auth,
+    googleSignIn: google !== undefined,
+    invalidatePublicPages: async () => {
+      invalidations += 1;
+    },
+    invalidations: () => invalidations,
+    outboxDir,
+  };
+}
+
+/** The per-request context the HTTP layer builds: who is asking, from which address. */
+export async function contextFor(services: AppServices, request: Request, clientIp = "203.0.113.7"): Promise<AppContext> {
+  const { viewer } = await resolveViewer({ auth: services.auth, db: services.db, headers: request.headers });
+  return { ...services, viewer, clientIp };
+}
+
+/** A same-origin form post, as a browser on our own page sends it. */
+export function formPost(url: string, fields: Record<string, string>, { cookie, origin }: { cookie?: string; origin?: string | null } = {}) {
+  const target = new URL(url, TEST_SITE_URL);
+  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
+  if (origin !== null) headers.set("origin", origin ?? target.origin);
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(target, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+}
+
+/** "name=value" pairs of a response's Set-Cookie headers, ready to send back as a Cookie header. */
+export function cookieHeaderFrom(response: Response | Headers): string {
+  const headers = response instanceof Response ? response.headers : response;
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+/**
+ * A confirmed user with a live session, made through Better Auth's real sign-up and sign-in;
+ * only the confirmation click is replaced by setting the flag the link would set.
+ */
+export async function createSignedInUser(services: AppServices, email: string, password = "correct horse") {
+  const signUp = await services.auth.api.signUpEmail({ body: { email, password, name: "" }, asResponse: true });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  await services.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const signIn = await services.auth.api.signInEmail({ body: { email, password }, asResponse: true });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const [user] = await services.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { id: user!.id, email, password, cookie: cookieHeaderFrom(signIn) };
+}
