@@ -1,6 +1,8 @@
-import { ExternalLink, Star } from "lucide-react";
+import { ExternalLink } from "lucide-react";
+import { useCallback, useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/tool";
+import { CommentForm } from "~/components/comment-form";
 import { CommentList } from "~/components/comment-list";
 import { GoBackButton } from "~/components/go-back-button";
 import { HtmlContent } from "~/components/html-content";
@@ -8,14 +10,20 @@ import { LoadErrorState, NotFoundState } from "~/components/page-states";
 import { PricingList } from "~/components/pricing-list";
 import { RatingSummary } from "~/components/rating-summary";
 import { ToolLogo } from "~/components/tool-logo";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { VoteStars } from "~/components/vote-stars";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { COMMUNITY_TOASTS, type CommunityActionData } from "~/lib/community-actions";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import { breadcrumbJsonLd, softwareApplicationJsonLd } from "~/lib/structured-data";
 import { findToolByIdentifier } from "~/server/catalog/tools.server";
-import { listCommentsForTool } from "~/server/community/comments.server";
+import { requireSameOrigin } from "~/server/auth/guards.server";
+import { addComment, listCommentsForTool } from "~/server/community/comments.server";
+import { findUserVote, recordVote } from "~/server/community/votes.server";
+import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -27,7 +35,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const search = new URL(request.url).search;
     throw redirect(`/tool/${encodeURIComponent(tool.slug)}${search}`, 301);
   }
-  const comments = await listCommentsForTool({ db: context.db, toolId: tool.id });
+  const [comments, myRating] = await Promise.all([
+    listCommentsForTool({ db: context.db, toolId: tool.id }),
+    context.viewer ? findUserVote({ db: context.db, userId: context.viewer.id, toolId: tool.id }) : null,
+  ]);
   return {
     tool: {
       id: tool.id,
@@ -46,7 +57,45 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       descriptionHtml: sanitizeRichText(tool.description),
     },
     comments,
+    myRating,
+    signedIn: context.viewer !== null,
   };
+}
+
+/** A vote or a comment on this tool: same-origin, signed in, rate-limited per user, then written. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent !== "vote" && intent !== "comment") {
+    return data<CommunityActionData>({ intent: "vote", error: "Unknown action" }, { status: 400 });
+  }
+  const reply = (status: number, fields: Omit<CommunityActionData, "intent">) => data<CommunityActionData>({ intent, ...fields }, { status });
+
+  const viewer = context.viewer;
+  if (!viewer) {
+    const prompt = intent === "vote" ? COMMUNITY_TOASTS.voteSignIn : COMMUNITY_TOASTS.commentSignIn;
+    return reply(401, { error: prompt.description, authRequired: true });
+  }
+  const found = await findToolByIdentifier({ db: context.db, identifier: params.id });
+  if (!found) return reply(404, { error: "Tool not found" });
+
+  const rule = intent === "vote" ? RATE_LIMITS.vote : RATE_LIMITS.comment;
+  const refusal = await enforceRateLimit({ db: context.db, rule, subject: viewer.id });
+  if (refusal) return reply(429, { error: refusal.message });
+
+  if (intent === "vote") {
+    const result = await recordVote({ db: context.db, userId: viewer.id, toolId: found.tool.id, rating: Number(form.get("rating") ?? NaN) });
+    if (result.status === "invalid-rating") return reply(400, { error: result.message });
+    if (result.status === "tool-not-found") return reply(404, { error: "Tool not found" });
+  } else {
+    const result = await addComment({ db: context.db, userId: viewer.id, toolId: found.tool.id, content: String(form.get("content") ?? "") });
+    if (result.status === "invalid") return reply(400, { error: result.message });
+    if (result.status === "tool-not-found") return reply(404, { error: "Tool not found" });
+  }
+  // Ratings show on cached lists and pages; comments on the tool page.
+  await context.invalidatePublicPages();
+  return reply(200, { ok: true });
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -93,8 +142,21 @@ function ListCard({ title, items, empty }: { title: string; items: string[]; emp
   );
 }
 
-export default function ToolDetail({ loaderData }: Route.ComponentProps) {
-  const { tool, comments } = loaderData;
+/** The outcome of a vote or comment posted without JavaScript (with it, toasts say the same). */
+function ActionNotice({ result, success }: { result: CommunityActionData; success: string }) {
+  return (
+    <Alert variant={result.ok ? "default" : "destructive"} className="mt-3 p-3">
+      <AlertDescription>{result.ok ? success : result.error}</AlertDescription>
+    </Alert>
+  );
+}
+
+export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { tool, comments, myRating, signedIn } = loaderData;
+  // Present only after a post without JavaScript; fetchers keep their own results.
+  const pageResult = actionData;
+  const [reloadingComments, setReloadingComments] = useState(false);
+  const onReloading = useCallback((reloading: boolean) => setReloadingComments(reloading), []);
   return (
     <article className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6">
       <nav aria-label="Breadcrumb" className="flex items-center gap-4">
@@ -145,20 +207,8 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
           <h2 id="rate-heading" className="mb-2 text-sm font-semibold">
             Rate this tool
           </h2>
-          <div className="flex gap-1" role="img" aria-label={`Average rating ${tool.rating == null ? "not yet rated" : `${tool.rating.toFixed(1)} out of 5`}`}>
-            {[1, 2, 3, 4, 5].map((star) => (
-              <Star
-                key={star}
-                aria-hidden="true"
-                className={
-                  tool.rating != null && star <= Math.round(tool.rating)
-                    ? "h-6 w-6 fill-amber-400 text-amber-500"
-                    : "h-6 w-6 text-slate-300 dark:text-slate-600"
-                }
-              />
-            ))}
-          </div>
-          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Voting opens when accounts arrive.</p>
+          <VoteStars toolName={tool.name} myRating={myRating} signedIn={signedIn} />
+          {pageResult?.intent === "vote" && <ActionNotice result={pageResult} success={COMMUNITY_TOASTS.voteRecorded.title} />}
         </section>
       </header>
 
@@ -187,6 +237,11 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
         <h2 id="comments-heading" className="text-xl font-semibold">
           Comments
         </h2>
+        <CommentForm signedIn={signedIn} onReloading={onReloading} />
+        {pageResult?.intent === "comment" && <ActionNotice result={pageResult} success={COMMUNITY_TOASTS.commentPosted.title} />}
+        <p aria-live="polite" className="min-h-5 text-sm text-slate-600 dark:text-slate-400">
+          {reloadingComments ? "Loading comments..." : ""}
+        </p>
         <CommentList comments={comments} />
       </section>
     </article>
