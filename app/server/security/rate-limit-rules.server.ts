@@ -9,7 +9,7 @@ const MINUTE = 60_000;
 export const RATE_LIMITS = {
   signIn: { name: "sign-in", limit: 20, windowMs: 10 * MINUTE },
   signUp: { name: "sign-up", limit: 10, windowMs: 60 * MINUTE },
-  vote: { name: "vote", limit: 30, windowMs: MINUTE },
+  vote: { name: "vote", limit: 60, windowMs: MINUTE },
   comment: { name: "comment", limit: 10, windowMs: 10 * MINUTE },
   adminSetup: { name: "admin-setup", limit: 10, windowMs: 10 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
