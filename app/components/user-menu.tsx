@@ -46,6 +46,14 @@ export function UserMenu({ viewer }: { viewer: PublicViewer }) {
         </DropdownMenuContent>
       </DropdownMenu>
       <Form ref={signOutForm} method="post" action="/sign-out" className="hidden" />
+      {/* The menu needs JavaScript; without it, signing out is a plain button. */}
+      <noscript>
+        <form method="post" action="/sign-out">
+          <button type="submit" className="text-sm font-medium text-slate-700 underline dark:text-slate-200">
+            Sign out
+          </button>
+        </form>
+      </noscript>
     </>
   );
 }

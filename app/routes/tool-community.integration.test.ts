@@ -157,7 +157,8 @@ describe("forgery", () => {
     ["no Origin and no Referer", { origin: null }],
   ])("refuses a signed-in vote and comment with %s, writing nothing", async (_label, options) => {
     const user = await newUser();
-    for (const fields of [{ intent: "vote", rating: "5" }, { intent: "comment", content: "Forged" }]) {
+    const forged: Record<string, string>[] = [{ intent: "vote", rating: "5" }, { intent: "comment", content: "Forged" }];
+    for (const fields of forged) {
       const thrown = await post(fields, { cookie: user.cookie, ...options }).catch((error: unknown) => error);
       expect(thrown).toMatchObject({ init: { status: 403 } });
     }

@@ -19,6 +19,7 @@ import { logger } from "../logger";
 import { createMailer } from "../mail/mailer.server";
 import { authRateLimitRule, enforceRateLimit } from "../security/rate-limit-rules.server";
 import { getOrCreateInstanceSecret } from "../security/instance-secrets.server";
+import { pruneRateLimits } from "../security/rate-limit.server";
 import { configuredStorage, UPLOADS_PATH } from "../storage/configured-storage";
 import { clientIpOf, sendFetchResponse, toFetchRequest, writeHeaders } from "./fetch-adapter";
 
@@ -203,10 +204,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   );
   await announceAdminSetup({ db: handle.db, siteUrl: siteUrl ?? url });
 
+  // Counters of finished windows are dead weight; an hourly sweep keeps the table small.
+  const pruneTimer = setInterval(() => {
+    pruneRateLimits({ db: handle.db, olderThanMs: 24 * 60 * 60 * 1000 }).catch((error: unknown) =>
+      logger.warn({ err: error }, "could not prune rate-limit counters"),
+    );
+  }, 60 * 60 * 1000).unref();
+
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       shuttingDown = true;
+      clearInterval(pruneTimer);
       logger.info("shutting down: finishing in-flight requests");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Idle keep-alive sockets would hold close() open; in-flight ones get Connection: close.
