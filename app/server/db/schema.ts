@@ -237,5 +237,26 @@ export const comments = pgTable(
   (table) => [
     check("comments_content_check", sql`length(btrim(${table.content})) > 0 and length(${table.content}) <= 2000`),
     index("comments_tool_id_created_at_idx").on(table.toolId, table.createdAt.desc(), table.id.desc()),
+    // Deleting a user sets its comments' user_id to null; without this index that is a full scan.
+    index("comments_user_id_idx").on(table.userId),
   ],
 );
+
+// --- Security ---
+
+/**
+ * Fixed-window request counters (sign-in per IP, votes and comments per user), kept in the
+ * database so a limit holds across processes and restarts. One row per key.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  hits: integer("hits").notNull(),
+});
+
+/** Secrets the instance generates for itself on first start (the auth signing secret when AUTH_SECRET is unset). */
+export const instanceSecrets = pgTable("instance_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+});

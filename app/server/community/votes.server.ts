@@ -1,0 +1,79 @@
+import { and, eq, sql } from "drizzle-orm";
+import { ratingSchema } from "~/lib/community";
+import { isUuid } from "~/lib/slugify";
+import type { Database } from "../db/client";
+import { tools, toolVotes } from "../db/schema";
+
+export type RecordVoteResult =
+  | { status: "recorded"; rating: number; average: number; voteCount: number }
+  | { status: "tool-not-found" }
+  /** The rating was not an integer from 1 to 5; nothing was written. */
+  | { status: "invalid-rating"; message: string };
+
+/**
+ * Casts or changes the user's vote on a tool and recomputes the tool's average and vote count in
+ * the same transaction.
+ *
+ * The tool row is locked first, so every vote on one tool (by one user or many) runs one after the
+ * other: each recount then reads all votes committed before it, and the stored aggregate is exact
+ * under READ COMMITTED. FOR NO KEY UPDATE is the lock the aggregate update takes anyway; unlike
+ * FOR UPDATE it leaves foreign key checks (a comment being posted on the tool) free to proceed.
+ *
+ * A bad rating or an unknown tool is a result, not an exception: both come from a form, and the
+ * caller turns them into a 400 or 404. The rating is checked before the database is touched.
+ */
+export async function recordVote({
+  db,
+  userId,
+  toolId,
+  rating,
+}: {
+  db: Database;
+  userId: string;
+  toolId: string;
+  rating: number;
+}): Promise<RecordVoteResult> {
+  const parsed = ratingSchema.safeParse(rating);
+  if (!parsed.success) return { status: "invalid-rating", message: parsed.error.issues[0]!.message };
+  // Tool ids reach us from forms; a malformed one names no tool (and would fail the uuid cast).
+  if (!isUuid(toolId)) return { status: "tool-not-found" };
+
+  return db.transaction(async (tx) => {
+    const [tool] = await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId)).for("no key update");
+    if (!tool) return { status: "tool-not-found" } as const;
+
+    await tx
+      .insert(toolVotes)
+      .values({ toolId, userId, rating: parsed.data })
+      .onConflictDoUpdate({
+        target: [toolVotes.toolId, toolVotes.userId],
+        set: { rating: sql`excluded.rating`, updatedAt: sql`now()` },
+      });
+
+    const [aggregate] = await tx
+      .update(tools)
+      .set({
+        rating: sql`(select round(avg(v.rating), 2) from tool_votes as v where v.tool_id = ${toolId})`,
+        voteCount: sql`(select count(*) from tool_votes as v where v.tool_id = ${toolId})`,
+      })
+      .where(eq(tools.id, toolId))
+      .returning({ rating: tools.rating, voteCount: tools.voteCount });
+
+    return {
+      status: "recorded",
+      rating: parsed.data,
+      average: aggregate!.rating!,
+      voteCount: aggregate!.voteCount,
+    } as const;
+  });
+}
+
+/** The user's current rating of a tool, or null when they have not voted. */
+export async function findUserVote({ db, userId, toolId }: { db: Database; userId: string; toolId: string }): Promise<number | null> {
+  if (!isUuid(toolId)) return null;
+  const [vote] = await db
+    .select({ rating: toolVotes.rating })
+    .from(toolVotes)
+    .where(and(eq(toolVotes.toolId, toolId), eq(toolVotes.userId, userId)));
+  return vote?.rating ?? null;
+}
