@@ -7,6 +7,11 @@ import { defineConfig } from "@playwright/test";
 // Playwright's own browser download does not work on this machine.
 const PORT = 3210;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Fixed ports for tests/fakes/serve.ts: the app reads the fakes' addresses once at start.
+const FAKE_PORTS = { smtp: 3225, oidc: 3226, analytics: 3227, control: 3228 };
+const GOOGLE_CLIENT = { id: "aitlas-e2e", secret: "aitlas-e2e-secret" };
+// Where the tests' control client (tests/fakes/control-client.ts) finds the fakes.
+process.env.FAKE_CONTROL_URL = `http://127.0.0.1:${FAKE_PORTS.control}`;
 
 // The runner evaluates this file first and starts the server; every worker process evaluates it
 // again and inherits the runner's environment. So only the runner checks for the build, creates
@@ -47,26 +52,67 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A fresh embedded database seeded with the demo catalogue; the shell's or a .env file's own
-    // database or public address must not leak in, so they are set empty (empty means unset).
-    command: "node server.js",
-    url: `${BASE_URL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    // SIGTERM lets the server close the database cleanly before the data directory is removed.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.AITLAS_E2E_DATA_DIR,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      PUBLIC_URL: "",
+  webServer: [
+    {
+      // Loopback stand-ins for the outside services the app talks to: SMTP, Google's OpenID
+      // provider and the analytics script; tests drive them through the control port
+      // (tests/fakes/control-client.ts). Started first, so they answer from the app's first request.
+      name: "fakes",
+      command: "node_modules/.bin/tsx tests/fakes/serve.ts",
+      url: `http://127.0.0.1:${FAKE_PORTS.control}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      env: {
+        FAKE_SMTP_PORT: String(FAKE_PORTS.smtp),
+        FAKE_OIDC_PORT: String(FAKE_PORTS.oidc),
+        FAKE_ANALYTICS_PORT: String(FAKE_PORTS.analytics),
+        FAKE_CONTROL_PORT: String(FAKE_PORTS.control),
+        FAKE_OIDC_CLIENT_ID: GOOGLE_CLIENT.id,
+        FAKE_OIDC_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+      },
     },
-  },
+    {
+      name: "app",
+      // A fresh embedded database seeded with the demo catalogue; the shell's or a .env file's own
+      // database or public address must not leak in, so they are set empty (empty means unset).
+      command: "node server.js",
+      // Ready means: listening, and the one-time admin setup link printed (a fresh data directory
+      // has no administrator). Playwright puts the named group into the environment the test
+      // workers inherit (AITLAS_E2E_ADMIN_SETUP_TOKEN), so admin-and-analytics.spec.ts can redeem
+      // it. No `url` here: Playwright would take whichever answers first, and /readyz answers a
+      // moment before the link is logged.
+      wait: { stdout: /\/setup\/admin\?token=(?<aitlas_e2e_admin_setup_token>[A-Za-z0-9_-]+)/ },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      // SIGTERM lets the server close the database cleanly before the data directory is removed.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.AITLAS_E2E_DATA_DIR,
+        SEED_DEMO: "true",
+        // "warn" is the level of the admin setup link; routine request logs stay out of the output.
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+        PUBLIC_URL: "",
+        // No proxy in front: the client address is the socket's (all tests share 127.0.0.1).
+        TRUST_PROXY: "",
+        // A fixed secret, so no instance secret is generated; at least 32 characters.
+        AUTH_SECRET: "aitlas-e2e-auth-secret-not-for-production-use",
+        SMTP_URL: `smtp://127.0.0.1:${FAKE_PORTS.smtp}`,
+        MAIL_FROM: "Aitlas <no-reply@aitlas.test>",
+        GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+        GOOGLE_ISSUER_URL: `http://127.0.0.1:${FAKE_PORTS.oidc}`,
+        ANALYTICS_SCRIPT_URL: `http://127.0.0.1:${FAKE_PORTS.analytics}/script.js`,
+        ANALYTICS_SITE_ID: "e2e-site",
+      },
+    },
+  ],
 });

@@ -88,6 +88,15 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
+        {data?.flash && (
+          // Toasts need JavaScript; without it the message is a plain line at the top of the page.
+          <noscript>
+            <p role="status" className="bg-slate-900 px-4 py-2 text-center text-sm text-white">
+              {data.flash.title}
+              {data.flash.description ? ` ${data.flash.description}` : ""}
+            </p>
+          </noscript>
+        )}
         <SignInDialogProvider googleSignIn={data?.googleSignIn ?? false}>
           <SiteHeader theme={theme} viewer={data?.viewer ?? null} />
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
@@ -102,6 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <Toaster richColors closeButton theme={theme} />
         <FlashToast flash={data?.flash ?? null} />
+
         <ScrollRestoration />
         <Scripts />
       </body>

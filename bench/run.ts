@@ -126,11 +126,11 @@ function runToCompletion(name: string, command: string, args: string[], env: Nod
 
 type Fetched = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
-/** One GET exactly as autocannon sends it: no cookies, no Accept-Encoding (so no compression). */
-function get(url: string): Promise<Fetched> {
+/** One GET exactly as autocannon sends it: no Accept-Encoding (so no compression), a cookie only when given. */
+function get(url: string, cookie?: string): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false }, (res) => {
+      .get(url, { agent: false, headers: cookie ? { cookie } : {} }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -172,7 +172,7 @@ function freePort(): Promise<number> {
 
 // --- Routes and checks ---
 
-type Route = { label: string; path: string; mustContain: (body: string) => string | undefined };
+type Route = { label: string; path: string; cookie?: string; mustContain: (body: string) => string | undefined };
 
 /** React separates adjacent text nodes with <!-- --> in server HTML; the checks read the text. */
 const readable = (html: string) => html.replace(/<!-- -->/g, "");
@@ -210,13 +210,38 @@ function checkSearchResults(body: string, search: DataManifest["search"]): strin
   return undefined;
 }
 
+/**
+ * A signed-in visitor, made the way an operator makes the first one: the one-time setup link the
+ * server printed (there is no administrator yet in the benchmark's data) posted as a form.
+ */
+async function signInAsFirstAdmin(server: Child, baseUrl: string): Promise<string> {
+  const token = await waitFor("printing the admin setup link", server, () => /\/setup\/admin\?token=([\w-]+)/.exec(server.output())?.[1]);
+  const body = new URLSearchParams({ token, email: "bench-admin@example.com", password: "bench-password" }).toString();
+  const cookie = await new Promise<string | undefined>((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}/setup/admin`,
+      { method: "POST", agent: false, headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded" } },
+      (res) => {
+        res.resume();
+        const session = (res.headers["set-cookie"] ?? []).find((line) => line.startsWith("aitlas.session_token="));
+        resolve(session?.split(";")[0]);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+  if (!cookie) throw new Error(`The admin setup form did not start a session. Server output:\n${server.output()}`);
+  return cookie;
+}
+
 // --- Measuring ---
 
 type Measurement = { reqPerSec: number; p50: number; p99: number; errors: number };
 
-async function measure(url: string, options: Options): Promise<Measurement> {
+async function measure(url: string, options: Options, cookie?: string): Promise<Measurement> {
   const result: Result = await autocannon({
     url,
+    ...(cookie ? { headers: { cookie } } : {}),
     connections: options.connections,
     duration: options.duration,
     ...(options.warmup > 0 ? { warmup: { connections: options.connections, duration: options.warmup } } : {}),
@@ -314,7 +339,9 @@ Written by \`npm run bench\` (bench/run.ts); run it again to replace this file.
   **Page cache on** (default 300 s): anonymous GETs after the first are answered from the in-process cache, so
   this measures Express, the middleware and the cache lookup. The plain baseline is measured once per route and
   used for both tables.
-- Requests carry no cookies and no \`Accept-Encoding\`, so neither server compresses. Browsers ask for gzip or
+- Requests carry no \`Accept-Encoding\`, so neither server compresses, and no cookies except on
+  **tool, signed in**: an administrator's session (made through the one-time setup link), which the server
+  looks up on every request; signed-in pages are never cached, so that row renders in both tables. Browsers ask for gzip or
   brotli, which the \`compression\` middleware then spends CPU on.
 - The load generator runs on the same machine as the server: on ${os.cpus().length} cores they compete for CPU, so
   compare ratios rather than absolute numbers across machines. Load average is shown below; other work on the
@@ -353,7 +380,7 @@ ${report.checks.map((check) => `- ${check}`).join("\n")}
 async function captureRoutes(server: Child, baseUrl: string, routes: Route[]) {
   const captured = new Map<string, Fetched>();
   for (const route of routes) {
-    const response = await get(`${baseUrl}${route.path}`);
+    const response = await get(`${baseUrl}${route.path}`, route.cookie);
     if (response.status !== 200) {
       throw new Error(`GET ${route.path} answered ${response.status}, expected 200. Server output:\n${server.output()}`);
     }
@@ -420,13 +447,20 @@ async function main() {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as DataManifest;
     const routes = routesFor(manifest);
     const checks: string[] = [];
-    const perRoute = (options.warmup + options.duration) * routes.length;
-    console.log(`Measuring ${routes.length} routes: about ${Math.round((perRoute * 3) / 60)} minutes.`);
+    const perRoute = (options.warmup + options.duration) * (routes.length + 1);
+    console.log(`Measuring ${routes.length + 1} routes: about ${Math.round((perRoute * 3) / 60)} minutes.`);
 
     // Cache off: measure ours and the plain baseline route by route, so drift hits both alike.
     const cacheOff: Row[] = [];
     {
       const { server, url } = await startAitlas({ dataDir, pageCacheSeconds: 0 });
+      // Signed-in pages are never cached: they measure the session lookup plus a full render.
+      routes.push({
+        label: "tool, signed in",
+        path: `/tool/${manifest.sampleTool.slug}?as=admin`,
+        cookie: await signInAsFirstAdmin(server, url),
+        mustContain: (body) => (readable(body).includes("Account menu for bench-admin@example.com") ? undefined : "missing the account menu"),
+      });
       const captured = await captureRoutes(server, url, routes);
       checks.push(
         `Every route answered 200 with the expected content (cache off and on).`,
@@ -437,7 +471,7 @@ async function main() {
       const { plain, url: plainUrl } = await startPlainServer(workDir, routes, captured);
       for (const route of routes) {
         console.log(`  cache off  ${route.path}`);
-        const ours = await measure(`${url}${route.path}`, options);
+        const ours = await measure(`${url}${route.path}`, options, route.cookie);
         await settle(url);
         const baseline = await measure(`${plainUrl}${route.path}`, options);
         cacheOff.push({ route, bytes: captured.get(route.path)!.body.length, ours, plain: baseline });
@@ -455,7 +489,7 @@ async function main() {
       checks.push("With the page cache on, a repeated anonymous GET answered `x-cache: HIT`.");
       for (const [index, route] of routes.entries()) {
         console.log(`  cache on   ${route.path}`);
-        const ours = await measure(`${url}${route.path}`, options);
+        const ours = await measure(`${url}${route.path}`, options, route.cookie);
         await settle(url);
         cacheOn.push({ ...cacheOff[index]!, ours });
       }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { AuthForm } from "~/components/auth-form";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
@@ -17,7 +17,11 @@ export function SignInDialogProvider({ googleSignIn, children }: { googleSignIn:
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<AuthMode>("sign-in");
   const location = useLocation();
+  // The dialog has no Radix trigger (a star or the comment box may open it), so it remembers
+  // where focus was and returns it there on closing.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   const openSignIn = useCallback((next: AuthMode = "sign-in") => {
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setMode(next);
     setOpen(true);
   }, []);
@@ -27,7 +31,15 @@ export function SignInDialogProvider({ googleSignIn, children }: { googleSignIn:
     <SignInDialogContext.Provider value={api}>
       {children}
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo.current;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
           {/* A new key per opening starts the form fresh, in the mode asked for. */}
           <AuthForm
             key={`${mode}-${String(open)}`}

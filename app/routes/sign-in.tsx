@@ -12,6 +12,8 @@ import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rule
 
 export type AuthActionData = {
   mode: AuthMode;
+  /** Kept so a page re-rendered after a refusal (no JavaScript) still returns there on success. */
+  redirectTo: string;
   /** True when the dialog asked for an answer in place of a redirect and everything worked. */
   ok?: boolean;
   error?: string;
@@ -47,20 +49,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const parsed = credentialsSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   if (!parsed.success) {
-    return data<AuthActionData>({ mode, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+    return data<AuthActionData>({ mode, redirectTo, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   }
 
   const rule = mode === "sign-up" ? RATE_LIMITS.signUp : RATE_LIMITS.signIn;
   const refusal = await enforceRateLimit({ db: context.db, rule, subject: context.clientIp });
   if (refusal) {
-    return data<AuthActionData>({ mode, error: refusal.message }, { status: 429, headers: { "Retry-After": String(refusal.retryAfterSeconds) } });
+    return data<AuthActionData>({ mode, redirectTo, error: refusal.message }, { status: 429, headers: { "Retry-After": String(refusal.retryAfterSeconds) } });
   }
 
   const outcome =
     mode === "sign-up"
       ? await signUpWithPassword({ auth: context.auth, db: context.db, credentials: parsed.data, headers: request.headers })
       : await signInWithPassword({ auth: context.auth, credentials: parsed.data, headers: request.headers });
-  if (!outcome.ok) return data<AuthActionData>({ mode, error: outcome.message }, { status: outcome.status });
+  if (!outcome.ok) return data<AuthActionData>({ mode, redirectTo, error: outcome.message }, { status: outcome.status });
 
   const headers = new Headers();
   for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
@@ -69,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     flashCookie({ kind: "success", title: mode === "sign-up" ? AUTH_MESSAGES.checkEmail : AUTH_MESSAGES.signedIn }),
   );
   // The dialog (JavaScript only) stays on its page: the page's data reloads and shows the toast.
-  if (form.get("respond") === "in-place") return data<AuthActionData>({ mode, ok: true }, { headers });
+  if (form.get("respond") === "in-place") return data<AuthActionData>({ mode, redirectTo, ok: true }, { headers });
   // The sign-in page itself is no place to land once signed in.
   return redirect(redirectTo.startsWith("/sign-in") ? "/" : redirectTo, { headers });
 }
@@ -80,7 +82,7 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
       <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <AuthForm
           initialMode={actionData?.mode ?? loaderData.mode}
-          redirectTo={loaderData.redirectTo}
+          redirectTo={actionData?.redirectTo ?? loaderData.redirectTo}
           googleSignIn={loaderData.googleSignIn}
           pageResult={actionData}
         />

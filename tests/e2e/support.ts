@@ -59,7 +59,10 @@ export async function expectSiteChrome(page: Page) {
   await expect(header.getByRole("link", { name: "Aitlas", exact: true })).toHaveAttribute("href", "/");
   const mainNav = header.getByRole("navigation", { name: "Main" });
   await expect(mainNav.getByRole("link")).toHaveText(["Tools", "Blog", "About"]);
-  await expect(header.getByRole("button", { name: "Sign In" })).toBeVisible();
+  // A link to the sign-in page, which opens the dialog instead when JavaScript runs.
+  const signIn = header.getByRole("link", { name: "Sign In" });
+  await expect(signIn).toBeVisible();
+  await expect(signIn).toHaveAttribute("href", /^\/sign-in\?redirectTo=/);
 
   const footer = page.getByRole("contentinfo");
   const categories = footer.getByRole("navigation", { name: "Categories" }).getByRole("link");
