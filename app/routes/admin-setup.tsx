@@ -14,6 +14,11 @@ export function meta() {
   return [{ title: `Set up the first administrator | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 }
 
+// The page holds a secret token and its answer changes once used: never cached anywhere.
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   return { token, valid: await isAdminSetupTokenValid({ db: context.db, token }) };

@@ -86,13 +86,14 @@ export async function redeemAdminSetup({
   if (!signedIn.ok) return signedIn;
 
   const granted = await db.transaction(async (tx) => {
+    // First, before touching any row: concurrent redemptions (of different tokens) queue here, so
+    // the second sees the first admin and no two transactions wait on each other's rows.
+    await tx.execute(sql`lock table ${profiles} in share row exclusive mode`);
     const spent = await tx
       .delete(verifications)
       .where(and(eq(verifications.identifier, SETUP_IDENTIFIER), eq(verifications.value, hashToken(token)), gt(verifications.expiresAt, new Date())))
       .returning({ id: verifications.id });
     if (spent.length === 0) return false;
-    // Serialises concurrent redemptions of different tokens: the second sees the first admin.
-    await tx.execute(sql`lock table ${profiles} in share row exclusive mode`);
     const [admin] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userType, "admin")).limit(1);
     if (admin) return false;
     await tx

@@ -73,12 +73,28 @@ export function createAuth({ db, mailer, siteUrl, secret, google }: AuthOptions)
     // Sign-in and sign-up are rate-limited by our own database counters (see security/), which
     // hold across processes; Better Auth's in-memory limiter would not.
     rateLimit: { enabled: false },
+    // Our own actions are the way in for these (validated, rate-limited, spec messages); profile
+    // edits do not exist in the product, and an open update-user would let anyone point their
+    // avatar at any server, loaded by everyone who reads their comments.
+    disabledPaths: ["/sign-up/email", "/update-user", "/change-email"],
     advanced: {
+      // Better Auth turns its origin and callback-URL checks off under NODE_ENV=test; tests must
+      // exercise the production setting.
+      disableOriginCheck: false,
       cookiePrefix: "aitlas",
       useSecureCookies: siteUrl.startsWith("https:"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       database: { generateId: "uuid" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    // Refusals (wrong password, bad callback URL) are answers, not faults: Better Auth would print
+    // each to the console itself; only server errors are worth an error line.
+    onAPIError: {
+      onError: (error) => {
+        const status = typeof error === "object" && error !== null && "status" in error ? String(error.status) : "";
+        if (status === "INTERNAL_SERVER_ERROR" || status === "") logger.error({ err: error }, "auth: request failed");
+        else logger.debug({ status }, "auth: request refused");
+      },
     },
     logger: {
       level: "warn",

@@ -78,7 +78,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     googleSignIn: google !== undefined,
     invalidatePublicPages: pageInvalidation.invalidatePublicPages,
   };
-  const getBuild = options.getBuild ?? loadReactRouterBuild;
+  const loadBuild = options.getBuild ?? loadReactRouterBuild;
+  // React Router refuses a form post whose Origin differs from the address the server sees; behind
+  // a TLS proxy without TRUST_PROXY that address is http://, so the public origin is allowed too.
+  const allowedActionOrigins = siteUrl ? [new URL(siteUrl).host] : [];
+  const getBuild = async () => ({ ...(await loadBuild()), allowedActionOrigins });
   const handleRequest = createRequestHandler(getBuild, production ? "production" : "development");
 
   let shuttingDown = false;
@@ -173,7 +177,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // A session past its update age was extended: the page carries the renewed cookie, unless
       // the route itself set the session (sign-in, sign-out), which wins.
       const renewed = response.headers.getSetCookie().some((cookie) => cookie.includes("session_token")) ? [] : setCookies;
-      if (cacheable && response.status === 200 && req.method === "GET" && !response.headers.has("set-cookie")) {
+      const storable = !/\b(?:no-store|private)\b/i.test(response.headers.get("cache-control") ?? "");
+      if (cacheable && storable && response.status === 200 && req.method === "GET" && !response.headers.has("set-cookie")) {
         const body = Buffer.from(await response.arrayBuffer());
         const headers = [...response.headers.entries()];
         cache.set(cacheKey, { status: response.status, headers, body });

@@ -1,0 +1,57 @@
+// npm run admin -- promote EMAIL | demote EMAIL
+// Gives or takes the administrator role on the configured database (PGlite in DATA_DIR, or
+// DATABASE_URL). The shell is the one place besides the first-admin setup link where roles change:
+// no request to the site can do it.
+import { DataDirLockedError } from "~/server/db/data-dir-lock";
+import { openConfiguredDatabase, type ConfiguredDatabase } from "~/server/db/configured-database";
+import { hasAdministrator, setUserRole, type Role } from "~/server/auth/roles.server";
+
+const usage = `Usage: npm run admin -- promote EMAIL    make the account with this email an administrator
+       npm run admin -- demote EMAIL     make it an ordinary user again`;
+
+const COMMANDS: Record<string, Role> = { promote: "admin", demote: "user" };
+
+/** What to print and the exit code: 0 done, 1 could not be done, 2 not understood. */
+type Outcome = { code: 0 | 1 | 2; out?: string; err?: string };
+
+async function run(args: string[]): Promise<Outcome> {
+  const [command, email, ...rest] = args;
+  const role = command === undefined ? undefined : COMMANDS[command];
+  if (!role || !email?.trim() || rest.length > 0) return { code: 2, err: usage };
+
+  let opened: ConfiguredDatabase;
+  try {
+    opened = await openConfiguredDatabase();
+  } catch (error) {
+    // The lock's own message says which server holds the data directory and what to do.
+    if (error instanceof DataDirLockedError) return { code: 1, err: error.message };
+    throw error;
+  }
+  const { handle, releaseLock } = opened;
+  try {
+    // A fresh data directory or an older one: the tables must be there and current.
+    await handle.migrate();
+    const outcome = await setUserRole({ db: handle.db, email, role });
+    const address = email.trim();
+    if (outcome.status === "no-such-user") return { code: 1, err: `No account with the email ${address}` };
+    if (role === "admin") return { code: 0, out: `${address} is now an administrator` };
+    const lines = [`${address} is no longer an administrator`];
+    if (!(await hasAdministrator({ db: handle.db }))) {
+      lines.push("No administrator is left: the next start of the server prints a setup link for a new one.");
+    }
+    return { code: 0, out: lines.join("\n") };
+  } finally {
+    await handle.close();
+    releaseLock();
+  }
+}
+
+try {
+  const outcome = await run(process.argv.slice(2));
+  if (outcome.out) console.log(outcome.out);
+  if (outcome.err) console.error(outcome.err);
+  process.exitCode = outcome.code;
+} catch (error) {
+  console.error(`admin: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}
