@@ -1,6 +1,13 @@
 import { slugify } from "~/lib/slugify";
 import type { Database } from "~/server/db/client";
-import { articles, tools } from "~/server/db/schema";
+import { articles, tools, users } from "~/server/db/schema";
+
+export type NewUser = Partial<typeof users.$inferInsert> & { email: string };
+
+/** Inserts users straight into the table (a database trigger gives each a profile). */
+export function insertUsers(db: Database, ...rows: NewUser[]) {
+  return db.insert(users).values(rows).returning();
+}
 
 export type NewTool = Partial<typeof tools.$inferInsert> & { name: string };
 export type NewArticle = Partial<typeof articles.$inferInsert> & { title: string; date: string };

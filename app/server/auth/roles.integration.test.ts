@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { profiles, users } from "~/server/db/schema";
+import { insertUsers, type NewUser } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { findProfile, hasAdministrator, setUserRole } from "./roles.server";
 
@@ -14,10 +15,7 @@ beforeEach(async () => {
   await database.db.execute(sql`truncate table ${users} cascade`);
 });
 
-async function insertUser(values: typeof users.$inferInsert) {
-  const [user] = await database.db.insert(users).values(values).returning();
-  return user!;
-}
+const insertUser = async (values: NewUser) => (await insertUsers(database.db, values))[0]!;
 
 describe("setUserRole", () => {
   test("promotes and demotes by email, in any letter case", async () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { comments, tools, users } from "~/server/db/schema";
-import { insertTools } from "../../../tests/setup/fixtures";
+import { insertTools, insertUsers, type NewUser } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { addComment, listCommentsForTool } from "./comments.server";
 
@@ -15,13 +15,8 @@ beforeEach(async () => {
   await database.db.execute(sql`truncate table ${tools}, ${users} cascade`);
 });
 
-async function insertUser(values: Partial<typeof users.$inferInsert> = {}) {
-  const [user] = await database.db
-    .insert(users)
-    .values({ email: "ada@example.com", image: "https://example.com/ada.png", ...values })
-    .returning();
-  return user!;
-}
+const insertUser = async (values: Partial<NewUser> = {}) =>
+  (await insertUsers(database.db, { email: "ada@example.com", image: "https://example.com/ada.png", ...values }))[0]!;
 
 const storedComments = () => database.db.select().from(comments);
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { tools, toolVotes, users } from "~/server/db/schema";
-import { insertTools } from "../../../tests/setup/fixtures";
+import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { findUserVote, recordVote } from "./votes.server";
 
@@ -15,12 +15,8 @@ beforeEach(async () => {
   await database.db.execute(sql`truncate table ${tools}, ${users} cascade`);
 });
 
-async function insertUsers(count: number) {
-  return database.db
-    .insert(users)
-    .values(Array.from({ length: count }, (_, index) => ({ email: `voter${index}@example.com` })))
-    .returning({ id: users.id });
-}
+const insertVoters = (count: number) =>
+  insertUsers(database.db, ...Array.from({ length: count }, (_, index) => ({ email: `voter${index}@example.com` })));
 
 async function toolAggregate(toolId: string) {
   const [tool] = await database.db.select({ rating: tools.rating, voteCount: tools.voteCount }).from(tools).where(eq(tools.id, toolId));
@@ -32,7 +28,7 @@ const votesOn = (toolId: string) => database.db.select().from(toolVotes).where(e
 describe("recordVote", () => {
   test("a first vote creates the user's vote; a later one changes it", async () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
-    const [user] = await insertUsers(1);
+    const [user] = await insertVoters(1);
 
     const first = await recordVote({ db: database.db, userId: user!.id, toolId: tool!.id, rating: 4 });
     expect(first).toEqual({ status: "recorded", rating: 4, average: 4, voteCount: 1 });
@@ -47,7 +43,7 @@ describe("recordVote", () => {
 
   test("averages every user's vote, rounded to two decimals, and leaves other tools alone", async () => {
     const [tool, other] = await insertTools(database.db, { name: "Quill" }, { name: "Echo" });
-    const voters = await insertUsers(3);
+    const voters = await insertVoters(3);
     for (const [index, rating] of [5, 4, 4].entries()) {
       await recordVote({ db: database.db, userId: voters[index]!.id, toolId: tool!.id, rating });
     }
@@ -58,7 +54,7 @@ describe("recordVote", () => {
 
   test("50 concurrent votes by one user end as one vote, and the tool shows it", async () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
-    const [user] = await insertUsers(1);
+    const [user] = await insertVoters(1);
     const ratings = Array.from({ length: 50 }, () => 1 + Math.floor(Math.random() * 5));
 
     const results = await Promise.all(ratings.map((rating) => recordVote({ db: database.db, userId: user!.id, toolId: tool!.id, rating })));
@@ -72,7 +68,7 @@ describe("recordVote", () => {
 
   test("20 users voting at once give the exact count and average", async () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
-    const voters = await insertUsers(20);
+    const voters = await insertVoters(20);
     const ratings = voters.map((_, index) => (index % 5) + 1);
 
     await Promise.all(voters.map((voter, index) => recordVote({ db: database.db, userId: voter.id, toolId: tool!.id, rating: ratings[index]! })));
@@ -83,7 +79,7 @@ describe("recordVote", () => {
   });
 
   test("an unknown or malformed tool id is refused and writes nothing", async () => {
-    const [user] = await insertUsers(1);
+    const [user] = await insertVoters(1);
 
     for (const toolId of ["7d0c6d56-1f0b-4c43-9a51-0e7f5f1b2c3d", "not-a-uuid", "quill"]) {
       expect(await recordVote({ db: database.db, userId: user!.id, toolId, rating: 3 })).toEqual({ status: "tool-not-found" });
@@ -93,7 +89,7 @@ describe("recordVote", () => {
 
   test.each([0, 6, 2.5, Number.NaN, -1, Number.POSITIVE_INFINITY])("the rating %d is refused and writes nothing", async (rating) => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
-    const [user] = await insertUsers(1);
+    const [user] = await insertVoters(1);
 
     expect(await recordVote({ db: database.db, userId: user!.id, toolId: tool!.id, rating })).toEqual({
       status: "invalid-rating",
@@ -105,7 +101,7 @@ describe("recordVote", () => {
 
   test("deleting a voter recounts the tools they voted on", async () => {
     const [tool, other] = await insertTools(database.db, { name: "Quill" }, { name: "Echo" });
-    const [leaving, staying] = await insertUsers(2);
+    const [leaving, staying] = await insertVoters(2);
     await recordVote({ db: database.db, userId: leaving!.id, toolId: tool!.id, rating: 1 });
     await recordVote({ db: database.db, userId: staying!.id, toolId: tool!.id, rating: 4 });
     await recordVote({ db: database.db, userId: leaving!.id, toolId: other!.id, rating: 5 });
@@ -118,7 +114,7 @@ describe("recordVote", () => {
 
   test("deleting a tool takes its votes with it", async () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
-    const [user] = await insertUsers(1);
+    const [user] = await insertVoters(1);
     await recordVote({ db: database.db, userId: user!.id, toolId: tool!.id, rating: 3 });
 
     await database.db.delete(tools).where(eq(tools.id, tool!.id));
@@ -130,7 +126,7 @@ describe("recordVote", () => {
 describe("findUserVote", () => {
   test("is null without a vote, for another user's vote and for a malformed tool id", async () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
-    const [voter, other] = await insertUsers(2);
+    const [voter, other] = await insertVoters(2);
     expect(await findUserVote({ db: database.db, userId: voter!.id, toolId: tool!.id })).toBeNull();
 
     await recordVote({ db: database.db, userId: voter!.id, toolId: tool!.id, rating: 5 });
@@ -143,7 +139,7 @@ describe("findUserVote", () => {
 describe("the tool_votes table", () => {
   test("refuses a second vote by one user on one tool", async () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
-    const [user] = await insertUsers(1);
+    const [user] = await insertVoters(1);
     await database.db.insert(toolVotes).values({ toolId: tool!.id, userId: user!.id, rating: 3 });
 
     await expect(database.db.insert(toolVotes).values({ toolId: tool!.id, userId: user!.id, rating: 4 })).rejects.toMatchObject({
@@ -153,7 +149,7 @@ describe("the tool_votes table", () => {
 
   test.each([0, 6])("refuses the rating %d", async (rating) => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
-    const [user] = await insertUsers(1);
+    const [user] = await insertVoters(1);
 
     await expect(database.db.insert(toolVotes).values({ toolId: tool!.id, userId: user!.id, rating })).rejects.toMatchObject({
       cause: { code: "23514" },

@@ -14,11 +14,12 @@ const HOSTILE = `</script><script>alert("x")</script>" onmouseover="alert(1)`;
 
 let database: TestDatabase;
 let render: (url: string) => Promise<Response>;
+let loadBuild: () => Promise<ServerBuild>;
 
 beforeAll(async () => {
   if (!fs.existsSync(buildEntry)) throw new Error("build/server/index.js is missing: run `npm run build` first.");
-  const { loadReactRouterBuild } = (await import(buildEntry)) as { loadReactRouterBuild: () => Promise<ServerBuild> };
-  const handle = createRequestHandler(await loadReactRouterBuild(), "production");
+  ({ loadReactRouterBuild: loadBuild } = (await import(buildEntry)) as { loadReactRouterBuild: () => Promise<ServerBuild> });
+  const handle = createRequestHandler(await loadBuild(), "production");
   database = await createTestDatabase();
   const services = createTestServices({ db: database.db, siteUrl: "https://aitlas.example" });
   render = async (url) => {
@@ -113,5 +114,25 @@ describe("rendered documents", () => {
     expect(await article.text()).toContain("Article not found");
     const page = await render("/no/such/page");
     expect(page.status).toBe(404);
+  });
+});
+
+describe("the sign-in page", () => {
+  it("offers Google and its divider only when Google is configured", async () => {
+    const without = await (await render("/sign-in")).text();
+    expect(without).toContain("Sign in to your account");
+    expect(without).not.toContain("Continue with Google");
+    expect(without).not.toContain("Or continue with");
+
+    const handle = createRequestHandler(await loadBuild(), "production");
+    const withGoogle = createTestServices({
+      db: database.db,
+      google: { clientId: "id", clientSecret: "secret", issuerUrl: "https://accounts.google.com" },
+    });
+    const request = new Request("http://localhost/sign-in?mode=sign-up");
+    const html = await (await handle(request, await contextFor(withGoogle, request))).text();
+    expect(html).toContain("Create an account");
+    expect(html).toContain("Continue with Google");
+    expect(html).toContain("Or continue with");
   });
 });
