@@ -216,7 +216,14 @@ try {
           .insert(users)
           .values(batch.map((user) => ({ name: user.name, email: user.email, emailVerified: true })))
           .returning({ id: users.id });
-        await tx.insert(profiles).values(inserted.map((row, index) => ({ id: row.id, username: batch[index]!.username })));
+        // A trigger gave each user a profile named after them; the synthetic handle replaces it.
+        await tx.execute(sql`
+          update ${profiles} set username = handles.username
+          from (values ${sql.join(
+            inserted.map((row, index) => sql`(${row.id}::uuid, ${batch[index]!.username})`),
+            sql`, `,
+          )}) as handles (id, username)
+          where ${profiles.id} = handles.id`);
         userIds.push(...inserted.map((row) => row.id));
       });
     }

@@ -78,12 +78,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     googleSignIn: google !== undefined,
     invalidatePublicPages: pageInvalidation.invalidatePublicPages,
   };
-  const loadBuild = options.getBuild ?? loadReactRouterBuild;
   // React Router refuses a form post whose Origin differs from the address the server sees; behind
   // a TLS proxy without TRUST_PROXY that address is http://, so the public origin is allowed too.
   const allowedActionOrigins = siteUrl ? [new URL(siteUrl).host] : [];
-  const getBuild = async () => ({ ...(await loadBuild()), allowedActionOrigins });
-  const handleRequest = createRequestHandler(getBuild, production ? "production" : "development");
+  const withOrigins = (build: ServerBuild): ServerBuild => ({ ...build, allowedActionOrigins });
+  const mode = production ? "production" : "development";
+  const { getBuild } = options;
+  // Given a build object, React Router prepares its routes once; given a function (development,
+  // where Vite swaps modules), it prepares them again on every request.
+  const handleRequest = getBuild
+    ? createRequestHandler(async () => withOrigins(await getBuild()), mode)
+    : createRequestHandler(withOrigins(await loadReactRouterBuild()), mode);
 
   let shuttingDown = false;
   const app = express();
