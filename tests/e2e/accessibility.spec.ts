@@ -11,6 +11,7 @@ const pages: { name: string; path: string; missing?: boolean }[] = [
   { name: "about", path: "/about" },
   { name: "privacy", path: "/privacy" },
   { name: "terms", path: "/terms" },
+  { name: "sign in", path: "/sign-in" },
   { name: "not found", path: "/no/such/page", missing: true },
   { name: "tool not found", path: "/tool/does-not-exist", missing: true },
 ];
@@ -38,6 +39,14 @@ for (const colorScheme of ["light", "dark"] as const) {
         expect(await seriousViolations(page)).toEqual([]);
       });
     }
+
+    test("the open sign-in dialog has no serious accessibility violations", async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto("/tool/chatgpt");
+      await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
+      await expect(page.getByRole("dialog", { name: "Sign in to your account" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }
 
