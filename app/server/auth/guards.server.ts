@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import type { AppContext } from "../context";
-import type { Viewer } from "./viewer.server";
 
 /**
  * Refuses a state-changing request that a browser sent from another site. Browsers send Origin on
@@ -24,17 +23,4 @@ export function requireSameOrigin(request: Request, context: Pick<AppContext, "s
   if (!claimed || !expected.has(claimed)) {
     throw data({ error: "This request did not come from this site." }, { status: 403 });
   }
-}
-
-/** The signed-in user, or a 401 the page turns into a sign-in prompt. */
-export function requireUser(context: Pick<AppContext, "viewer">, message = "Authentication required"): Viewer {
-  if (!context.viewer) throw data({ error: message }, { status: 401 });
-  return context.viewer;
-}
-
-/** An administrator, or 403. The role is read from the database on every request. */
-export function requireAdmin(context: Pick<AppContext, "viewer">): Viewer {
-  const viewer = requireUser(context);
-  if (!viewer.isAdmin) throw data({ error: "Administrators only" }, { status: 403 });
-  return viewer;
 }

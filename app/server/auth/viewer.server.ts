@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { profiles } from "../db/schema";
 import type { Auth } from "./auth.server";
+import { findProfile } from "./roles.server";
 
 /** The signed-in user as pages see it; isAdmin comes from profiles.user_type and nowhere else. */
 export type Viewer = {
@@ -15,7 +14,7 @@ export type Viewer = {
 /** Matches our session cookie (plain over http, __Secure- prefixed over https). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?aitlas\.session_token=/;
 
-export function hasSessionCookie(cookieHeader: string | null): boolean {
+function hasSessionCookie(cookieHeader: string | null): boolean {
   return cookieHeader !== null && SESSION_COOKIE.test(cookieHeader);
 }
 
@@ -36,11 +35,7 @@ export async function resolveViewer({
   const { headers: responseHeaders, response } = await auth.api.getSession({ headers, returnHeaders: true });
   const setCookies = responseHeaders.getSetCookie();
   if (!response) return { viewer: null, setCookies };
-  const [profile] = await db
-    .select({ username: profiles.username, avatarUrl: profiles.avatarUrl, userType: profiles.userType })
-    .from(profiles)
-    .where(eq(profiles.id, response.user.id))
-    .limit(1);
+  const profile = await findProfile({ db, userId: response.user.id });
   return {
     viewer: {
       id: response.user.id,
