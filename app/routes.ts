@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -18,5 +18,15 @@ export default [
   route("auth/google", "routes/auth-google.ts"),
   route("auth/signed-in", "routes/auth-signed-in.ts"),
   route("setup/admin", "routes/admin-setup.tsx"),
+  // The admin area. Each module checks the role itself; the layout's check guards only the layout.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("tools", "routes/admin/tools.tsx"),
+    // "new" is the create form; any other value is a tool id (spec section 4: new mode without an id).
+    route("tools/:id", "routes/admin/tool-form.tsx"),
+    route("articles", "routes/admin/articles.tsx"),
+    route("articles/:id", "routes/admin/article-form.tsx"),
+  ]),
+  ...prefix("admin", [route("uploads/logo", "routes/admin/logo-upload.ts")]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

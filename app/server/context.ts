@@ -1,6 +1,7 @@
 import type { Auth } from "./auth/auth.server";
 import type { Viewer } from "./auth/viewer.server";
 import type { Database } from "./db/client";
+import type { FileStorage } from "./storage/local-storage";
 
 /** What the process builds once at start and every request shares. */
 export type AppServices = {
@@ -10,6 +11,8 @@ export type AppServices = {
   auth: Auth;
   /** Whether "Continue with Google" is configured (both Google credentials set). */
   googleSignIn: boolean;
+  /** Where uploaded files go: local disk under DATA_DIR/uploads, or S3-compatible storage. */
+  storage: FileStorage;
   /** Drops cached anonymous pages here and in every other process; call after a public write. */
   invalidatePublicPages(): Promise<void>;
 };

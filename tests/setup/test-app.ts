@@ -7,7 +7,9 @@ import { resolveViewer } from "~/server/auth/viewer.server";
 import type { AppContext, AppServices } from "~/server/context";
 import type { Database } from "~/server/db/client";
 import { users } from "~/server/db/schema";
+import { setUserRole } from "~/server/auth/roles.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
+import { createLocalStorage } from "~/server/storage/local-storage";
 
 export const TEST_SITE_URL = "http://localhost:3000";
 
@@ -15,6 +17,8 @@ export type TestServices = AppServices & {
   /** How many times a write asked for public pages to be dropped from the cache. */
   invalidations: () => number;
   outboxDir: string;
+  /** The directory the local storage driver writes uploads to. */
+  uploadsDir: string;
 };
 
 /**
@@ -35,17 +39,20 @@ export function createTestServices({
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-outbox-"));
   const mailer: Mailer = createMailer({ smtpUrl, from: "Aitlas <no-reply@aitlas.test>", outboxDir });
   const auth = createAuth({ db, mailer, siteUrl, secret: "test-secret-that-is-long-enough-0123456789", google });
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-uploads-"));
   let invalidations = 0;
   return {
     db,
     siteUrl,
     auth,
     googleSignIn: google !== undefined,
+    storage: createLocalStorage({ rootDir: uploadsDir, publicPath: "/uploads" }),
     invalidatePublicPages: async () => {
       invalidations += 1;
     },
     invalidations: () => invalidations,
     outboxDir,
+    uploadsDir,
   };
 }
 
@@ -86,4 +93,11 @@ export async function createSignedInUser(services: AppServices, email: string, p
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
   const [user] = await services.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return { id: user!.id, email, password, cookie: cookieHeaderFrom(signIn) };
+}
+
+/** A signed-in administrator (a confirmed user whose profile says 'admin'). */
+export async function createSignedInAdmin(services: AppServices, email: string, password = "correct horse") {
+  const user = await createSignedInUser(services, email, password);
+  await setUserRole({ db: services.db, email, role: "admin" });
+  return user;
 }

@@ -1,5 +1,13 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { AppContext } from "../context";
+import type { Viewer } from "./viewer.server";
+
+/**
+ * Set by the HTTP layer on requests for React Router's ".data" endpoints (client navigations and
+ * fetchers), whose suffix the router strips before loaders see the URL. Guards answer those with
+ * a status instead of a page redirect. A copy sent by the client is dropped.
+ */
+export const DATA_REQUEST_HEADER = "x-aitlas-data-request";
 
 /**
  * Refuses a state-changing request that a browser sent from another site. Browsers send Origin on
@@ -23,4 +31,23 @@ export function requireSameOrigin(request: Request, context: Pick<AppContext, "s
   if (!claimed || !expected.has(claimed)) {
     throw data({ error: "This request did not come from this site." }, { status: 403 });
   }
+}
+
+export const ADMIN_REQUIRED_MESSAGE = "Administrator access required";
+
+/** A browser asking for a whole page (not a client navigation's data, a fetcher or a form post). */
+function isDocumentRequest(request: Request): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && !request.headers.has(DATA_REQUEST_HEADER);
+}
+
+/**
+ * The signed-in administrator, or a refusal: a page request is sent to / (spec section 2), any
+ * other request (an action, a ".data" request, an upload) gets 403. Every admin loader and action
+ * calls this itself; the layout's call protects nothing but the layout.
+ */
+export function requireAdmin(request: Request, context: Pick<AppContext, "viewer">): Viewer {
+  const { viewer } = context;
+  if (viewer?.isAdmin) return viewer;
+  if (isDocumentRequest(request)) throw redirect("/");
+  throw data({ error: ADMIN_REQUIRED_MESSAGE }, { status: 403 });
 }

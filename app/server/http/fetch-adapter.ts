@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { CLIENT_IP_HEADER } from "../auth/auth.server";
+import { DATA_REQUEST_HEADER } from "../auth/guards.server";
 
 export function clientIpOf(req: ExpressRequest): string {
   return req.ip ?? req.socket.remoteAddress ?? "unknown";
@@ -17,10 +18,11 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
 
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name === CLIENT_IP_HEADER) continue;
+    if (value === undefined || name === CLIENT_IP_HEADER || name === DATA_REQUEST_HEADER) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   headers.set(CLIENT_IP_HEADER, clientIpOf(req));
+  if (url.pathname.endsWith(".data")) headers.set(DATA_REQUEST_HEADER, "1");
 
   const controller = new AbortController();
   res.on("close", () => controller.abort());

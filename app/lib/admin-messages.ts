@@ -1,0 +1,31 @@
+/** Spec section 8: the admin area's toasts, word for word, plus the few the spec leaves unnamed. */
+export const ADMIN_TOASTS = {
+  toolCreated: "Tool created successfully",
+  toolUpdated: "Tool updated successfully",
+  toolCreateFailed: (message: string) => `Failed to create tool: ${message}`,
+  toolUpdateFailed: (message: string) => `Failed to update tool: ${message}`,
+  toolDeleted: "Tool deleted successfully",
+  toolDeleteFailed: (message: string) => `Failed to delete tool: ${message}`,
+  articleCreated: "Article created successfully",
+  articleUpdated: "Article updated successfully",
+  articleCreateFailed: (message: string) => `Failed to create article: ${message}`,
+  articleUpdateFailed: (message: string) => `Failed to update article: ${message}`,
+  articleDeleted: "Article deleted successfully",
+  articleDeleteFailed: (message: string) => `Failed to delete article: ${message}`,
+  logoUploaded: "Logo uploaded successfully",
+  logoUploadFailed: "Failed to upload logo",
+  toolsLoadFailed: "Failed to load tools",
+} as const;
+
+/** The message a failed form save carries in its toast when fields are invalid. */
+export const INVALID_FIELDS_MESSAGE = "Please correct the highlighted fields";
+
+/**
+ * What an admin form's action answers when it cannot save: a toast message and one message per
+ * invalid field (keyed by the field's name, "features.2" for a list row). Success redirects.
+ */
+export type AdminFormFailure = {
+  ok: false;
+  message: string;
+  fieldErrors: Record<string, string>;
+};
