@@ -76,6 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     siteUrl,
     auth,
     googleSignIn: google !== undefined,
+    storage,
     invalidatePublicPages: pageInvalidation.invalidatePublicPages,
   };
   // React Router refuses a form post whose Origin differs from the address the server sees; behind
