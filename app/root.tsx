@@ -15,6 +15,7 @@ import {
 import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AdminSpinner } from "./components/admin/admin-spinner";
 import { AnalyticsScript } from "./components/analytics-script";
 import { GoBackButton } from "./components/go-back-button";
 import {
@@ -132,12 +133,17 @@ function FlashToast({ flash }: { flash: Flash | null }) {
 }
 
 /** While a client navigation to another page loads, show that page's placeholder. */
-function pendingSkeleton(pathname: string) {
+const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
+function pendingSkeleton(pathname: string, from: string) {
   if (pathname === "/") return <HomeSkeleton />;
   if (pathname.startsWith("/tool/")) return <ToolDetailSkeleton />;
   if (pathname.startsWith("/article/")) return <ArticleSkeleton />;
   if (pathname.startsWith("/category/")) return <CategorySkeleton />;
   if (pathname === "/blog") return <ListSkeleton />;
+  // Entering the admin area waits on the server's role check: a spinner until it answers. Moves
+  // within the area keep its navigation and show their own spinner (routes/admin/layout.tsx).
+  if (isAdminPath(pathname) && !isAdminPath(from)) return <AdminSpinner />;
   return null;
 }
 
@@ -145,7 +151,7 @@ export default function App() {
   const navigation = useNavigation();
   const location = useLocation();
   const target = navigation.state === "loading" ? navigation.location : undefined;
-  const skeleton = target && target.pathname !== location.pathname ? pendingSkeleton(target.pathname) : null;
+  const skeleton = target && target.pathname !== location.pathname ? pendingSkeleton(target.pathname, location.pathname) : null;
   return (
     <>
       <div aria-live="polite" className="sr-only">

@@ -7,6 +7,11 @@ export function formatVoteCount(count: number): string {
   return count === 1 ? "1 vote" : `${count.toLocaleString("en-US")} votes`;
 }
 
+/** Whole numbers with thousands separators, the same on server and browser. */
+export function formatCount(count: number): string {
+  return count.toLocaleString("en-US");
+}
+
 const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /** Dates are stored as ISO days; shown in a fixed locale and zone so server and browser agree. */

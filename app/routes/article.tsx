@@ -1,10 +1,11 @@
-import { CalendarDays, Clock, User } from "lucide-react";
+import { CalendarDays, Clock, Pencil, User } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/article";
 import { GoBackButton } from "~/components/go-back-button";
 import { HtmlContent } from "~/components/html-content";
 import { LoadErrorState, NotFoundState } from "~/components/page-states";
 import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
@@ -37,6 +38,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       metaKeywords: article.metaKeywords,
       contentHtml: sanitizeRichText(article.content),
     },
+    // The edit shortcut is for administrators only; the admin routes check the role again themselves.
+    canEdit: context.viewer?.isAdmin === true,
   };
 }
 
@@ -73,7 +76,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ArticleDetail({ loaderData }: Route.ComponentProps) {
-  const { article } = loaderData;
+  const { article, canEdit } = loaderData;
   return (
     <article className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6">
       <nav aria-label="Breadcrumb" className="flex items-center gap-4">
@@ -91,6 +94,12 @@ export default function ArticleDetail({ loaderData }: Route.ComponentProps) {
             </Link>
           </li>
         </ol>
+        {canEdit && (
+          <ButtonLink to={`/admin/articles/${article.id}`} variant="outline" size="sm" className="ml-auto">
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            Edit Article
+          </ButtonLink>
+        )}
       </nav>
       <header className="space-y-4">
         <Badge>{article.category}</Badge>

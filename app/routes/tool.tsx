@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink, Pencil } from "lucide-react";
 import { useCallback, useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/tool";
@@ -13,7 +13,7 @@ import { ToolLogo } from "~/components/tool-logo";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { VoteStars } from "~/components/vote-stars";
 import { Badge } from "~/components/ui/badge";
-import { buttonClasses } from "~/components/ui/button";
+import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { COMMUNITY_TOASTS, type CommunityActionData } from "~/lib/community-actions";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
@@ -59,6 +59,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     comments,
     myRating,
     signedIn: context.viewer !== null,
+    // The edit shortcut is for administrators only; the admin routes check the role again themselves.
+    canEdit: context.viewer?.isAdmin === true,
   };
 }
 
@@ -152,7 +154,7 @@ function ActionNotice({ result, success }: { result: CommunityActionData; succes
 }
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, comments, myRating, signedIn } = loaderData;
+  const { tool, comments, myRating, signedIn, canEdit } = loaderData;
   // Present only after a post without JavaScript; fetchers keep their own results.
   const pageResult = actionData;
   const [reloadingComments, setReloadingComments] = useState(false);
@@ -176,6 +178,12 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           <li aria-hidden="true">/</li>
           <li aria-current="page">{tool.name}</li>
         </ol>
+        {canEdit && (
+          <ButtonLink to={`/admin/tools/${tool.id}`} variant="outline" size="sm" className="ml-auto">
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            Edit Tool
+          </ButtonLink>
+        )}
       </nav>
 
       <header className="flex flex-col gap-6 md:flex-row md:items-start">

@@ -1,0 +1,96 @@
+import { FileText, LayoutDashboard, Wrench } from "lucide-react";
+import { useEffect } from "react";
+import { isRouteErrorResponse, NavLink, Outlet, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/layout";
+import { AdminSpinner } from "~/components/admin/admin-spinner";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { cn } from "~/lib/cn";
+import { requireAdmin } from "~/server/auth/guards.server";
+
+/** Admin pages are personal: never stored by a browser, a proxy or our page cache. */
+export const ADMIN_CACHE_CONTROL = "private, no-store";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  return null;
+}
+
+export function headers() {
+  return { "Cache-Control": ADMIN_CACHE_CONTROL, "X-Robots-Tag": "noindex" };
+}
+
+const NAV_ITEMS = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/tools", label: "Tools", icon: Wrench, end: false },
+  { to: "/admin/articles", label: "Articles", icon: FileText, end: false },
+] as const;
+
+function AdminNavigation() {
+  return (
+    <nav aria-label="Admin" className="md:w-56 md:shrink-0">
+      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+        {NAV_ITEMS.map(({ to, label, icon: Icon, end }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                cn(
+                  "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium",
+                  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+                  isActive
+                    ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
+                    : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
+                )
+              }
+            >
+              <Icon aria-hidden="true" className="h-4 w-4" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export default function AdminLayout() {
+  const navigation = useNavigation();
+  // A move between admin pages waits on the server's role check and data: say so in place.
+  const pending = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row">
+      <AdminNavigation />
+      <div className="min-w-0 flex-1">{pending ? <AdminSpinner label="Loading..." /> : <Outlet />}</div>
+    </div>
+  );
+}
+
+/**
+ * A client navigation whose data request was refused (the session ended, or the role was taken
+ * away): the server answered 403, so the visitor is sent home as a page request would have been.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const refused = isRouteErrorResponse(error) && (error.status === 401 || error.status === 403);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (refused) navigate("/", { replace: true });
+  }, [refused, navigate]);
+  if (refused) return <AdminSpinner />;
+  const message = isRouteErrorResponse(error)
+    ? error.status === 404
+      ? String(typeof error.data === "string" ? error.data : "Page not found")
+      : String(error.statusText || "Something went wrong")
+    : "Something went wrong on our side. Please try again.";
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row">
+      <AdminNavigation />
+      <div className="min-w-0 flex-1">
+        <Alert variant="destructive">
+          <AlertTitle>Error</AlertTitle>
+          <AlertDescription>{message}</AlertDescription>
+        </Alert>
+      </div>
+    </div>
+  );
+}
