@@ -1,6 +1,6 @@
 import { FileText, LayoutDashboard, Wrench } from "lucide-react";
 import { useEffect } from "react";
-import { isRouteErrorResponse, NavLink, Outlet, useNavigate, useNavigation } from "react-router";
+import { isRouteErrorResponse, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminSpinner } from "~/components/admin/admin-spinner";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -56,8 +56,13 @@ function AdminNavigation() {
 
 export default function AdminLayout() {
   const navigation = useNavigation();
-  // A move between admin pages waits on the server's role check and data: say so in place.
-  const pending = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  const location = useLocation();
+  // A move to another admin page waits on the server's role check and data: say so in place. A
+  // search on the same page (?q=) keeps the page, so the search box keeps its focus.
+  const pending =
+    navigation.state === "loading" &&
+    navigation.location.pathname.startsWith("/admin") &&
+    navigation.location.pathname !== location.pathname;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row">
       <AdminNavigation />

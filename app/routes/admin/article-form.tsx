@@ -1,0 +1,326 @@
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/article-form";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { FormField } from "~/components/admin/form-field";
+import { RichTextEditor } from "~/components/admin/rich-text-editor";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { ADMIN_TOASTS, INVALID_FIELDS_MESSAGE, type AdminFormFailure } from "~/lib/admin-messages";
+import {
+  ARTICLE_FIELDS,
+  articleFormSchema,
+  articleFormValuesFrom,
+  articleFormValuesOf,
+  emptyArticleFormValues,
+  type ArticleField,
+  type ArticleFormValues,
+} from "~/lib/article-form";
+import { TOOL_CATEGORIES } from "~/lib/categories";
+import { fieldErrorsOf } from "~/lib/form-fields";
+import { SITE_NAME } from "~/lib/site";
+import { isUuid } from "~/lib/slugify";
+import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import {
+  createArticle,
+  deleteArticle,
+  findArticleById,
+  listArticleCategories,
+  updateArticle,
+} from "~/server/content/article-admin.server";
+import { flashCookie } from "~/server/flash.server";
+import { logger } from "~/server/logger";
+
+const LIST_URL = "/admin/articles";
+const NEW_ID = "new";
+
+/** The article form's failed save: the usual failure plus what was posted, so a page rendered
+ * without JavaScript shows the admin's text again instead of the stored record. */
+export type ArticleFormFailure = AdminFormFailure & { values: ArticleFormValues };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const stored = await listArticleCategories({ db: context.db });
+  const categories = [...new Set([...TOOL_CATEGORIES, ...stored])].sort((a, b) => a.localeCompare(b));
+
+  if (params.id === NEW_ID) {
+    // The server's day (UTC); the browser moves it to the admin's own day after it loads.
+    const today = new Date().toISOString().slice(0, 10);
+    return { mode: "create" as const, article: null, values: emptyArticleFormValues(today), categories };
+  }
+  const article = await findArticleById({ db: context.db, id: params.id });
+  if (!article) throw data("Article not found", { status: 404 });
+  return {
+    mode: "edit" as const,
+    article: { id: article.id, slug: article.slug, title: article.title, status: article.status },
+    values: articleFormValuesOf(article),
+    categories,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  requireAdmin(request, context);
+  const creating = params.id === NEW_ID;
+  if (!creating && !isUuid(params.id)) throw data("Article not found", { status: 404 });
+
+  const formData = await request.formData();
+  const intent = formData.get("intent") ?? "save";
+
+  if (intent === "delete") {
+    if (creating || !(await deleteArticle({ db: context.db, id: params.id }))) {
+      throw data("Article not found", { status: 404 });
+    }
+    await context.invalidatePublicPages();
+    throw redirect(LIST_URL, { headers: { "Set-Cookie": flashCookie({ kind: "success", title: ADMIN_TOASTS.articleDeleted }) } });
+  }
+  if (intent !== "save") throw data("Unknown action", { status: 400 });
+
+  const failed = creating ? ADMIN_TOASTS.articleCreateFailed : ADMIN_TOASTS.articleUpdateFailed;
+  const values = articleFormValuesFrom(formData);
+  const refuse = (fieldErrors: Record<string, string>) =>
+    data<ArticleFormFailure>({ ok: false, message: failed(INVALID_FIELDS_MESSAGE), fieldErrors, values }, { status: 400 });
+
+  const parsed = articleFormSchema.safeParse(values);
+  if (!parsed.success) return refuse(fieldErrorsOf(parsed.error));
+
+  let result;
+  try {
+    result = creating
+      ? await createArticle({ db: context.db, input: parsed.data })
+      : await updateArticle({ db: context.db, id: params.id, input: parsed.data });
+  } catch (error) {
+    // Not the admin's mistake: logged, and answered so the form keeps everything they typed.
+    logger.error({ err: error, articleId: creating ? null : params.id }, "saving an article failed");
+    return data<ArticleFormFailure>(
+      { ok: false, message: failed("The article could not be saved. Please try again."), fieldErrors: {}, values },
+      { status: 500 },
+    );
+  }
+  if (result.status === "not-found") throw data("Article not found", { status: 404 });
+  if (result.status === "invalid") return refuse(result.fieldErrors);
+
+  await context.invalidatePublicPages();
+  const title = creating ? ADMIN_TOASTS.articleCreated : ADMIN_TOASTS.articleUpdated;
+  throw redirect(LIST_URL, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const heading = loaderData?.article ? `Edit ${loaderData.article.title}` : "New Article";
+  return [{ title: `${heading} - Admin | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+}
+
+export default function ArticleFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  // A fresh form per article: moving from one article to another never carries edits across.
+  return <ArticleForm key={loaderData.article?.id ?? NEW_ID} loaderData={loaderData} failure={actionData ?? null} />;
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function localToday(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const sameValues = (a: ArticleFormValues, b: ArticleFormValues) => ARTICLE_FIELDS.every((field) => a[field] === b[field]);
+
+/** Focuses the first invalid field in the form's order (the editor when the body is the one). */
+function focusFirstError(fieldErrors: Record<string, string>) {
+  const field = ARTICLE_FIELDS.find((name) => fieldErrors[name]);
+  if (!field) return;
+  const element =
+    document.getElementById(field) ?? document.querySelector<HTMLElement>(`[aria-labelledby="${field}-label"]`);
+  element?.focus();
+}
+
+function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure: ArticleFormFailure | null }) {
+  const { mode, article, categories } = loaderData;
+  const creating = mode === "create";
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+
+  // `values` is what the admin sees and posts; `baseline` is the record it started from. They
+  // differ exactly when there are unsaved edits.
+  const [form, setForm] = useState(() => ({
+    values: failure?.values ?? loaderData.values,
+    baseline: loaderData.values,
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>(() => failure?.fieldErrors ?? {});
+  const { values } = form;
+
+  // A reload of the record (revalidation) refills the form only when nothing is unsaved.
+  const loaded = loaderData.values;
+  useEffect(() => {
+    if (creating) return;
+    setForm((current) => {
+      if (!sameValues(current.values, current.baseline) || sameValues(current.values, loaded)) return current;
+      return { values: loaded, baseline: loaded };
+    });
+  }, [creating, loaded]);
+
+  // Spec: the date defaults to today; the admin's today, once the browser can tell.
+  useEffect(() => {
+    if (!creating) return;
+    const today = localToday();
+    setForm((current) =>
+      current.values.date === current.baseline.date && current.baseline.date !== today
+        ? { values: { ...current.values, date: today }, baseline: { ...current.baseline, date: today } }
+        : current,
+    );
+  }, [creating]);
+
+  // A failed save: its toast, and its messages beside the fields. The typed values stay as they are.
+  useEffect(() => {
+    if (!failure || failure.ok) return;
+    toast.error(failure.message);
+    setErrors(failure.fieldErrors);
+    focusFirstError(failure.fieldErrors);
+  }, [failure]);
+
+  const setField = (field: ArticleField, value: string) => {
+    setForm((current) => ({ ...current, values: { ...current.values, [field]: value } }));
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _dropped, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const text = (field: ArticleField) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => setField(field, event.target.value),
+  });
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <ButtonLink to={LIST_URL} variant="ghost" className="-ml-3">
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Back to Articles
+        </ButtonLink>
+        {article && <ConfirmDelete what="article" name={article.title} />}
+      </div>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">{creating ? "New Article" : "Edit Article"}</h1>
+
+      <Form
+        method="post"
+        noValidate
+        className="space-y-8"
+        onSubmit={(event) => {
+          // The same schema the action uses, so most mistakes are shown without a round trip.
+          const parsed = articleFormSchema.safeParse(values);
+          if (parsed.success) return;
+          event.preventDefault();
+          const fieldErrors = fieldErrorsOf(parsed.error);
+          setErrors(fieldErrors);
+          toast.error((creating ? ADMIN_TOASTS.articleCreateFailed : ADMIN_TOASTS.articleUpdateFailed)(INVALID_FIELDS_MESSAGE));
+          focusFirstError(fieldErrors);
+        }}
+      >
+        <div className="space-y-6">
+          <FormField id="title" label="Title" error={errors.title}>
+            {(control) => <Input {...control} {...text("title")} required maxLength={200} />}
+          </FormField>
+
+          <div className="grid gap-6 sm:grid-cols-2">
+            <FormField id="category" label="Category" error={errors.category}>
+              {(control) => <Input {...control} {...text("category")} list="article-categories" required maxLength={50} autoComplete="off" />}
+            </FormField>
+            <datalist id="article-categories">
+              {categories.map((category) => (
+                <option key={category} value={category} />
+              ))}
+            </datalist>
+            <FormField id="author" label="Author" error={errors.author}>
+              {(control) => <Input {...control} {...text("author")} required maxLength={100} />}
+            </FormField>
+          </div>
+
+          <div className="grid gap-6 sm:grid-cols-3">
+            <FormField id="date" label="Date" error={errors.date}>
+              {(control) => <Input {...control} {...text("date")} type="date" required />}
+            </FormField>
+            <FormField id="read_time" label="Read Time" error={errors.read_time}>
+              {(control) => <Input {...control} {...text("read_time")} placeholder="e.g. 5 min read" required maxLength={50} />}
+            </FormField>
+            <FormField id="status" label="Status" hint="Drafts are visible only in the admin area." error={errors.status}>
+              {(control) => (
+                <Select {...control} {...text("status")}>
+                  <option value="published">Published</option>
+                  <option value="draft">Draft</option>
+                </Select>
+              )}
+            </FormField>
+          </div>
+
+          <FormField id="excerpt" label="Excerpt" hint="A sentence or two shown on article cards and in search results." error={errors.excerpt}>
+            {(control) => <Textarea {...control} {...text("excerpt")} rows={3} required maxLength={1000} />}
+          </FormField>
+
+          <RichTextEditor
+            id="content"
+            label="Content"
+            name="content"
+            value={values.content}
+            onChange={(html) => setField("content", html)}
+            error={errors.content}
+          />
+
+          <FormField id="image" label="Image URL" hint="Optional. An https:// address of the article's cover image." error={errors.image}>
+            {(control) => <Input {...control} {...text("image")} type="url" inputMode="url" placeholder="https://" maxLength={2048} />}
+          </FormField>
+        </div>
+
+        <SeoSettings>
+          <FormField id="meta_title" label="Meta Title" hint="Leave blank to use the title." error={errors.meta_title}>
+            {(control) => <Input {...control} {...text("meta_title")} maxLength={200} />}
+          </FormField>
+          <FormField id="meta_description" label="Meta Description" hint="Leave blank to use the excerpt." error={errors.meta_description}>
+            {(control) => <Textarea {...control} {...text("meta_description")} rows={2} maxLength={500} />}
+          </FormField>
+          <FormField id="meta_keywords" label="Meta Keywords" hint="Separate keywords with commas." error={errors.meta_keywords}>
+            {(control) => <Input {...control} {...text("meta_keywords")} placeholder="e.g. AI writing, chatbots" maxLength={1000} />}
+          </FormField>
+          <FormField
+            id="slug"
+            label="URL Slug"
+            hint={
+              creating
+                ? "Leave blank to generate it from the title."
+                : `Leave blank to keep the current address (/article/${article?.slug}). Changing it breaks existing links.`
+            }
+            error={errors.slug}
+          >
+            {(control) => <Input {...control} {...text("slug")} maxLength={200} autoComplete="off" spellCheck={false} />}
+          </FormField>
+        </SeoSettings>
+
+        <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">
+          <ButtonLink to={LIST_URL} variant="outline">
+            Cancel
+          </ButtonLink>
+          <Button type="submit" name="intent" value="save" disabled={saving}>
+            {saving ? "Saving..." : "Save Article"}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+function SeoSettings({ children }: { children: ReactNode }) {
+  return (
+    <section aria-labelledby="seo-settings-heading" className="space-y-6 rounded-lg border border-slate-200 p-4 sm:p-6 dark:border-slate-800">
+      <h2 id="seo-settings-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        SEO Settings
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { Pencil, Plus } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/articles";
+import { SearchForm } from "~/components/search-form";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatCount, formatDate } from "~/lib/format";
+import { MAX_QUERY_LENGTH } from "~/lib/limits";
+import { SITE_NAME } from "~/lib/site";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { listArticlesForAdmin } from "~/server/content/article-admin.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const articles = await listArticlesForAdmin({ db: context.db, query });
+  return { query, articles };
+}
+
+export function meta() {
+  return [{ title: `Articles - Admin | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminArticles({ loaderData }: Route.ComponentProps) {
+  const { query, articles } = loaderData;
+  const count = `${formatCount(articles.length)} ${articles.length === 1 ? "article" : "articles"}`;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Articles</h1>
+        <ButtonLink to="/admin/articles/new">
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          Add New Article
+        </ButtonLink>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="w-full max-w-md">
+          <SearchForm action="/admin/articles" query={query} placeholder="Search articles..." label="Search articles" />
+        </div>
+        <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+          {query ? `${count} matching “${query}”` : count}
+        </p>
+      </div>
+
+      {articles.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-12 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          No articles found
+        </p>
+      ) : (
+        <Table>
+          <caption className="sr-only">Articles, newest first</caption>
+          <TableHeader>
+            <tr>
+              <TableHead>Title</TableHead>
+              <TableHead>Category</TableHead>
+              <TableHead>Author</TableHead>
+              <TableHead>Date</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </tr>
+          </TableHeader>
+          <TableBody>
+            {articles.map((article) => (
+              <TableRow key={article.id}>
+                <TableCell className="font-medium text-slate-900 dark:text-white">
+                  <span className="inline-flex flex-wrap items-center gap-2">
+                    {article.title}
+                    {article.status === "draft" && <Badge variant="secondary">Draft</Badge>}
+                  </span>
+                </TableCell>
+                <TableCell>{article.category}</TableCell>
+                <TableCell>{article.author}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <time dateTime={article.date}>{formatDate(article.date)}</time>
+                </TableCell>
+                <TableCell className="text-right">
+                  <Link
+                    to={`/admin/articles/${article.id}`}
+                    className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300 dark:hover:bg-indigo-950"
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" />
+                    Edit
+                    <span className="sr-only">{` ${article.title}`}</span>
+                  </Link>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import { and, eq, ilike, ne, or, sql } from "drizzle-orm";
+import {
+  CONTENT_REQUIRED_MESSAGE,
+  hasRichTextContent,
+  SLUG_EMPTY_MESSAGE,
+  SLUG_TAKEN_MESSAGE,
+  type ArticleInput,
+} from "~/lib/article-form";
+import { MAX_QUERY_LENGTH } from "~/lib/limits";
+import { isUuid, slugify } from "~/lib/slugify";
+import type { Database } from "../db/client";
+import { articles } from "../db/schema";
+import { sanitizeRichText } from "./sanitize-html.server";
+
+export type Article = typeof articles.$inferSelect;
+
+export type AdminArticleRow = {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+  author: string;
+  date: string;
+  status: "draft" | "published";
+};
+
+export type SaveArticleResult =
+  | { status: "saved"; article: Article }
+  /** Nothing was written; one message per field, keyed like the form's inputs. */
+  | { status: "invalid"; fieldErrors: Record<string, string> }
+  | { status: "not-found" };
+
+/** LIKE wildcards in the admin's text are matched literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * Every article, drafts included, whose title or category contains the text (case-insensitive);
+ * newest first by date, then by creation (spec section 9: admin articles by date descending).
+ */
+export function listArticlesForAdmin({ db, query }: { db: Database; query?: string | null }): Promise<AdminArticleRow[]> {
+  const text = (query ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const pattern = `%${escapeLike(text)}%`;
+  return db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      category: articles.category,
+      author: articles.author,
+      date: articles.date,
+      status: articles.status,
+    })
+    .from(articles)
+    .where(text ? or(ilike(articles.title, pattern), ilike(articles.category, pattern)) : undefined)
+    .orderBy(sql`${articles.date} desc`, sql`${articles.createdAt} desc`, articles.id);
+}
+
+/** The article with this id, draft or not; null for an unknown or malformed id. */
+export async function findArticleById({ db, id }: { db: Database; id: string }): Promise<Article | null> {
+  if (!isUuid(id)) return null;
+  const [article] = await db.select().from(articles).where(eq(articles.id, id.toLowerCase()));
+  return article ?? null;
+}
+
+/** The distinct categories articles use, for the form's suggestions. */
+export async function listArticleCategories({ db }: { db: Database }): Promise<string[]> {
+  const rows = await db.selectDistinct({ category: articles.category }).from(articles).orderBy(articles.category);
+  return rows.map((row) => row.category);
+}
+
+/** Generated slugs stay readable in an address bar; a typed one may be longer (the form allows 200). */
+const MAX_GENERATED_SLUG = 100;
+
+function slugFromTitle(title: string): string {
+  let slug = slugify(title);
+  if (slug.length > MAX_GENERATED_SLUG) {
+    slug = slug.slice(0, MAX_GENERATED_SLUG);
+    const lastHyphen = slug.lastIndexOf("-");
+    if (lastHyphen > MAX_GENERATED_SLUG / 2) slug = slug.slice(0, lastHyphen);
+    slug = slug.replace(/-+$/, "");
+  }
+  // A title of symbols or of letters outside a-z (e.g. only Japanese) slugifies to nothing.
+  return slug || "article";
+}
+
+/**
+ * `base` if no article uses it, else `base-2`, `base-3`... the lowest free. `base` comes from
+ * slugify, so it holds only a-z, 0-9 and hyphens and is safe inside the pattern.
+ */
+async function firstFreeSlug(db: Database, base: string): Promise<string> {
+  const rows = await db
+    .select({ slug: articles.slug })
+    .from(articles)
+    .where(or(eq(articles.slug, base), sql`${articles.slug} ~ ${`^${base}-[0-9]+$`}`));
+  const used = new Set(rows.map((row) => row.slug));
+  if (!used.has(base)) return base;
+  for (let suffix = 2; ; suffix += 1) {
+    const candidate = `${base}-${suffix}`;
+    if (!used.has(candidate)) return candidate;
+  }
+}
+
+/** A Postgres unique violation (23505), as PGlite or pg raise it, wrapped by Drizzle or not. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * The columns both create and update write. Spec section 5: a blank meta title falls back to the
+ * title, a blank meta description to the excerpt; keywords arrive split (null when none).
+ */
+function storedFields(input: ArticleInput, content: string) {
+  return {
+    title: input.title,
+    category: input.category,
+    author: input.author,
+    date: input.date,
+    excerpt: input.excerpt,
+    content,
+    image: input.image,
+    readTime: input.read_time,
+    status: input.status,
+    metaTitle: input.meta_title ?? input.title,
+    metaDescription: input.meta_description ?? input.excerpt,
+    metaKeywords: input.meta_keywords,
+  };
+}
+
+/**
+ * The HTML as it will be stored: sanitized by the allowlist. Markup that was all scripts, event
+ * handlers or bad URLs leaves nothing, which is the same as no content.
+ */
+function sanitizedContent(input: ArticleInput): { ok: true; content: string } | { ok: false; fieldErrors: Record<string, string> } {
+  const content = sanitizeRichText(input.content).trim();
+  if (!hasRichTextContent(content)) return { ok: false, fieldErrors: { content: CONTENT_REQUIRED_MESSAGE } };
+  return { ok: true, content };
+}
+
+/**
+ * Creates an article from parsed form input. A blank slug is generated from the title and made
+ * unique with -2, -3...; a typed slug is normalised by the same rule and must be free.
+ *
+ * The insert skips on a slug conflict instead of failing, so two saves racing for one slug never
+ * end in a 500: a generated slug moves on to the next free suffix, a typed one becomes a field error.
+ */
+export async function createArticle({ db, input }: { db: Database; input: ArticleInput }): Promise<SaveArticleResult> {
+  const sanitized = sanitizedContent(input);
+  if (!sanitized.ok) return { status: "invalid", fieldErrors: sanitized.fieldErrors };
+  const fields = storedFields(input, sanitized.content);
+
+  const insert = async (slug: string) => {
+    const [article] = await db
+      .insert(articles)
+      .values({ ...fields, slug })
+      .onConflictDoNothing({ target: articles.slug })
+      .returning();
+    return article;
+  };
+
+  if (input.slug !== "") {
+    const slug = slugify(input.slug);
+    if (!slug) return { status: "invalid", fieldErrors: { slug: SLUG_EMPTY_MESSAGE } };
+    const article = await insert(slug);
+    return article ? { status: "saved", article } : { status: "invalid", fieldErrors: { slug: SLUG_TAKEN_MESSAGE } };
+  }
+
+  const base = slugFromTitle(input.title);
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const article = await insert(await firstFreeSlug(db, base));
+    if (article) return { status: "saved", article };
+  }
+  // Still losing races after five tries: a random tail ends the contest.
+  const article = await insert(`${base}-${crypto.randomUUID().slice(0, 8)}`);
+  return article ? { status: "saved", article } : { status: "invalid", fieldErrors: { slug: SLUG_TAKEN_MESSAGE } };
+}
+
+/**
+ * Updates an article by id from parsed form input and stamps updated_at.
+ *
+ * Slug: the spec saves a blank slug "as-is" on edit, but our slug column is NOT NULL with a
+ * non-empty CHECK (every public address is /article/{slug}), and changing an address breaks every
+ * link to it. So a blank slug keeps the current one; a typed slug is normalised and must be free.
+ */
+export async function updateArticle({
+  db,
+  id,
+  input,
+}: {
+  db: Database;
+  id: string;
+  input: ArticleInput;
+}): Promise<SaveArticleResult> {
+  if (!isUuid(id)) return { status: "not-found" };
+  const articleId = id.toLowerCase();
+  const sanitized = sanitizedContent(input);
+  if (!sanitized.ok) return { status: "invalid", fieldErrors: sanitized.fieldErrors };
+
+  let typedSlug: string | null = null;
+  if (input.slug !== "") {
+    typedSlug = slugify(input.slug);
+    if (!typedSlug) return { status: "invalid", fieldErrors: { slug: SLUG_EMPTY_MESSAGE } };
+    const [other] = await db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(eq(articles.slug, typedSlug), ne(articles.id, articleId)));
+    if (other) return { status: "invalid", fieldErrors: { slug: SLUG_TAKEN_MESSAGE } };
+  }
+
+  try {
+    const [article] = await db
+      .update(articles)
+      .set({
+        ...storedFields(input, sanitized.content),
+        ...(typedSlug ? { slug: typedSlug } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(articles.id, articleId))
+      .returning();
+    return article ? { status: "saved", article } : { status: "not-found" };
+  } catch (error) {
+    // Another save took the slug between our check and this update.
+    if (isUniqueViolation(error)) return { status: "invalid", fieldErrors: { slug: SLUG_TAKEN_MESSAGE } };
+    throw error;
+  }
+}
+
+/** Deletes an article; false when there was none with this id. */
+export async function deleteArticle({ db, id }: { db: Database; id: string }): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const deleted = await db.delete(articles).where(eq(articles.id, id.toLowerCase())).returning({ id: articles.id });
+  return deleted.length > 0;
+}
