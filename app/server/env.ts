@@ -47,14 +47,31 @@ const envSchema = z.object({
     .transform((value) => (value === undefined || value === "false" ? 0 : value === "true" ? 1 : Number(value))),
   ANALYTICS_SCRIPT_URL: z.url().optional(),
   ANALYTICS_SITE_ID: z.string().min(1).optional(),
+
+  /** When set, uploaded files go to this S3-compatible bucket instead of DATA_DIR/uploads. */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** An S3-compatible service's address (MinIO, R2...); unset means Amazon S3. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Both unset: the AWS SDK's own credential chain (instance role, shared config...). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The base address browsers fetch stored files from (a CDN); unset, one derived from the bucket. */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
 });
+
+/** Half an S3 key pair is a mistake, not a wish for the SDK's own credentials. */
+const checkedEnvSchema = envSchema.refine(
+  (value) => (value.S3_ACCESS_KEY_ID === undefined) === (value.S3_SECRET_ACCESS_KEY === undefined),
+  { message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither", path: ["S3_SECRET_ACCESS_KEY"] },
+);
 
 export type Env = Readonly<z.infer<typeof envSchema> & { dataDir: string }>;
 
 function parseEnv(source: NodeJS.ProcessEnv): Env {
   // An empty value means "unset", so VAR= can switch off what a .env file sets.
   const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const parsed = envSchema.safeParse(given);
+  const parsed = checkedEnvSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);

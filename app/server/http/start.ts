@@ -21,6 +21,7 @@ import { authRateLimitRule, enforceRateLimit } from "../security/rate-limit-rule
 import { getOrCreateInstanceSecret } from "../security/instance-secrets.server";
 import { pruneRateLimits } from "../security/rate-limit.server";
 import { configuredStorage, UPLOADS_PATH } from "../storage/configured-storage";
+import { serveLocalUploads } from "../storage/local-storage";
 import { clientIpOf, sendFetchResponse, toFetchRequest, writeHeaders } from "./fetch-adapter";
 
 export type StartOptions = {
@@ -128,14 +129,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
   });
 
-  app.use(
-    UPLOADS_PATH,
-    express.static(path.join(env.dataDir, "uploads"), {
-      maxAge: "7d",
-      fallthrough: false,
-      setHeaders: (res) => res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'"),
-    }),
-  );
+  // Known image types only, each with its own Content-Type, nosniff and an inert-SVG policy.
+  app.use(UPLOADS_PATH, serveLocalUploads(path.join(env.dataDir, "uploads")));
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);

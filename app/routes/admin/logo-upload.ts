@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import type { Route } from "./+types/logo-upload";
+import { ADMIN_TOASTS } from "~/lib/admin-messages";
+import { LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE, type LogoUploadResponse } from "~/lib/logo-upload";
+import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { logger } from "~/server/logger";
+import { LogoImageError, prepareLogo } from "~/server/storage/logo-image.server";
+import { BodyTooLargeError, readLimitedBody } from "~/server/storage/read-limited-body.server";
+
+// POST /admin/uploads/logo. The body is the file's raw bytes (the browser sends the File itself);
+// its declared Content-Type is ignored: the bytes say what the file is. Answers { url } with 200,
+// or { error } with 403, 413, 415, 400 (the user's message) or 502 (storage failed, logged).
+
+const STATUS_OF: Record<LogoImageError["reason"], number> = { type: 415, unreadable: 400, dimensions: 400 };
+
+function answer(body: LogoUploadResponse, status: number, headers: Record<string, string> = {}) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+/** The guards throw `data({ error }, { status })`; a resource route must answer that as JSON itself. */
+function refusalResponse(thrown: unknown): Response {
+  if (thrown instanceof Response) return thrown;
+  const refusal = thrown as { type?: unknown; data?: { error?: unknown }; init?: ResponseInit | null };
+  if (refusal?.type === "DataWithResponseInit" && typeof refusal.data?.error === "string") {
+    return answer({ error: refusal.data.error }, refusal.init?.status ?? 403);
+  }
+  throw thrown;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let adminId: string;
+  try {
+    requireSameOrigin(request, context);
+    adminId = requireAdmin(request, context).id;
+  } catch (thrown) {
+    return refusalResponse(thrown);
+  }
+
+  let bytes: Buffer;
+  try {
+    bytes = await readLimitedBody(request, { maxBytes: LOGO_MAX_BYTES });
+  } catch (error) {
+    // Connection: close, so the client stops sending the rest of a body nobody will read.
+    if (error instanceof BodyTooLargeError) return answer({ error: LOGO_SIZE_MESSAGE }, 413, { Connection: "close" });
+    // The client went away or the body broke off mid-stream: nothing to store, nobody to tell.
+    logger.warn({ err: error, adminId }, "logo upload: the request body could not be read");
+    return answer({ error: ADMIN_TOASTS.logoUploadFailed }, 400);
+  }
+
+  let logo: Awaited<ReturnType<typeof prepareLogo>>;
+  try {
+    logo = await prepareLogo(bytes);
+  } catch (error) {
+    if (error instanceof LogoImageError) return answer({ error: error.message }, STATUS_OF[error.reason]);
+    throw error;
+  }
+
+  const key = `tool-logos/${randomUUID()}.${logo.extension}`;
+  try {
+    const stored = await context.storage.put({ key, body: logo.body, contentType: logo.contentType });
+    logger.info({ adminId, key, bytes: logo.body.length, width: logo.width, height: logo.height }, "stored an uploaded logo");
+    return answer({ url: stored.url }, 200);
+  } catch (error) {
+    logger.error({ err: error, adminId, key }, "logo upload: storing the file failed");
+    return answer({ error: ADMIN_TOASTS.logoUploadFailed }, 502);
+  }
+}
