@@ -5,7 +5,7 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { action } from "~/routes/admin/logo-upload";
+import { action, loader } from "~/routes/admin/logo-upload";
 import { LOGO_DIMENSIONS_MESSAGE, LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE } from "~/lib/logo-upload";
 import type { AppServices } from "~/server/context";
 import { sendFetchResponse, toFetchRequest } from "~/server/http/fetch-adapter";
@@ -356,5 +356,14 @@ describe("over HTTP, through the server's request adapter", () => {
     // What the sender had pushed into socket buffers by then, far short of the whole body.
     expect(sent).toBeLessThan(20 * 1024 * 1024);
     expect(storedFiles()).toEqual([]);
+  });
+});
+
+describe("other methods", () => {
+  it("a GET is told to POST (405 with Allow), not an error", async () => {
+    const response = loader();
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+    expect(await response.json()).toEqual({ error: "Method not allowed: upload a logo with POST" });
   });
 });

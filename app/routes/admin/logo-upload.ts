@@ -65,3 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer({ error: ADMIN_TOASTS.logoUploadFailed }, 502);
   }
 }
+
+/** Uploads are POSTs; anything else is told so plainly (RR would otherwise log a missing loader). */
+export function loader() {
+  return answer({ error: "Method not allowed: upload a logo with POST" }, 405, { Allow: "POST" });
+}
