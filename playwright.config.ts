@@ -52,6 +52,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // Redeems the server's one-time admin setup link and saves the administrator's session.
+    { name: "admin-setup", testMatch: /admin\.setup\.ts$/ },
+    { name: "chromium", dependencies: ["admin-setup"], testIgnore: /\.setup\.ts$/ },
+  ],
   webServer: [
     {
       // Loopback stand-ins for the outside services the app talks to: SMTP, Google's OpenID
@@ -81,8 +86,7 @@ export default defineConfig({
       command: "node server.js",
       // Ready means: listening, and the one-time admin setup link printed (a fresh data directory
       // has no administrator). Playwright puts the named group into the environment the test
-      // workers inherit (AITLAS_E2E_ADMIN_SETUP_TOKEN), so admin-and-analytics.spec.ts can redeem
-      // it. No `url` here: Playwright would take whichever answers first, and /readyz answers a
+      // workers inherit (AITLAS_E2E_ADMIN_SETUP_TOKEN), so admin.setup.ts can redeem it. No `url` here: Playwright would take whichever answers first, and /readyz answers a
       // moment before the link is logged.
       wait: { stdout: /\/setup\/admin\?token=(?<aitlas_e2e_admin_setup_token>[A-Za-z0-9_-]+)/ },
       reuseExistingServer: false,

@@ -3,12 +3,12 @@ import { analyticsHits } from "../fakes/control-client";
 import {
   accountMenuButton,
   adminSetupToken,
-  createAdminViaSetupLink,
   openAccountMenu,
   signInControl,
   signUpAndConfirm,
   uniqueEmail,
 } from "./accounts-support";
+import { adminEmail, adminStatePath } from "./admin-support";
 import { expect, test } from "./fixtures";
 
 // The server runs with ANALYTICS_SCRIPT_URL=http://127.0.0.1:3227/script.js and
@@ -44,43 +44,46 @@ async function expectTracked(page: Page, path: string) {
   await expect.poll(siteHits, { message: "the analytics server recorded the site id" }).toBeGreaterThan(hitsBefore);
 }
 
-test("the first administrator, made with the setup link from the server log, sees 'Admin Dashboard' and is never tracked", async ({
-  page,
-}) => {
-  // The only test that redeems the link: it works once per server.
-  const email = uniqueEmail("admin");
-  await createAdminViaSetupLink(page, email);
+test.describe("the administrator", () => {
+  test.use({ storageState: adminStatePath() });
 
-  const menu = await openAccountMenu(page, email);
-  await expect(menu.getByRole("menuitem")).toHaveText(["Admin Dashboard", "Sign out"]);
-  await expect(menu.getByRole("menuitem", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");
-  await page.keyboard.press("Escape");
-  await expect(menu).toBeHidden();
+  test("sees 'Admin Dashboard' and is never tracked; the setup link is spent", async ({ page }) => {
+    // admin.setup.ts redeemed the link and saved this session.
+    const email = adminEmail();
+    await page.goto("/");
+    const menu = await openAccountMenu(page, email);
+    await expect(menu.getByRole("menuitem")).toHaveText(["Admin Dashboard", "Sign out"]);
+    await expect(menu.getByRole("menuitem", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
 
-  // The server leaves the script out of an administrator's pages: it is not in the HTML and no
-  // request for it leaves the browser. (The fake's own count cannot show this while other workers'
-  // visitors load the script at the same time; the browser's requests can.)
-  const requests = watchAnalyticsRequests(page);
-  for (const path of ["/", "/tool/chatgpt", "/blog"]) {
-    const html = await (await page.goto(path))!.text();
-    expect(html, path).not.toContain("site_id=e2e-site");
-    expect(html, path).not.toContain(ANALYTICS_ORIGIN);
-    await expect(accountMenuButton(page, email)).toBeVisible();
-    expect(await scriptRuns(page), path).toBeUndefined();
-  }
-  await page.getByRole("banner").getByRole("link", { name: "About" }).click();
-  await expect(page).toHaveURL("/about");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(await scriptRuns(page)).toBeUndefined();
-  expect(requests).toEqual([]);
+    // The server leaves the script out of an administrator's pages: it is not in the HTML and no
+    // request for it leaves the browser. (The fake's own count cannot show this while other workers'
+    // visitors load the script at the same time; the browser's requests can.)
+    const requests = watchAnalyticsRequests(page);
+    for (const path of ["/", "/tool/chatgpt", "/blog", "/admin"]) {
+      const html = await (await page.goto(path))!.text();
+      expect(html, path).not.toContain("site_id=e2e-site");
+      expect(html, path).not.toContain(ANALYTICS_ORIGIN);
+      await expect(accountMenuButton(page, email)).toBeVisible();
+      expect(await scriptRuns(page), path).toBeUndefined();
+    }
+    await page.getByRole("banner").getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL("/about");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await scriptRuns(page)).toBeUndefined();
+    expect(requests).toEqual([]);
 
-  // Spent: the link now only says so.
-  await page.goto(`/setup/admin?token=${encodeURIComponent(adminSetupToken())}`);
-  await expect(page.getByText("This setup link is invalid, expired or already used.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Create administrator" })).toHaveCount(0);
+    // Spent: the link now only says so.
+    await page.goto(`/setup/admin?token=${encodeURIComponent(adminSetupToken())}`);
+    await expect(page.getByText("This setup link is invalid, expired or already used.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create administrator" })).toHaveCount(0);
+  });
 });
 
-test("a signed-in user who is not an administrator is tracked and has no 'Admin Dashboard'", async ({ page }) => {
+test("a signed-in user who is not an administrator is tracked, has no 'Admin Dashboard' and is sent away from /admin", async ({
+  page,
+}) => {
   const email = uniqueEmail("member");
   await signUpAndConfirm(page, email);
   const menu = await openAccountMenu(page, email);
@@ -90,6 +93,16 @@ test("a signed-in user who is not an administrator is tracked and has no 'Admin 
 
   await expectTracked(page, "/about");
   await expect(accountMenuButton(page, email)).toBeVisible();
+
+  // The admin area refuses on the server: pages send the user home, data requests get 403.
+  for (const path of ["/admin", "/admin/tools", "/admin/tools/new", "/admin/articles/new"]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL("/");
+    await expect(accountMenuButton(page, email)).toBeVisible();
+  }
+  const refused = await page.request.get("/admin/tools.data");
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).not.toContain("Quill");
 });
 
 test("an anonymous visitor is tracked and has no account menu", async ({ page }) => {
@@ -97,6 +110,11 @@ test("an anonymous visitor is tracked and has no account menu", async ({ page })
   await expect(signInControl(page)).toBeVisible();
   await expect(page.getByRole("button", { name: /^Account menu for / })).toHaveCount(0);
   await expect(page.getByText("Admin Dashboard")).toHaveCount(0);
+
+  // No session, no admin area: the page request goes home, a data request gets 403.
+  await page.goto("/admin/articles");
+  await expect(page).toHaveURL("/");
+  expect((await page.request.get("/admin.data")).status()).toBe(403);
 });
 
 test("a tracking script that fails to load is reported in the console only", async ({ page, baseURL, browserErrors }) => {

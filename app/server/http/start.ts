@@ -205,7 +205,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
   logger.info(
-    { url, database: handle.kind, location: handle.location, mail: mailer.destination, ms: Date.now() - startedAt },
+    { url, database: handle.kind, location: handle.location, mail: mailer.destination, storage: env.S3_BUCKET ? "s3" : "local", ms: Date.now() - startedAt },
     `Aitlas is serving ${url}`,
   );
   await announceAdminSetup({ db: handle.db, siteUrl: siteUrl ?? url });
