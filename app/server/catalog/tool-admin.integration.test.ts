@@ -1,0 +1,375 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { toolFormSchema, type ToolFormData, type ToolFormInput } from "~/lib/tool-form";
+import { recordVote } from "~/server/community/votes.server";
+import { comments, toolCategoryCounts, tools, toolVotes } from "~/server/db/schema";
+import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { createTool, deleteTool, findToolById, listToolsForAdmin, updateTool } from "./tool-admin.server";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+beforeEach(async () => {
+  await database.db.execute(sql`truncate table ${tools}, users cascade`);
+});
+
+/** A valid form as the browser posts it, changed by `overrides`, run through the real schema. */
+function form(overrides: Partial<ToolFormInput> = {}): ToolFormData {
+  const input: ToolFormInput = {
+    name: "Quill Writer",
+    category: "Writing",
+    description: "<p>Drafts letters.</p>",
+    image: "",
+    website: "",
+    slug: "",
+    metaTitle: "",
+    features: ["Drafts"],
+    pros: [],
+    cons: [],
+    pricing: { shape: "none" },
+    ...overrides,
+  };
+  return toolFormSchema.parse(input);
+}
+
+async function created(overrides: Partial<ToolFormInput> = {}) {
+  const result = await createTool({ db: database.db, input: form(overrides) });
+  if (result.status !== "created") throw new Error(`not created: ${JSON.stringify(result)}`);
+  return result.tool;
+}
+
+async function categoryCounts() {
+  const rows = await database.db.select().from(toolCategoryCounts).orderBy(asc(toolCategoryCounts.category));
+  return Object.fromEntries(rows.map((row) => [row.category, row.toolCount]));
+}
+
+const names = (page: { tools: { name: string }[] }) => page.tools.map((tool) => tool.name);
+
+describe("listToolsForAdmin", () => {
+  test("orders by name, case-insensitively, and counts the whole catalogue", async () => {
+    await insertTools(database.db, { name: "zeta" }, { name: "Alpha" }, { name: "beta" }, { name: "Gamma", category: "Image" });
+    const page = await listToolsForAdmin({ db: database.db });
+    expect(names(page)).toEqual(["Alpha", "beta", "Gamma", "zeta"]);
+    expect(page).toMatchObject({ total: 4, page: 1, pageCount: 1 });
+    expect(Object.keys(page.tools[0]!).sort()).toEqual(["category", "id", "metaTitle", "name", "rating", "slug"]);
+  });
+
+  test("filters by a case-insensitive substring of the name or the category", async () => {
+    await insertTools(
+      database.db,
+      { name: "Quill Writer", category: "Writing" },
+      { name: "Palette", category: "Image" },
+      { name: "Pixel Quill", category: "Image" },
+      { name: "Echo", category: "Audio", description: "<p>Quill in the description only.</p>" },
+    );
+    expect(names(await listToolsForAdmin({ db: database.db, query: "qUILL" }))).toEqual(["Pixel Quill", "Quill Writer"]);
+    const images = await listToolsForAdmin({ db: database.db, query: "imag" });
+    expect(names(images)).toEqual(["Palette", "Pixel Quill"]);
+    expect(images.total).toBe(2);
+    expect(await listToolsForAdmin({ db: database.db, query: "nothing like it" })).toMatchObject({ tools: [], total: 0, pageCount: 1 });
+  });
+
+  test("matches LIKE wildcards literally", async () => {
+    await insertTools(database.db, { name: "100% Human" }, { name: "1000 Words" }, { name: "snake_case" }, { name: "snakeXcase" });
+    expect(names(await listToolsForAdmin({ db: database.db, query: "0%" }))).toEqual(["100% Human"]);
+    expect(names(await listToolsForAdmin({ db: database.db, query: "e_c" }))).toEqual(["snake_case"]);
+  });
+
+  test("pages through the list with the total on every page, even past the end", async () => {
+    await insertTools(database.db, ...Array.from({ length: 7 }, (_, index) => ({ name: `Tool ${index}` })));
+    const second = await listToolsForAdmin({ db: database.db, page: 2, pageSize: 3 });
+    expect(names(second)).toEqual(["Tool 3", "Tool 4", "Tool 5"]);
+    expect(second).toMatchObject({ total: 7, page: 2, pageCount: 3, pageSize: 3 });
+    const filtered = await listToolsForAdmin({ db: database.db, query: "tool", page: 3, pageSize: 3 });
+    expect(names(filtered)).toEqual(["Tool 6"]);
+    expect(filtered.total).toBe(7);
+    expect(await listToolsForAdmin({ db: database.db, page: 9, pageSize: 3 })).toMatchObject({ tools: [], total: 7 });
+  });
+});
+
+describe("findToolById", () => {
+  test("finds by id and answers null for an unknown or malformed id", async () => {
+    const [tool] = await insertTools(database.db, { name: "Quill" });
+    expect((await findToolById({ db: database.db, id: tool!.id }))?.name).toBe("Quill");
+    expect((await findToolById({ db: database.db, id: tool!.id.toUpperCase() }))?.name).toBe("Quill");
+    expect(await findToolById({ db: database.db, id: "00000000-0000-4000-8000-000000000000" })).toBeNull();
+    expect(await findToolById({ db: database.db, id: "quill" })).toBeNull();
+    expect(await findToolById({ db: database.db, id: "' or 1=1 --" })).toBeNull();
+  });
+});
+
+describe("createTool", () => {
+  test("stores every field of the form", async () => {
+    const tool = await created({
+      name: "Quill Writer",
+      category: "Productivity",
+      description: "<p>Drafts <strong>letters</strong>.</p>",
+      image: "https://cdn.example.com/quill.png",
+      website: "https://quill.example.com",
+      metaTitle: "Quill Writer: AI letters",
+      features: ["Drafts", "", "Edits"],
+      pros: ["Fast"],
+      cons: ["Pricey", ""],
+    });
+    const stored = await findToolById({ db: database.db, id: tool.id });
+    expect(stored).toMatchObject({
+      slug: "quill-writer",
+      name: "Quill Writer",
+      category: "Productivity",
+      description: "<p>Drafts <strong>letters</strong>.</p>",
+      image: "https://cdn.example.com/quill.png",
+      website: "https://quill.example.com",
+      metaTitle: "Quill Writer: AI letters",
+      features: ["Drafts", "Edits"],
+      pros: ["Fast"],
+      cons: ["Pricey"],
+      pricing: null,
+      rating: null,
+      voteCount: 0,
+    });
+  });
+
+  test("round-trips both pricing shapes", async () => {
+    const plans = await created({
+      name: "Plans Tool",
+      pricing: {
+        shape: "plans",
+        plans: [
+          { plan: "Free", price: "$0", details: "Limited", features: "" },
+          { plan: "", price: "", details: "", features: "" },
+          { plan: "Pro", price: "$20/month", details: "Everything", features: "Priority\n\n  Exports  " },
+        ],
+      },
+    });
+    expect((await findToolById({ db: database.db, id: plans.id }))?.pricing).toEqual([
+      { plan: "Free", price: "$0", details: "Limited" },
+      { plan: "Pro", price: "$20/month", details: "Everything", features: ["Priority", "Exports"] },
+    ]);
+
+    const simple = await created({
+      name: "Simple Tool",
+      pricing: { shape: "simple", entries: [{ plan: "Free", price: "$0" }, { plan: "Team", price: "$30 per seat" }] },
+    });
+    expect((await findToolById({ db: database.db, id: simple.id }))?.pricing).toEqual({ Free: "$0", Team: "$30 per seat" });
+
+    const blankRows = await created({ name: "Blank Pricing", pricing: { shape: "plans", plans: [{ plan: "", price: "", details: "", features: "" }] } });
+    expect(blankRows.pricing).toBeNull();
+  });
+
+  test("makes the slug from the name, with -2, -3 when it is taken", async () => {
+    expect((await created({ name: "Quill Writer" })).slug).toBe("quill-writer");
+    expect((await created({ name: "quill  WRITER!" })).slug).toBe("quill-writer-2");
+    expect((await created({ name: "Quill Writer" })).slug).toBe("quill-writer-3");
+    expect((await created({ name: "Crème Brûlée" })).slug).toBe("creme-brulee");
+    expect((await created({ name: "!!!" })).slug).toBe("tool");
+    expect((await created({ name: "???" })).slug).toBe("tool-2");
+  });
+
+  test("skips suffixes already in use and ignores look-alike slugs", async () => {
+    await insertTools(database.db, { name: "Echo", slug: "echo" }, { name: "Echo 3", slug: "echo-3" }, { name: "Echo Pro", slug: "echo-pro" });
+    expect((await created({ name: "Echo" })).slug).toBe("echo-2");
+    expect((await created({ name: "Echo" })).slug).toBe("echo-4");
+  });
+
+  test("gives tools saved at the same moment under one name different slugs", async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, () => createTool({ db: database.db, input: form({ name: "Rush" }) })));
+    expect(results.every((result) => result.status === "created")).toBe(true);
+    const slugs = (await database.db.select({ slug: tools.slug }).from(tools)).map((row) => row.slug).sort();
+    expect(slugs).toEqual(["rush", "rush-2", "rush-3", "rush-4", "rush-5", "rush-6"]);
+  });
+
+  test("normalises a typed slug and refuses one already used", async () => {
+    expect((await created({ name: "First", slug: "  My Great_Tool " })).slug).toBe("my-great-tool");
+    expect(await createTool({ db: database.db, input: form({ name: "Second", slug: "MY GREAT TOOL" }) })).toEqual({
+      status: "invalid",
+      fieldErrors: { slug: "This slug is already used by another tool" },
+    });
+    expect(await database.db.select().from(tools)).toHaveLength(1);
+  });
+
+  test("answers a race for one typed slug with the slug message, not an error", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => createTool({ db: database.db, input: form({ name: `Racer ${index}`, slug: "finish-line" }) })),
+    );
+    expect(results.filter((result) => result.status === "created")).toHaveLength(1);
+    for (const result of results.filter((result) => result.status !== "created")) {
+      expect(result).toEqual({ status: "invalid", fieldErrors: { slug: "This slug is already used by another tool" } });
+    }
+  });
+
+  test.each([
+    ["<script>", '<p>Hi</p><script>alert("x")</script>', ["<script", "alert"]],
+    ["onerror", '<p>Logo <img src="https://x.example/a.png" onerror="alert(1)"></p>', ["onerror"]],
+    ["a javascript: link", '<p><a href="javascript:alert(1)">click</a></p>', ["javascript:"]],
+    ["an entity-encoded javascript: link", '<p><a href="jav&#x61;script:alert(1)">click</a></p>', ["script:", "alert"]],
+    ["<svg onload>", '<p>Shape</p><svg onload="alert(1)"><circle r="1"/></svg>', ["<svg", "onload", "<circle"]],
+    ["<iframe>", '<p>Video</p><iframe src="https://evil.example"></iframe>', ["<iframe", "evil.example"]],
+    ["style", '<p style="background:url(javascript:alert(1))">Styled</p><style>body{display:none}</style>', ["style=", "<style", "display:none", "javascript"]],
+    ["a data: URL", '<p><a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a><img src="data:image/svg+xml,<svg onload=alert(1)>"></p>', ["data:", "onload"]],
+    ["an unclosed tag trick", '<p>Text</p><img src=x onerror=alert(1)//', ["onerror"]],
+  ])("sanitizes %s out of the description before storing it", async (_label, description, forbidden) => {
+    const tool = await created({ description: `<p>Kept text.</p>${description}` });
+    const [stored] = await database.db.select({ description: tools.description }).from(tools).where(eq(tools.id, tool.id));
+    expect(stored!.description).toContain("<p>Kept text.</p>");
+    for (const text of forbidden) expect(stored!.description.toLowerCase()).not.toContain(text.toLowerCase());
+  });
+
+  test("keeps safe links and marks external ones noopener", async () => {
+    const tool = await created({ description: '<p>See <a href="https://quill.example.com">the site</a>.</p>' });
+    expect(tool.description).toContain('href="https://quill.example.com"');
+    expect(tool.description).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  test("refuses a description that is nothing once sanitized", async () => {
+    expect(await createTool({ db: database.db, input: form({ description: "<script>alert('only this')</script>" }) })).toEqual({
+      status: "invalid",
+      fieldErrors: { description: "Description is required" },
+    });
+    expect(await database.db.select().from(tools)).toHaveLength(0);
+  });
+
+  test("stores a name with markup as the text typed", async () => {
+    const tool = await created({ name: '<img src=x onerror=alert(1)> Quill & "Co"' });
+    expect(tool.name).toBe('<img src=x onerror=alert(1)> Quill & "Co"');
+    expect(tool.slug).toBe("img-src-x-onerror-alert-1-quill-co");
+  });
+});
+
+describe("updateTool", () => {
+  test("saves every field, keeps the slug when it is left blank and sets updated_at", async () => {
+    const tool = await created({ name: "Quill", category: "Writing" });
+    const result = await updateTool({
+      db: database.db,
+      id: tool.id,
+      input: form({
+        name: "Quill Two",
+        category: "Image",
+        description: "<p>New.</p>",
+        website: "https://quill.example.com",
+        features: ["Paints"],
+        pros: ["Cheap"],
+        cons: ["Slow"],
+        metaTitle: "Quill Two",
+        pricing: { shape: "simple", entries: [{ plan: "Free", price: "$0" }] },
+      }),
+    });
+    expect(result.status).toBe("updated");
+    const stored = await findToolById({ db: database.db, id: tool.id });
+    expect(stored).toMatchObject({
+      slug: "quill",
+      name: "Quill Two",
+      category: "Image",
+      description: "<p>New.</p>",
+      website: "https://quill.example.com",
+      features: ["Paints"],
+      pros: ["Cheap"],
+      cons: ["Slow"],
+      metaTitle: "Quill Two",
+      pricing: { Free: "$0" },
+    });
+    expect(stored!.updatedAt.getTime()).toBeGreaterThan(tool.updatedAt.getTime());
+    expect(stored!.createdAt).toEqual(tool.createdAt);
+  });
+
+  test("clears optional fields and pricing", async () => {
+    const tool = await created({
+      image: "https://cdn.example.com/q.png",
+      website: "https://q.example.com",
+      metaTitle: "Meta",
+      pros: ["Fast"],
+      pricing: { shape: "simple", entries: [{ plan: "Free", price: "$0" }] },
+    });
+    await updateTool({ db: database.db, id: tool.id, input: form() });
+    expect(await findToolById({ db: database.db, id: tool.id })).toMatchObject({
+      image: null,
+      website: null,
+      metaTitle: null,
+      pros: [],
+      pricing: null,
+    });
+  });
+
+  test("changes the slug to a typed one, accepts its own, refuses another tool's", async () => {
+    const [tool, other] = await Promise.all([created({ name: "Quill" }), created({ name: "Echo" })]);
+    expect(await updateTool({ db: database.db, id: tool.id, input: form({ name: "Quill", slug: "quill" }) })).toMatchObject({ status: "updated" });
+    expect(await updateTool({ db: database.db, id: tool.id, input: form({ name: "Quill", slug: "Quill Pen" }) })).toMatchObject({
+      status: "updated",
+      tool: { slug: "quill-pen" },
+    });
+    expect(await updateTool({ db: database.db, id: tool.id, input: form({ name: "Quill", slug: other.slug }) })).toEqual({
+      status: "invalid",
+      fieldErrors: { slug: "This slug is already used by another tool" },
+    });
+    expect((await findToolById({ db: database.db, id: tool.id }))?.slug).toBe("quill-pen");
+  });
+
+  test("never touches the rating and vote count kept by votes", async () => {
+    const tool = await created();
+    const [voter] = await insertUsers(database.db, { email: "voter@example.com" });
+    await recordVote({ db: database.db, userId: voter!.id, toolId: tool.id, rating: 4 });
+    await updateTool({ db: database.db, id: tool.id, input: form({ name: "Renamed" }) });
+    expect(await findToolById({ db: database.db, id: tool.id })).toMatchObject({ name: "Renamed", rating: 4, voteCount: 1 });
+  });
+
+  test("sanitizes the description on update too", async () => {
+    const tool = await created();
+    await updateTool({ db: database.db, id: tool.id, input: form({ description: '<p onclick="x()">Safe</p><script>x()</script>' }) });
+    expect((await findToolById({ db: database.db, id: tool.id }))?.description).toBe("<p>Safe</p>");
+  });
+
+  test("answers not-found for an unknown or malformed id", async () => {
+    expect(await updateTool({ db: database.db, id: "00000000-0000-4000-8000-000000000000", input: form() })).toEqual({ status: "not-found" });
+    expect(await updateTool({ db: database.db, id: "quill", input: form() })).toEqual({ status: "not-found" });
+    expect(await database.db.select().from(tools)).toHaveLength(0);
+  });
+});
+
+describe("deleteTool", () => {
+  test("removes the tool with its votes and comments, and nothing else", async () => {
+    const [tool, kept] = await Promise.all([created({ name: "Gone" }), created({ name: "Kept" })]);
+    const [user] = await insertUsers(database.db, { email: "voter@example.com" });
+    await recordVote({ db: database.db, userId: user!.id, toolId: tool.id, rating: 5 });
+    await recordVote({ db: database.db, userId: user!.id, toolId: kept.id, rating: 2 });
+    await database.db.insert(comments).values([
+      { toolId: tool.id, userId: user!.id, content: "Bye" },
+      { toolId: kept.id, userId: user!.id, content: "Stay" },
+    ]);
+
+    expect(await deleteTool({ db: database.db, id: tool.id })).toBe(true);
+
+    expect(await findToolById({ db: database.db, id: tool.id })).toBeNull();
+    expect((await database.db.select().from(toolVotes)).map((vote) => vote.toolId)).toEqual([kept.id]);
+    expect((await database.db.select().from(comments)).map((comment) => comment.content)).toEqual(["Stay"]);
+  });
+
+  test("answers false for an unknown or malformed id", async () => {
+    expect(await deleteTool({ db: database.db, id: "00000000-0000-4000-8000-000000000000" })).toBe(false);
+    expect(await deleteTool({ db: database.db, id: "nope" })).toBe(false);
+  });
+});
+
+describe("the per-category counts", () => {
+  test("follow creates, category changes and deletes", async () => {
+    const quill = await created({ name: "Quill", category: "Writing" });
+    const echo = await created({ name: "Echo", category: "Writing" });
+    expect(await categoryCounts()).toEqual({ Writing: 2 });
+
+    await updateTool({ db: database.db, id: echo.id, input: form({ name: "Echo", category: "Audio" }) });
+    expect(await categoryCounts()).toEqual({ Audio: 1, Writing: 1 });
+
+    await updateTool({ db: database.db, id: echo.id, input: form({ name: "Echo renamed", category: "Audio" }) });
+    expect(await categoryCounts()).toEqual({ Audio: 1, Writing: 1 });
+
+    await deleteTool({ db: database.db, id: quill.id });
+    expect(await categoryCounts()).toEqual({ Audio: 1 });
+    expect((await listToolsForAdmin({ db: database.db })).total).toBe(1);
+
+    await deleteTool({ db: database.db, id: echo.id });
+    expect(await categoryCounts()).toEqual({});
+    expect((await listToolsForAdmin({ db: database.db })).total).toBe(0);
+  });
+});

@@ -1,0 +1,227 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, ilike, like, ne, or, type SQL, sql } from "drizzle-orm";
+import { MAX_QUERY_LENGTH } from "~/lib/limits";
+import { isUuid, slugify } from "~/lib/slugify";
+import { descriptionText, TOOL_FORM_MESSAGES, type ToolFormData } from "~/lib/tool-form";
+import { sanitizeRichText } from "../content/sanitize-html.server";
+import type { Database } from "../db/client";
+import { toolCategoryCounts, tools } from "../db/schema";
+
+/** The admin table lists this many tools per page: the catalogue can hold tens of thousands. */
+export const ADMIN_TOOLS_PAGE_SIZE = 50;
+
+export type AdminToolRow = {
+  id: string;
+  slug: string;
+  name: string;
+  category: string;
+  rating: number | null;
+  metaTitle: string | null;
+};
+
+export type AdminToolPage = { tools: AdminToolRow[]; total: number; page: number; pageCount: number; pageSize: number };
+
+export type Tool = typeof tools.$inferSelect;
+
+/** The form's outcome when the data itself refuses it (a taken slug, a description that sanitizes to nothing). */
+export type ToolWriteInvalid = { status: "invalid"; fieldErrors: Record<string, string> };
+
+/** LIKE wildcards in the admin's text are matched literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Spec section 9: admin tools by name. Case-insensitively, as a reader expects; id breaks ties. */
+const byName = [sql`lower(${tools.name})`, asc(tools.name), asc(tools.id)];
+
+/** The admin tool table: by name, optionally filtered by a substring of the name or the category. */
+export async function listToolsForAdmin({
+  db,
+  query,
+  page = 1,
+  pageSize = ADMIN_TOOLS_PAGE_SIZE,
+}: {
+  db: Database;
+  query?: string | null;
+  page?: number;
+  pageSize?: number;
+}): Promise<AdminToolPage> {
+  const text = (query ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const pattern = `%${escapeLike(text)}%`;
+  const where: SQL | undefined = text ? or(ilike(tools.name, pattern), ilike(tools.category, pattern)) : undefined;
+
+  const rowsQuery = db
+    .select({
+      id: tools.id,
+      slug: tools.slug,
+      name: tools.name,
+      category: tools.category,
+      rating: tools.rating,
+      metaTitle: tools.metaTitle,
+    })
+    .from(tools)
+    .where(where)
+    .orderBy(...byName)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  // Unfiltered, the total is the sum of the trigger-kept per-category counts (13 rows, not a scan).
+  const totalQuery = text
+    ? db.select({ total: sql<number>`count(*)::int` }).from(tools).where(where)
+    : db.select({ total: sql<number>`coalesce(sum(${toolCategoryCounts.toolCount}), 0)::int` }).from(toolCategoryCounts);
+
+  const [rows, [counted]] = await Promise.all([rowsQuery, totalQuery]);
+  const total = counted?.total ?? 0;
+  return { tools: rows, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)), pageSize };
+}
+
+/** One tool by its id; anything that is not a uuid names no tool. */
+export async function findToolById({ db, id }: { db: Database; id: string }): Promise<Tool | null> {
+  if (!isUuid(id)) return null;
+  const [tool] = await db.select().from(tools).where(eq(tools.id, id.toLowerCase())).limit(1);
+  return tool ?? null;
+}
+
+/** A unique-constraint violation from either driver (drizzle wraps the driver's error in `cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * The first free slug among base, base-2, base-3, ... One query reads every slug of that family,
+ * so a name used many times costs no more round trips than a new one.
+ */
+async function freeSlug(db: Database, base: string): Promise<string> {
+  const rows = await db
+    .select({ slug: tools.slug })
+    .from(tools)
+    .where(or(eq(tools.slug, base), like(tools.slug, `${escapeLike(base)}-%`)));
+  const taken = new Set(rows.map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  let suffix = 2;
+  while (taken.has(`${base}-${suffix}`)) suffix += 1;
+  return `${base}-${suffix}`;
+}
+
+/** The slug a name gives; a name with no letters or digits (or one shaped like an id) still gets one. */
+function slugBaseFor(name: string): string {
+  const base = slugify(name);
+  if (base === "") return "tool";
+  return isUuid(base) ? `tool-${base}` : base;
+}
+
+async function slugTakenByOther(db: Database, slug: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tools.id })
+    .from(tools)
+    .where(and(eq(tools.slug, slug), exceptId ? ne(tools.id, exceptId) : undefined))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The columns the form writes. rating and vote_count are never among them: they belong to votes.
+ * The description is sanitized here, so whatever reaches the database is already safe HTML.
+ */
+function columnsFrom(input: ToolFormData): { values: Omit<typeof tools.$inferInsert, "slug">; invalid?: ToolWriteInvalid } {
+  const description = sanitizeRichText(input.description);
+  const values = {
+    name: input.name,
+    category: input.category,
+    description,
+    image: input.image,
+    website: input.website,
+    metaTitle: input.metaTitle,
+    features: input.features,
+    pros: input.pros,
+    cons: input.cons,
+    pricing: input.pricing,
+  };
+  // "<script>…</script>" alone is text to the form's check but nothing once sanitized.
+  if (descriptionText(description) === "") {
+    return { values, invalid: { status: "invalid", fieldErrors: { description: TOOL_FORM_MESSAGES.descriptionRequired } } };
+  }
+  return { values };
+}
+
+const slugTaken = (): ToolWriteInvalid => ({ status: "invalid", fieldErrors: { slug: TOOL_FORM_MESSAGES.slugTaken } });
+
+/** Rounds of "find a free suffix, insert" before falling back to a random suffix. */
+const SLUG_ATTEMPTS = 10;
+
+/**
+ * Adds a tool from a validated form. A blank slug is made from the name (with -2, -3... when
+ * taken); a typed one must be free. Two saves racing for one slug meet the unique index: a
+ * generated slug is looked for again, a typed one is answered as taken.
+ */
+export async function createTool({
+  db,
+  input,
+}: {
+  db: Database;
+  input: ToolFormData;
+}): Promise<{ status: "created"; tool: Tool } | ToolWriteInvalid> {
+  const { values, invalid } = columnsFrom(input);
+  if (invalid) return invalid;
+
+  if (input.slug !== "") {
+    if (await slugTakenByOther(db, input.slug)) return slugTaken();
+    try {
+      const [tool] = await db.insert(tools).values({ ...values, slug: input.slug }).returning();
+      return { status: "created", tool: tool! };
+    } catch (error) {
+      if (isUniqueViolation(error)) return slugTaken();
+      throw error;
+    }
+  }
+
+  // Saves racing for one name each find the same free suffix; the unique index lets one through
+  // per round, the others look again. Past a few rounds a random suffix ends the contest.
+  const base = slugBaseFor(input.name);
+  for (let attempt = 0; attempt <= SLUG_ATTEMPTS; attempt += 1) {
+    const slug = attempt < SLUG_ATTEMPTS ? await freeSlug(db, base) : `${base}-${randomBytes(4).toString("hex")}`;
+    const [tool] = await db.insert(tools).values({ ...values, slug }).onConflictDoNothing({ target: tools.slug }).returning();
+    if (tool) return { status: "created", tool };
+  }
+  return { status: "invalid", fieldErrors: { slug: TOOL_FORM_MESSAGES.slugUnavailable } };
+}
+
+/**
+ * Saves a validated form over an existing tool. A blank slug keeps the current one, so a tool's
+ * address (and every link to it) stays put unless the admin types a new one.
+ */
+export async function updateTool({
+  db,
+  id,
+  input,
+}: {
+  db: Database;
+  id: string;
+  input: ToolFormData;
+}): Promise<{ status: "updated"; tool: Tool } | { status: "not-found" } | ToolWriteInvalid> {
+  if (!isUuid(id)) return { status: "not-found" };
+  const toolId = id.toLowerCase();
+  const { values, invalid } = columnsFrom(input);
+  if (invalid) return invalid;
+
+  const slug = input.slug === "" ? undefined : input.slug;
+  if (slug && (await slugTakenByOther(db, slug, toolId))) return slugTaken();
+  try {
+    const [tool] = await db
+      .update(tools)
+      .set({ ...values, ...(slug ? { slug } : {}), updatedAt: sql`now()` })
+      .where(eq(tools.id, toolId))
+      .returning();
+    return tool ? { status: "updated", tool } : { status: "not-found" };
+  } catch (error) {
+    if (isUniqueViolation(error)) return slugTaken();
+    throw error;
+  }
+}
+
+/** Removes a tool; its votes and comments go with it (ON DELETE CASCADE). False when there was none. */
+export async function deleteTool({ db, id }: { db: Database; id: string }): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const deleted = await db.delete(tools).where(eq(tools.id, id.toLowerCase())).returning({ id: tools.id });
+  return deleted.length > 0;
+}
