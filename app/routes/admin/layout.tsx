@@ -58,9 +58,11 @@ export default function AdminLayout() {
   const navigation = useNavigation();
   const location = useLocation();
   // A move to another admin page waits on the server's role check and data: say so in place. A
-  // search on the same page (?q=) keeps the page, so the search box keeps its focus.
+  // search on the same page (?q=) keeps the page, so the search box keeps its focus; after a save
+  // the form keeps showing "Saving..." until the list arrives.
   const pending =
     navigation.state === "loading" &&
+    !navigation.formData &&
     navigation.location.pathname.startsWith("/admin") &&
     navigation.location.pathname !== location.pathname;
   return (

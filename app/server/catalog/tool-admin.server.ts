@@ -6,6 +6,7 @@ import { descriptionText, TOOL_FORM_MESSAGES, type ToolFormData } from "~/lib/to
 import { sanitizeRichText } from "../content/sanitize-html.server";
 import type { Database } from "../db/client";
 import { toolCategoryCounts, tools } from "../db/schema";
+import { containsPattern, escapeLike } from "../db/like-patterns";
 
 /** The admin table lists this many tools per page: the catalogue can hold tens of thousands. */
 export const ADMIN_TOOLS_PAGE_SIZE = 50;
@@ -26,8 +27,6 @@ export type Tool = typeof tools.$inferSelect;
 /** The form's outcome when the data itself refuses it (a taken slug, a description that sanitizes to nothing). */
 export type ToolWriteInvalid = { status: "invalid"; fieldErrors: Record<string, string> };
 
-/** LIKE wildcards in the admin's text are matched literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Spec section 9: admin tools by name. Case-insensitively, as a reader expects; id breaks ties. */
 const byName = [sql`lower(${tools.name})`, asc(tools.name), asc(tools.id)];
@@ -45,7 +44,7 @@ export async function listToolsForAdmin({
   pageSize?: number;
 }): Promise<AdminToolPage> {
   const text = (query ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const pattern = `%${escapeLike(text)}%`;
+  const pattern = containsPattern(text);
   const where: SQL | undefined = text ? or(ilike(tools.name, pattern), ilike(tools.category, pattern)) : undefined;
 
   const rowsQuery = db

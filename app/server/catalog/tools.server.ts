@@ -4,6 +4,7 @@ import { MAX_QUERY_LENGTH, TOOLS_PAGE_SIZE } from "~/lib/limits";
 import { isUuid, slugify } from "~/lib/slugify";
 import type { Database } from "../db/client";
 import { toolCategoryCounts, tools } from "../db/schema";
+import { containsPattern, escapeLike } from "../db/like-patterns";
 
 
 /** What a tool card shows: never the description, which can be long. */
@@ -33,9 +34,6 @@ export type ToolCard = {
 export type Tool = typeof tools.$inferSelect;
 export type ToolPage = { tools: ToolCard[]; total: number; page: number; pageCount: number };
 
-/** LIKE wildcards in the visitor's text are matched literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 const prefixPattern = (text: string) => `${escapeLike(text)}%`;
 
 /** Case-insensitive substring match on name or description, served by the trigram indexes. */

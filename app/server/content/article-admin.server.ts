@@ -11,6 +11,7 @@ import { isUuid, slugify } from "~/lib/slugify";
 import type { Database } from "../db/client";
 import { articles } from "../db/schema";
 import { sanitizeRichText } from "./sanitize-html.server";
+import { containsPattern } from "../db/like-patterns";
 
 export type Article = typeof articles.$inferSelect;
 
@@ -30,8 +31,6 @@ export type SaveArticleResult =
   | { status: "invalid"; fieldErrors: Record<string, string> }
   | { status: "not-found" };
 
-/** LIKE wildcards in the admin's text are matched literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * Every article, drafts included, whose title or category contains the text (case-insensitive);
@@ -39,7 +38,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
  */
 export function listArticlesForAdmin({ db, query }: { db: Database; query?: string | null }): Promise<AdminArticleRow[]> {
   const text = (query ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const pattern = `%${escapeLike(text)}%`;
+  const pattern = containsPattern(text);
   return db
     .select({
       id: articles.id,
