@@ -14,6 +14,7 @@ async function publicView(anonymous: APIRequestContext, slug: string, title: str
   const [article, blog, sitemap, feed] = await Promise.all(
     [`/article/${slug}`, "/blog", "/sitemap.xml", "/blog/rss.xml"].map((path) => anonymous.get(path)),
   );
+  expect(await blog!.text(), "served to an anonymous visitor").not.toContain("Account menu for");
   return {
     articleStatus: article!.status(),
     inBlog: (await blog!.text()).includes(title),
@@ -37,7 +38,8 @@ test("an administrator writes an article with formatted content, sees it publish
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const anonymous = await playwright.request.newContext({ baseURL });
+  // An explicitly empty state: the file's admin storage state must not reach this client.
+  const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const title = `Field Notes ${Date.now()}`;
   const slug = slugOf(title);
   // Fill the page cache with the lists as they are now: the save must still show on the next request.

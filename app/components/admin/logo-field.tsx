@@ -7,6 +7,7 @@ import { Label } from "~/components/ui/label";
 import { ADMIN_TOASTS } from "~/lib/admin-messages";
 import { cn } from "~/lib/cn";
 import { LOGO_ACCEPT_ATTRIBUTE, LOGO_UPLOAD_PATH, logoFileProblem, type LogoUploadResponse } from "~/lib/logo-upload";
+import { isLinkableUrl } from "~/lib/form-fields";
 
 export type LogoFieldProps = {
   /** The URL input's id; the file input and messages derive theirs from it. */
@@ -33,7 +34,8 @@ export function LogoField({ id, name, value, onChange, error }: LogoFieldProps) 
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = `${id}-file`;
-  const showPreview = value.trim() !== "" && brokenUrl !== value;
+  // Only an address the form would accept is fetched: a preview of "javascript:..." is not one.
+  const showPreview = isLinkableUrl(value.trim()) && brokenUrl !== value;
 
   async function upload(file: File) {
     const problem = logoFileProblem(file);
