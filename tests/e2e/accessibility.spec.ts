@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { adminStatePath } from "./admin-support";
 import { expect, test } from "./fixtures";
 
 const pages: { name: string; path: string; missing?: boolean }[] = [
@@ -49,6 +50,42 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
   });
 }
+
+// The admin area, as its administrator sees it (the session admin.setup.ts saved).
+const adminPages: { name: string; path: string; ready: { role: "heading" | "toolbar"; name: string } }[] = [
+  { name: "dashboard", path: "/admin", ready: { role: "heading", name: "Admin Dashboard" } },
+  { name: "tool table", path: "/admin/tools", ready: { role: "heading", name: "Tools" } },
+  { name: "new tool form", path: "/admin/tools/new", ready: { role: "heading", name: "Add New Tool" } },
+  { name: "article table", path: "/admin/articles", ready: { role: "heading", name: "Articles" } },
+  { name: "new article form", path: "/admin/articles/new", ready: { role: "toolbar", name: "Formatting" } },
+];
+
+test.describe("the admin area", () => {
+  test.use({ storageState: adminStatePath() });
+  for (const colorScheme of ["light", "dark"] as const) {
+    for (const { name, path, ready } of adminPages) {
+      test(`the admin ${name} has no serious accessibility violations (${colorScheme})`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme });
+        await page.goto(path);
+        await expect(page.getByRole(ready.role, { name: ready.name })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  }
+
+  test("the tool form's failed save and the delete dialog have no serious accessibility violations", async ({ page }) => {
+    await page.goto("/admin/tools");
+    await page.getByRole("link", { name: /^Edit / }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Tool" })).toBeVisible();
+    await page.getByLabel("Name", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Name is required", { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("dialog", { name: "Delete this tool?" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
 
 test.describe("keyboard", () => {
   for (const { path, firstInMain } of [
