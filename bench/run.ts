@@ -340,8 +340,8 @@ Written by \`npm run bench\` (bench/run.ts); run it again to replace this file.
   this measures Express, the middleware and the cache lookup. The plain baseline is measured once per route and
   used for both tables.
 - Requests carry no \`Accept-Encoding\`, so neither server compresses, and no cookies except on
-  **tool, signed in**: an administrator's session (made through the one-time setup link), which the server
-  looks up on every request; signed-in pages are never cached, so that row renders in both tables. Browsers ask for gzip or
+  **tool, signed in** and the **admin** rows: an administrator's session (made through the one-time setup link), which the server
+  looks up on every request; signed-in pages are never cached, so those rows render in both tables. Browsers ask for gzip or
   brotli, which the \`compression\` middleware then spends CPU on.
 - The load generator runs on the same machine as the server: on ${os.cpus().length} cores they compete for CPU, so
   compare ratios rather than absolute numbers across machines. Load average is shown below; other work on the
@@ -455,12 +455,29 @@ async function main() {
     {
       const { server, url } = await startAitlas({ dataDir, pageCacheSeconds: 0 });
       // Signed-in pages are never cached: they measure the session lookup plus a full render.
-      routes.push({
-        label: "tool, signed in",
-        path: `/tool/${manifest.sampleTool.slug}?as=admin`,
-        cookie: await signInAsFirstAdmin(server, url),
-        mustContain: (body) => (readable(body).includes("Account menu for bench-admin@example.com") ? undefined : "missing the account menu"),
-      });
+      const adminCookie = await signInAsFirstAdmin(server, url);
+      const adminSees = (text: string) => (body: string) => (readable(body).includes(text) ? undefined : `missing "${text}"`);
+      routes.push(
+        {
+          label: "tool, signed in",
+          path: `/tool/${manifest.sampleTool.slug}?as=admin`,
+          cookie: adminCookie,
+          mustContain: adminSees("Account menu for bench-admin@example.com"),
+        },
+        // The admin's tool table: the role check, one page of 50 by name and the total.
+        {
+          label: "admin tool table",
+          path: "/admin/tools",
+          cookie: adminCookie,
+          mustContain: adminSees(`Showing 50 of ${manifest.counts.tools.toLocaleString("en-US")} tools`),
+        },
+        {
+          label: "admin tool search",
+          path: `/admin/tools?q=${manifest.search.term}`,
+          cookie: adminCookie,
+          mustContain: adminSees(`matching “${manifest.search.term}”`),
+        },
+      );
       const captured = await captureRoutes(server, url, routes);
       checks.push(
         `Every route answered 200 with the expected content (cache off and on).`,
