@@ -25,16 +25,25 @@ export function FormField({
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
       {children({ id, "aria-describedby": describedBy, ...(error ? { "aria-invalid": true as const } : {}) })}
+      <FieldMessages id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint and error lines, with the ids its control names in aria-describedby. */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
       {hint && (
-        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400">
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }

@@ -192,29 +192,14 @@ export function PricingField({
                 <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
                   <legend className="px-1 text-sm font-semibold">Plan {index + 1}</legend>
                   <div className="grid gap-3 sm:grid-cols-2">
-                    <FormField id={`pricing-plan-${index}`} label="Plan name" error={errorKey("plan")}>
-                      {(control) => (
-                        <Input
-                          {...control}
-                          ref={registerInput(row.key)}
-                          name={TOOL_FIELDS.planName}
-                          value={row.plan}
-                          placeholder="e.g. Pro"
-                          onChange={(event) => updatePlan(row.key, { plan: event.target.value })}
-                        />
-                      )}
-                    </FormField>
-                    <FormField id={`pricing-price-${index}`} label="Price" error={errorKey("price")}>
-                      {(control) => (
-                        <Input
-                          {...control}
-                          name={TOOL_FIELDS.planPrice}
-                          value={row.price}
-                          placeholder="e.g. $20/month"
-                          onChange={(event) => updatePlan(row.key, { price: event.target.value })}
-                        />
-                      )}
-                    </FormField>
+                    <PlanNameAndPrice
+                      index={index}
+                      row={row}
+                      errorKey={errorKey}
+                      nameRef={registerInput(row.key)}
+                      placeholders={{ plan: "e.g. Pro", price: "e.g. $20/month" }}
+                      onChange={(change) => updatePlan(row.key, change)}
+                    />
                   </div>
                   <FormField id={`pricing-details-${index}`} label="Details" error={errorKey("details")}>
                     {(control) => (
@@ -254,29 +239,14 @@ export function PricingField({
                 <fieldset className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
                   <legend className="px-1 text-sm font-semibold">Plan {index + 1}</legend>
                   <div className="grid items-start gap-3 sm:grid-cols-[1fr_2fr_auto]">
-                    <FormField id={`pricing-plan-${index}`} label="Plan name" error={errorKey("plan")}>
-                      {(control) => (
-                        <Input
-                          {...control}
-                          ref={registerInput(row.key)}
-                          name={TOOL_FIELDS.planName}
-                          value={row.plan}
-                          placeholder="e.g. Free"
-                          onChange={(event) => updateEntry(row.key, { plan: event.target.value })}
-                        />
-                      )}
-                    </FormField>
-                    <FormField id={`pricing-price-${index}`} label="Price" error={errorKey("price")}>
-                      {(control) => (
-                        <Input
-                          {...control}
-                          name={TOOL_FIELDS.planPrice}
-                          value={row.price}
-                          placeholder="e.g. $0, limited messages"
-                          onChange={(event) => updateEntry(row.key, { price: event.target.value })}
-                        />
-                      )}
-                    </FormField>
+                    <PlanNameAndPrice
+                      index={index}
+                      row={row}
+                      errorKey={errorKey}
+                      nameRef={registerInput(row.key)}
+                      placeholders={{ plan: "e.g. Free", price: "e.g. $0, limited messages" }}
+                      onChange={(change) => updateEntry(row.key, change)}
+                    />
                     <div className="sm:pt-7">{removeButton(index)}</div>
                   </div>
                 </fieldset>
@@ -294,5 +264,50 @@ export function PricingField({
         </Button>
       )}
     </fieldset>
+  );
+}
+
+/** The two fields both pricing shapes share: a plan's name and its price text. */
+function PlanNameAndPrice({
+  index,
+  row,
+  errorKey,
+  nameRef,
+  placeholders,
+  onChange,
+}: {
+  index: number;
+  row: { plan: string; price: string };
+  errorKey: (field: string) => string | undefined;
+  nameRef: (element: HTMLInputElement | null) => void;
+  placeholders: { plan: string; price: string };
+  onChange: (change: { plan?: string; price?: string }) => void;
+}) {
+  return (
+    <>
+      <FormField id={`pricing-plan-${index}`} label="Plan name" error={errorKey("plan")}>
+        {(control) => (
+          <Input
+            {...control}
+            ref={nameRef}
+            name={TOOL_FIELDS.planName}
+            value={row.plan}
+            placeholder={placeholders.plan}
+            onChange={(event) => onChange({ plan: event.target.value })}
+          />
+        )}
+      </FormField>
+      <FormField id={`pricing-price-${index}`} label="Price" error={errorKey("price")}>
+        {(control) => (
+          <Input
+            {...control}
+            name={TOOL_FIELDS.planPrice}
+            value={row.price}
+            placeholder={placeholders.price}
+            onChange={(event) => onChange({ price: event.target.value })}
+          />
+        )}
+      </FormField>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType } from "react";
 import type { TiptapEditorProps } from "./tiptap-editor";
+import { FieldMessages } from "~/components/admin/form-field";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/cn";
 
@@ -90,16 +91,7 @@ export function RichTextEditor({
           fallback
         )}
       </div>
-      {hint && (
-        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
