@@ -206,7 +206,7 @@ function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure:
         </ButtonLink>
         {article && <ConfirmDelete what="article" name={article.title} />}
       </div>
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">{creating ? "New Article" : "Edit Article"}</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{creating ? "New Article" : "Edit Article"}</h1>
 
       <Form
         method="post"

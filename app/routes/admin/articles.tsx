@@ -28,7 +28,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Articles</h1>
+        <h1 className="text-3xl font-bold tracking-tight">Articles</h1>
         <ButtonLink to="/admin/articles/new">
           <Plus aria-hidden="true" className="h-4 w-4" />
           Add New Article
