@@ -217,7 +217,7 @@ describe("the article table", () => {
     expect((await list("/admin/articles?q=%20PROMPT%20")).articles.map((article) => article.title)).toEqual(["Prompt basics"]);
     expect((await list("/admin/articles?q=audio")).articles.map((article) => article.title)).toEqual(["Voice cloning"]);
     const none = await list("/admin/articles?q=nothing");
-    expect(none).toEqual({ query: "nothing", articles: [] });
+    expect(none).toEqual({ query: "nothing", articles: [], total: 0, page: 1, pageCount: 1 });
   });
 });
 

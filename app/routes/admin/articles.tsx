@@ -1,11 +1,12 @@
 import { Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/articles";
+import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/search-form";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatCount, formatDate } from "~/lib/format";
+import { formatCount, formatDate, parsePage } from "~/lib/format";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { SITE_NAME } from "~/lib/site";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -13,9 +14,10 @@ import { listArticlesForAdmin } from "~/server/content/article-admin.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const articles = await listArticlesForAdmin({ db: context.db, query });
-  return { query, articles };
+  const params = new URL(request.url).searchParams;
+  const query = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const page = parsePage(params.get("page"));
+  return { query, ...(await listArticlesForAdmin({ db: context.db, query, page })) };
 }
 
 export function meta() {
@@ -23,8 +25,8 @@ export function meta() {
 }
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
-  const { query, articles } = loaderData;
-  const count = `${formatCount(articles.length)} ${articles.length === 1 ? "article" : "articles"}`;
+  const { query, articles, total, page, pageCount } = loaderData;
+  const count = `${formatCount(total)} ${total === 1 ? "article" : "articles"}`;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -89,6 +91,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           </TableBody>
         </Table>
       )}
+      <Pagination page={page} pageCount={pageCount} label="Article pages" />
     </div>
   );
 }

@@ -381,7 +381,7 @@ describe("listArticlesForAdmin", () => {
       { title: "Same day, later", date: "2026-05-05", createdAt: new Date("2026-05-05T09:00:00Z"), status: "draft" },
       { title: "Newest", date: "2026-06-01" },
     );
-    const rows = await listArticlesForAdmin({ db: database.db });
+    const { articles: rows } = await listArticlesForAdmin({ db: database.db });
     expect(rows.map((row) => [row.title, row.status])).toEqual([
       ["Newest", "published"],
       ["Same day, later", "draft"],
@@ -389,6 +389,18 @@ describe("listArticlesForAdmin", () => {
       ["Old", "published"],
     ]);
     expect(Object.keys(rows[0]!).sort()).toEqual(["author", "category", "date", "id", "slug", "status", "title"]);
+  });
+
+  it("pages the list: the page's rows in order, the total and the page count", async () => {
+    await insertArticles(
+      database.db,
+      ...Array.from({ length: 7 }, (_, index) => ({ title: `Article ${index + 1}`, date: `2026-01-0${index + 1}` })),
+    );
+    const second = await listArticlesForAdmin({ db: database.db, page: 2, pageSize: 3 });
+    expect(second.articles.map((row) => row.title)).toEqual(["Article 4", "Article 3", "Article 2"]);
+    expect({ total: second.total, page: second.page, pageCount: second.pageCount }).toEqual({ total: 7, page: 2, pageCount: 3 });
+    const filtered = await listArticlesForAdmin({ db: database.db, query: "article 7", pageSize: 3 });
+    expect({ titles: filtered.articles.map((row) => row.title), total: filtered.total }).toEqual({ titles: ["Article 7"], total: 1 });
   });
 
   it("filters by title or category, case-insensitive, with LIKE wildcards taken literally", async () => {
@@ -399,7 +411,7 @@ describe("listArticlesForAdmin", () => {
       { title: "100% free tools", date: "2026-01-03", category: "Lists" },
       { title: "snake_case names", date: "2026-01-04", category: "Development" },
     );
-    const titles = async (query: string) => (await listArticlesForAdmin({ db: database.db, query })).map((row) => row.title);
+    const titles = async (query: string) => (await listArticlesForAdmin({ db: database.db, query })).articles.map((row) => row.title);
     expect(await titles("PROMPT")).toEqual(["Prompting 101"]);
     expect(await titles("image")).toEqual(["Image models compared"]);
     expect(await titles("guides")).toEqual(["Prompting 101"]);

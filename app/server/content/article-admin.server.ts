@@ -36,22 +36,46 @@ export type SaveArticleResult =
  * Every article, drafts included, whose title or category contains the text (case-insensitive);
  * newest first by date, then by creation (spec section 9: admin articles by date descending).
  */
-export function listArticlesForAdmin({ db, query }: { db: Database; query?: string | null }): Promise<AdminArticleRow[]> {
+/** The admin article table shows this many rows per page. */
+export const ADMIN_ARTICLES_PAGE_SIZE = 50;
+
+export type AdminArticlePage = { articles: AdminArticleRow[]; total: number; page: number; pageCount: number };
+
+/** The admin article table: every status, newest date first, optionally filtered by title or category. */
+export async function listArticlesForAdmin({
+  db,
+  query,
+  page = 1,
+  pageSize = ADMIN_ARTICLES_PAGE_SIZE,
+}: {
+  db: Database;
+  query?: string | null;
+  page?: number;
+  pageSize?: number;
+}): Promise<AdminArticlePage> {
   const text = (query ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const pattern = containsPattern(text);
-  return db
-    .select({
-      id: articles.id,
-      slug: articles.slug,
-      title: articles.title,
-      category: articles.category,
-      author: articles.author,
-      date: articles.date,
-      status: articles.status,
-    })
-    .from(articles)
-    .where(text ? or(ilike(articles.title, pattern), ilike(articles.category, pattern)) : undefined)
-    .orderBy(sql`${articles.date} desc`, sql`${articles.createdAt} desc`, articles.id);
+  const where = text ? or(ilike(articles.title, pattern), ilike(articles.category, pattern)) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: articles.id,
+        slug: articles.slug,
+        title: articles.title,
+        category: articles.category,
+        author: articles.author,
+        date: articles.date,
+        status: articles.status,
+      })
+      .from(articles)
+      .where(where)
+      .orderBy(sql`${articles.date} desc`, sql`${articles.createdAt} desc`, articles.id)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(articles).where(where),
+  ]);
+  const total = counted?.total ?? 0;
+  return { articles: rows, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
 /** The article with this id, draft or not; null for an unknown or malformed id. */
