@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expectToast } from "./accounts-support";
 import { adminStatePath } from "./admin-support";
@@ -171,4 +171,45 @@ test("a file that is not an image is refused whatever its name says", async ({ p
   const line = `console.error: Failed to load resource: the server responded with a status of 415 (Unsupported Media Type) (${baseURL}/admin/uploads/logo:0)`;
   await expect.poll(() => browserErrors.includes(line)).toBe(true);
   browserErrors.splice(browserErrors.indexOf(line), 1);
+});
+
+test("a reload of the record refreshes an untouched form and never overwrites unsaved edits", async ({ page, context }) => {
+  await page.goto("/admin/tools?q=Claude");
+  const editUrl = await page.getByRole("link", { name: "Edit Claude" }).getAttribute("href");
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    await tab.goto(editUrl!);
+    await expect(tab.getByRole("heading", { level: 1, name: "Edit Tool" })).toBeVisible();
+  }
+  const seoTitle = (tab: Page) => tab.getByLabel("SEO Title", { exact: true });
+  const website = (tab: Page) => tab.getByLabel("Website", { exact: true });
+  const originalTitle = await seoTitle(page).inputValue();
+  const originalWebsite = await website(page).inputValue();
+  const changedTitle = `${originalTitle} (saved elsewhere)`;
+
+  /** Toggling the theme posts a form, after which React Router reloads every loader of the page. */
+  async function reloadLoaders(tab: Page) {
+    const reloaded = tab.waitForResponse((response) => response.url().includes(".data") && response.request().method() === "GET");
+    await tab.getByRole("banner").getByRole("button", { name: /theme/ }).click();
+    await reloaded;
+  }
+
+  // This tab has unsaved edits while the other saves a new SEO title: the reload keeps them all.
+  await website(page).fill("https://claude.example/unsaved");
+  await seoTitle(other).fill(changedTitle);
+  await other.getByRole("button", { name: "Save" }).click();
+  await expectToast(other, "Tool updated successfully");
+  await reloadLoaders(page);
+  await expect(website(page)).toHaveValue("https://claude.example/unsaved");
+  await expect(seoTitle(page)).toHaveValue(originalTitle);
+
+  // An untouched form takes the reloaded record: the other tab, reopened, sees this tab's save.
+  await other.goto(editUrl!);
+  await expect(seoTitle(other)).toHaveValue(changedTitle);
+  await website(page).fill(originalWebsite);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Tool updated successfully");
+  await reloadLoaders(other);
+  await expect(seoTitle(other)).toHaveValue(originalTitle);
+  await other.close();
 });
