@@ -1,4 +1,5 @@
 import type { Page, Route } from "@playwright/test";
+import { adminStatePath } from "./admin-support";
 import { expect, test } from "./fixtures";
 
 /**
@@ -83,4 +84,46 @@ test("the blog shows article placeholders while its data loads", async ({ page }
   data.release();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog");
   await expect(page.getByTestId("article-skeletons")).toHaveCount(0);
+});
+
+test.describe("the admin area", () => {
+  test.use({ storageState: adminStatePath() });
+
+  test("entering it shows a spinner while the server checks the role, moving within it keeps the navigation", async ({ page }) => {
+    await page.goto("/");
+    const data = await holdPageData(page);
+    await page.getByRole("button", { name: /^Account menu for / }).click();
+    await page.getByRole("menuitem", { name: "Admin Dashboard" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Checking access..." })).toBeVisible();
+    await expect.poll(() => data.heldCount()).toBeGreaterThan(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toHaveCount(0);
+    data.release();
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await page.unroute((url) => url.pathname.endsWith(".data"));
+
+    const next = await holdPageData(page);
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Tools" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+    next.release();
+    await expect(page.getByRole("heading", { level: 1, name: "Tools" })).toBeVisible();
+  });
+
+  test("a session that ends while the admin area is open is sent home on the next click", async ({ page, browserErrors, baseURL }) => {
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    // The cookies go (as when the session expires); the page still shows the admin navigation.
+    await page.context().clearCookies();
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Articles" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Discover the Best AI Tools" })).toBeVisible();
+
+    // The refused data request (403) is the refusal under test; Chromium reports it in the console
+    // (the address may carry React Router's ?_routes= list).
+    const refused = new RegExp(
+      `^console\\.error: Failed to load resource: the server responded with a status of 403 \\(Forbidden\\) \\(${baseURL}/admin/articles\\.data[^)]*\\)$`,
+    );
+    await expect.poll(() => browserErrors.filter((line) => refused.test(line)).length).toBe(1);
+    browserErrors.splice(browserErrors.findIndex((line) => refused.test(line)), 1);
+  });
 });
