@@ -4,6 +4,7 @@ import type { Route } from "./+types/article";
 import { GoBackButton } from "~/components/go-back-button";
 import { HtmlContent } from "~/components/html-content";
 import { LoadErrorState, NotFoundState } from "~/components/page-states";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
@@ -14,7 +15,8 @@ import { findArticleByIdentifier } from "~/server/content/articles.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const found = await findArticleByIdentifier({ db: context.db, identifier: params.id });
+  const isAdmin = context.viewer?.isAdmin === true;
+  const found = await findArticleByIdentifier({ db: context.db, identifier: params.id, includeDrafts: isAdmin });
   if (!found) throw data("Article not found", { status: 404 });
   const { article, canonical } = found;
   if (!canonical) {
@@ -39,7 +41,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       contentHtml: sanitizeRichText(article.content),
     },
     // The edit shortcut is for administrators only; the admin routes check the role again themselves.
-    canEdit: context.viewer?.isAdmin === true,
+    canEdit: isAdmin,
+    // Only an administrator gets here for a draft (a preview, never indexed); administrators carry a
+    // session cookie, so the page cache neither serves nor stores it.
+    draft: article.status === "draft",
   };
 }
 
@@ -55,6 +60,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     siteUrl,
     image: article.image,
     type: "article",
+    noindex: loaderData.draft,
     jsonLd: [
       blogPostingJsonLd(siteUrl, { ...article, keywords: article.metaKeywords }),
       breadcrumbJsonLd(siteUrl, [
@@ -76,7 +82,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ArticleDetail({ loaderData }: Route.ComponentProps) {
-  const { article, canEdit } = loaderData;
+  const { article, canEdit, draft } = loaderData;
   return (
     <article className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6">
       <nav aria-label="Breadcrumb" className="flex items-center gap-4">
@@ -101,6 +107,12 @@ export default function ArticleDetail({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         )}
       </nav>
+      {draft && (
+        <Alert>
+          <AlertTitle>Draft</AlertTitle>
+          <AlertDescription>Only administrators can see this article. Publish it from the article form to show it on the site.</AlertDescription>
+        </Alert>
+      )}
       <header className="space-y-4">
         <Badge>{article.category}</Badge>
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{article.title}</h1>

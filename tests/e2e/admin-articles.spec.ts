@@ -103,8 +103,18 @@ test("an administrator writes an article with formatted content, sees it publish
   await expect(page).toHaveURL("/admin/articles");
   await expectToast(page, "Article updated successfully");
   await page.getByRole("searchbox", { name: "Search articles" }).fill(title);
-  await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Draft");
+  const draftRow = page.getByRole("row", { name: new RegExp(title) });
+  await expect(draftRow).toContainText("Draft");
   expect(await publicView(anonymous, slug, title)).toEqual({ articleStatus: 404, inBlog: false, inSitemap: false, inFeed: false });
+  // The administrator previews the draft at its future address, in a new tab.
+  const [preview] = await Promise.all([
+    page.waitForEvent("popup"),
+    draftRow.getByRole("link", { name: `Preview ${title} (opens in a new tab)` }).click(),
+  ]);
+  await expect(preview).toHaveURL(`/article/${slug}`);
+  await expect(preview.getByRole("alert").filter({ hasText: "Only administrators can see this article." })).toBeVisible();
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText(title);
+  await preview.close();
 
   // Published again, then deleted after confirming.
   await openArticleForm(page, title);

@@ -138,3 +138,32 @@ describe("edit shortcuts on public pages", () => {
     }
   });
 });
+
+describe("draft previews", () => {
+  it("a draft's address shows it to administrators, marked as a draft, and answers 404 to everyone else", async () => {
+    const [draft] = await insertArticles(database.db, { title: "Work in progress", date: "2026-03-01", status: "draft" });
+    const page = (cookie?: string) =>
+      get(
+        ((args: { request: Request; context: unknown }) => articleLoader({ ...args, params: { id: draft!.slug } } as never)) as Loader,
+        `/article/${draft!.slug}`,
+        { cookie },
+      );
+    for (const cookie of [undefined, userCookie]) {
+      const outcome = await page(cookie);
+      expect(outcome.ok).toBe(false);
+      expect(refusal(outcome).status).toBe(404);
+    }
+    const preview = await page(adminCookie);
+    expect(preview.ok && preview.value).toMatchObject({ draft: true, canEdit: true, article: { title: "Work in progress" } });
+  });
+
+  it("a published article is not marked as a draft, for administrators either", async () => {
+    const [article] = await insertArticles(database.db, { title: "Out now", date: "2026-03-02" });
+    const outcome = await get(
+      ((args: { request: Request; context: unknown }) => articleLoader({ ...args, params: { id: article!.slug } } as never)) as Loader,
+      `/article/${article!.slug}`,
+      { cookie: adminCookie },
+    );
+    expect(outcome.ok && outcome.value).toMatchObject({ draft: false });
+  });
+});

@@ -1,10 +1,10 @@
-import { Pencil, Plus } from "lucide-react";
+import { ExternalLink, Pencil, Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/articles";
 import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/search-form";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
+import { buttonClasses, ButtonLink } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatCount, formatDate, parsePage } from "~/lib/format";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
@@ -77,14 +77,27 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
                   <time dateTime={article.date}>{formatDate(article.date)}</time>
                 </TableCell>
                 <TableCell className="text-right">
-                  <Link
-                    to={`/admin/articles/${article.id}`}
-                    className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300 dark:hover:bg-indigo-950"
-                  >
-                    <Pencil aria-hidden="true" className="h-4 w-4" />
-                    Edit
-                    <span className="sr-only">{` ${article.title}`}</span>
-                  </Link>
+                  <div className="flex items-center justify-end gap-1">
+                    <Link
+                      to={`/admin/articles/${article.id}`}
+                      className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300 dark:hover:bg-indigo-950"
+                    >
+                      <Pencil aria-hidden="true" className="h-4 w-4" />
+                      Edit
+                      <span className="sr-only">{` ${article.title}`}</span>
+                    </Link>
+                    {/* A draft opens as a preview only administrators can see. */}
+                    <a
+                      href={`/article/${encodeURIComponent(article.slug)}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={buttonClasses({ variant: "ghost", size: "sm" })}
+                    >
+                      <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                      {article.status === "draft" ? "Preview" : "View"}
+                      <span className="sr-only">{` ${article.title} (opens in a new tab)`}</span>
+                    </a>
+                  </div>
                 </TableCell>
               </TableRow>
             ))}

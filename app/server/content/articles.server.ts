@@ -77,12 +77,15 @@ export type ArticleLookup = { article: Article; canonical: boolean };
 export async function findArticleByIdentifier({
   db,
   identifier,
+  includeDrafts = false,
 }: {
   db: Database;
   identifier: string;
+  /** Administrators preview drafts at their future address; everyone else finds published ones only. */
+  includeDrafts?: boolean;
 }): Promise<ArticleLookup | null> {
   const find = async (where: SQL) =>
-    (await db.select().from(articles).where(and(isPublished, where)).limit(1))[0];
+    (await db.select().from(articles).where(and(includeDrafts ? undefined : isPublished, where)).limit(1))[0];
 
   const bySlug = await find(eq(articles.slug, identifier));
   if (bySlug) return { article: bySlug, canonical: true };
