@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
-import { isRouteErrorResponse } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as articleLoader } from "~/routes/article";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import { loader as toolLoader } from "~/routes/tool";
-import { ADMIN_REQUIRED_MESSAGE, DATA_REQUEST_HEADER } from "~/server/auth/guards.server";
+import { ADMIN_REQUIRED_MESSAGE } from "~/server/auth/guards.server";
 import { articles, tools } from "~/server/db/schema";
 import { insertArticles, insertTools } from "../../../tests/setup/fixtures";
 import {
@@ -13,9 +12,9 @@ import {
   createSignedInAdmin,
   createSignedInUser,
   createTestServices,
-  TEST_SITE_URL,
   type TestServices,
 } from "../../../tests/setup/test-app";
+import { getRequest, routeAnswer } from "../../../tests/setup/route-calls";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 // The admin area's door (layout and dashboard) and the edit shortcuts on public pages.
@@ -39,12 +38,9 @@ beforeEach(async () => {
 
 type Loader = (args: never) => Promise<unknown>;
 
-/** A GET as a browser sends it: a whole page, or (data) a client navigation's ".data" request. */
-async function get(loader: Loader, path: string, { cookie, data = false }: { cookie?: string; data?: boolean } = {}) {
-  const headers = new Headers();
-  if (cookie) headers.set("cookie", cookie);
-  if (data) headers.set(DATA_REQUEST_HEADER, "1");
-  const request = new Request(new URL(path, TEST_SITE_URL), { headers });
+/** Calls a loader with a GET as a browser sends it (a page, or with `data` a ".data" request). */
+async function get(loader: Loader, path: string, who: { cookie?: string; data?: boolean } = {}) {
+  const request = getRequest(path, who);
   const context = await contextFor(services, request);
   try {
     return { ok: true as const, value: await loader({ request, params: {}, context } as never) };
@@ -55,14 +51,8 @@ async function get(loader: Loader, path: string, { cookie, data = false }: { coo
 
 function refusal(outcome: Awaited<ReturnType<typeof get>>) {
   if (outcome.ok) throw new Error("the loader answered instead of refusing");
-  const { thrown } = outcome;
-  if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
-  if (isRouteErrorResponse(thrown)) return { status: thrown.status, data: thrown.data };
-  if (thrown && typeof thrown === "object" && "type" in thrown && (thrown as { type: string }).type === "DataWithResponseInit") {
-    const { data, init } = thrown as unknown as { data: unknown; init: { status?: number } | null };
-    return { status: init?.status, data };
-  }
-  throw thrown;
+  const answer = routeAnswer(outcome.thrown, { thrown: true });
+  return answer.headers ? { status: answer.status, location: answer.location } : { status: answer.status, data: answer.data };
 }
 
 describe.each([

@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { isRouteErrorResponse } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { action as formAction, loader as formLoader } from "~/routes/admin/article-form";
@@ -9,7 +8,7 @@ import { loader as blogLoader } from "~/routes/blog";
 import { loader as rssLoader } from "~/routes/blog-rss";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as sitemapLoader } from "~/routes/sitemap";
-import { ADMIN_REQUIRED_MESSAGE, DATA_REQUEST_HEADER } from "~/server/auth/guards.server";
+import { ADMIN_REQUIRED_MESSAGE } from "~/server/auth/guards.server";
 import { articles } from "~/server/db/schema";
 import { takeFlash } from "~/server/flash.server";
 import { insertArticles } from "../../../tests/setup/fixtures";
@@ -23,6 +22,7 @@ import {
   TEST_SITE_URL,
   type TestServices,
 } from "../../../tests/setup/test-app";
+import { getRequest, routeAnswer } from "../../../tests/setup/route-calls";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 // The admin's article pages as the browser reaches them: real requests, real sessions, a fresh
@@ -57,11 +57,8 @@ async function call(fn: RouteFunction, request: Request, params: Record<string, 
 }
 
 /** A GET as a browser sends it: a whole page, or (data) a client navigation's ".data" request. */
-function get(fn: RouteFunction, path: string, params: Record<string, string> = {}, { cookie, data = false }: { cookie?: string; data?: boolean } = {}) {
-  const headers = new Headers();
-  if (cookie) headers.set("cookie", cookie);
-  if (data) headers.set(DATA_REQUEST_HEADER, "1");
-  return call(fn, new Request(new URL(path, TEST_SITE_URL), { headers }), params);
+function get(fn: RouteFunction, path: string, params: Record<string, string> = {}, who: { cookie?: string; data?: boolean } = {}) {
+  return call(fn, getRequest(path, who), params);
 }
 
 /** Posts the article form for `id` ("new" or an article id). */
@@ -71,15 +68,8 @@ function post(id: string, fields: Record<string, string>, options: { cookie?: st
 
 /** Status, redirect target and body of whatever a loader or action answered or threw. */
 function answer(outcome: Outcome): { status: number; location?: string | null; data?: unknown } {
-  const value = outcome.ok ? outcome.value : outcome.thrown;
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("location") };
-  if (isRouteErrorResponse(value)) return { status: value.status, data: value.data };
-  if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = value as { data: unknown; init: { status?: number } | null };
-    return { status: init?.status ?? 200, data };
-  }
-  if (!outcome.ok) throw outcome.thrown;
-  return { status: 200, data: value };
+  const read = outcome.ok ? routeAnswer(outcome.value) : routeAnswer(outcome.thrown, { thrown: true });
+  return read.headers ? { status: read.status, location: read.location } : { status: read.status, data: read.data };
 }
 
 /** The toast a redirect carries to the next page. */

@@ -1,16 +1,17 @@
-import { ExternalLink, Pencil, Plus } from "lucide-react";
+import { ExternalLink, Pencil } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/articles";
 import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/search-form";
 import { Badge } from "~/components/ui/badge";
-import { buttonClasses, ButtonLink } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatCount, formatDate, parsePage } from "~/lib/format";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { SITE_NAME } from "~/lib/site";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listArticlesForAdmin } from "~/server/content/article-admin.server";
+import { AdminListEmpty, AdminListHeader } from "~/components/admin/admin-list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
@@ -29,13 +30,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const count = `${formatCount(total)} ${total === 1 ? "article" : "articles"}`;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight">Articles</h1>
-        <ButtonLink to="/admin/articles/new">
-          <Plus aria-hidden="true" className="h-4 w-4" />
-          Add New Article
-        </ButtonLink>
-      </div>
+      <AdminListHeader title="Articles" addTo="/admin/articles/new" addLabel="Add New Article" />
 
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="w-full max-w-md">
@@ -47,9 +42,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
       </div>
 
       {articles.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-12 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          No articles found
-        </p>
+        <AdminListEmpty>No articles found</AdminListEmpty>
       ) : (
         <Table>
           <caption className="sr-only">Articles, newest first</caption>

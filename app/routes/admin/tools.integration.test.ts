@@ -9,7 +9,6 @@ import { loader as categoryLoader } from "~/routes/category";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import ToolDetail, { loader as toolLoader } from "~/routes/tool";
-import { DATA_REQUEST_HEADER } from "~/server/auth/guards.server";
 import { recordVote } from "~/server/community/votes.server";
 import { comments, toolCategoryCounts, tools, toolVotes } from "~/server/db/schema";
 import { takeFlash } from "~/server/flash.server";
@@ -23,6 +22,7 @@ import {
   TEST_SITE_URL,
   type TestServices,
 } from "../../../tests/setup/test-app";
+import { getRequest, routeAnswer, type RouteAnswer } from "../../../tests/setup/route-calls";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 // The admin tool table and tool form as a browser reaches them: real requests, real sessions.
@@ -46,33 +46,21 @@ beforeEach(async () => {
 
 // --- Requests and what comes back ---
 
-type Outcome = { status: number; location: string | null; data: unknown; headers: Headers | null };
+type Outcome = RouteAnswer;
 
-/** A loader's or action's answer, returned or thrown: a Response (redirect) or React Router's data(). */
-function outcomeOf(value: unknown): Outcome {
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("location"), data: null, headers: value.headers };
-  if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
-    const { data, init } = value as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, location: null, data, headers: null };
-  }
-  return { status: 200, location: null, data: value, headers: null };
-}
-
+/** A loader's or action's answer, returned or thrown (a bug's error is thrown again). */
 async function settle(run: () => Promise<unknown>): Promise<Outcome> {
   try {
-    return outcomeOf(await run());
+    return routeAnswer(await run());
   } catch (thrown) {
-    return outcomeOf(thrown);
+    return routeAnswer(thrown, { thrown: true });
   }
 }
 
 type Who = { cookie?: string; data?: boolean };
 
-async function get(loader: (args: never) => unknown, path: string, params: Record<string, string>, { cookie, data = false }: Who = {}) {
-  const headers = new Headers();
-  if (cookie) headers.set("cookie", cookie);
-  if (data) headers.set(DATA_REQUEST_HEADER, "1");
-  const request = new Request(new URL(path, TEST_SITE_URL), { headers });
+async function get(loader: (args: never) => unknown, path: string, params: Record<string, string>, who: Who = {}) {
+  const request = getRequest(path, who);
   const context = await contextFor(services, request);
   return settle(async () => loader({ request, params, context } as never));
 }

@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, Plus } from "lucide-react";
+import { ExternalLink, Pencil } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigation } from "react-router";
 import { toast } from "sonner";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/tools";
 import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/search-form";
 import { Alert, AlertDescription } from "~/components/ui/alert";
-import { buttonClasses, ButtonLink } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { ADMIN_TOASTS } from "~/lib/admin-messages";
 import { formatRating, parsePage } from "~/lib/format";
@@ -15,6 +15,7 @@ import { SITE_NAME } from "~/lib/site";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listToolsForAdmin } from "~/server/catalog/tool-admin.server";
 import { logger } from "~/server/logger";
+import { AdminListEmpty, AdminListHeader } from "~/components/admin/admin-list";
 
 /** Spec section 2, admin tool table: the alert shown when the list cannot be read. */
 export const TOOLS_LOAD_FAILED_MESSAGE = "Failed to load tools. Please try again later.";
@@ -54,13 +55,7 @@ export default function AdminTools({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight">Tools</h1>
-        <ButtonLink to="/admin/tools/new">
-          <Plus aria-hidden="true" className="h-4 w-4" />
-          Add New Tool
-        </ButtonLink>
-      </div>
+      <AdminListHeader title="Tools" addTo="/admin/tools/new" addLabel="Add New Tool" />
 
       <div className="max-w-md">
         <SearchForm action="/admin/tools" query={query} placeholder="Search tools..." label="Search tools by name or category" />
@@ -76,9 +71,7 @@ export default function AdminTools({ loaderData }: Route.ComponentProps) {
             {countLine(toolPage.tools.length, toolPage.total, query)}
           </p>
           {toolPage.tools.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
-              No tools found
-            </p>
+            <AdminListEmpty>No tools found</AdminListEmpty>
           ) : (
             <Table>
               <caption className="sr-only">Tools, by name</caption>

@@ -1,0 +1,32 @@
+import { isRouteErrorResponse } from "react-router";
+import { DATA_REQUEST_HEADER } from "~/server/auth/guards.server";
+import { TEST_SITE_URL } from "./test-app";
+
+/**
+ * A GET as a browser sends it: a whole page, or (`data`) a client navigation's ".data" request,
+ * which the HTTP layer marks so guards answer it with a status instead of a redirect.
+ */
+export function getRequest(path: string, { cookie, data = false }: { cookie?: string; data?: boolean } = {}): Request {
+  const headers = new Headers();
+  if (cookie) headers.set("cookie", cookie);
+  if (data) headers.set(DATA_REQUEST_HEADER, "1");
+  return new Request(new URL(path, TEST_SITE_URL), { headers });
+}
+
+/** What a loader or action answered or threw, read the way React Router reads it. */
+export type RouteAnswer = { status: number; location: string | null; data: unknown; headers: Headers | null };
+
+const isDataWithInit = (value: unknown): value is { data: unknown; init: ResponseInit | null } =>
+  typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+
+/**
+ * A Response (a redirect, a resource), React Router's `data(body, init)`, a route error response,
+ * or a plain value (200). Anything else was thrown by a bug, and is thrown again.
+ */
+export function routeAnswer(value: unknown, { thrown = false }: { thrown?: boolean } = {}): RouteAnswer {
+  if (value instanceof Response) return { status: value.status, location: value.headers.get("location"), data: null, headers: value.headers };
+  if (isDataWithInit(value)) return { status: value.init?.status ?? 200, location: null, data: value.data, headers: null };
+  if (isRouteErrorResponse(value)) return { status: value.status, location: null, data: value.data, headers: null };
+  if (thrown) throw value;
+  return { status: 200, location: null, data: value, headers: null };
+}
