@@ -27,6 +27,6 @@ export default [
     route("articles", "routes/admin/articles.tsx"),
     route("articles/:id", "routes/admin/article-form.tsx"),
   ]),
-  ...prefix("admin", [route("uploads/logo", "routes/admin/logo-upload.ts")]),
+  ...prefix("admin", [route("uploads/logo", "routes/admin/logo-upload.ts"), route("research", "routes/admin/research.ts")]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import type { Auth } from "./auth/auth.server";
 import type { Viewer } from "./auth/viewer.server";
 import type { Database } from "./db/client";
+import type { ResearchService } from "./research/research-service.server";
 import type { FileStorage } from "./storage/local-storage";
 
 /** What the process builds once at start and every request shares. */
@@ -13,6 +14,8 @@ export type AppServices = {
   googleSignIn: boolean;
   /** Where uploaded files go: local disk under DATA_DIR/uploads, or S3-compatible storage. */
   storage: FileStorage;
+  /** The AI research assistant: whether it is configured here, and a way to run it. */
+  research: ResearchService;
   /** Drops cached anonymous pages here and in every other process; call after a public write. */
   invalidatePublicPages(): Promise<void>;
 };

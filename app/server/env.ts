@@ -58,6 +58,20 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** The base address browsers fetch stored files from (a CDN); unset, one derived from the bucket. */
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+
+  /** The AI research assistant's web search (Brave Search API); unset, the assistant says what to configure. */
+  BRAVE_API_KEY: z.string().min(1).optional(),
+  BRAVE_SEARCH_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("https://api.search.brave.com"),
+  /** The assistant's model is Anthropic's by default (ANTHROPIC_BASE_URL for a proxy or gateway)... */
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  ANTHROPIC_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** ...or any OpenAI-compatible endpoint's (OpenAI, Ollama, vLLM) when AI_BASE_URL is set, e.g. http://localhost:11434/v1. */
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  /** The model id; Anthropic has a default, an OpenAI-compatible endpoint needs one. */
+  AI_MODEL: z.string().min(1).optional(),
+  RESEARCH_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  RESEARCH_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
 });
 
 /** Half an S3 key pair is a mistake, not a wish for the SDK's own credentials. */

@@ -9,6 +9,7 @@ import type { Database } from "~/server/db/client";
 import { users } from "~/server/db/schema";
 import { setUserRole } from "~/server/auth/roles.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
+import { createResearchService, type ResearchSettings } from "~/server/research/research-service.server";
 import { createLocalStorage } from "~/server/storage/local-storage";
 
 export const TEST_SITE_URL = "http://localhost:3000";
@@ -30,11 +31,14 @@ export function createTestServices({
   smtpUrl,
   google,
   siteUrl = TEST_SITE_URL,
+  research = { search: null, model: null },
 }: {
   db: Database;
   smtpUrl?: string;
   google?: GoogleSettings;
   siteUrl?: string;
+  /** Where the AI research assistant searches and asks (loopback fakes); unconfigured by default. */
+  research?: ResearchSettings;
 }): TestServices {
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-outbox-"));
   const mailer: Mailer = createMailer({ smtpUrl, from: "Aitlas <no-reply@aitlas.test>", outboxDir });
@@ -47,6 +51,7 @@ export function createTestServices({
     auth,
     googleSignIn: google !== undefined,
     storage: createLocalStorage({ rootDir: uploadsDir, publicPath: "/uploads" }),
+    research: createResearchService(research),
     invalidatePublicPages: async () => {
       invalidations += 1;
     },

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Route } from "./+types/logo-upload";
 import { ADMIN_TOASTS } from "~/lib/admin-messages";
 import { LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE, type LogoUploadResponse } from "~/lib/logo-upload";
-import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { guardRefusalAsJson, requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger";
 import { LogoImageError, prepareLogo } from "~/server/storage/logo-image.server";
 import { BodyTooLargeError, readLimitedBody } from "~/server/storage/read-limited-body.server";
@@ -17,23 +17,13 @@ function answer(body: LogoUploadResponse, status: number, headers: Record<string
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
-/** The guards throw `data({ error }, { status })`; a resource route must answer that as JSON itself. */
-function refusalResponse(thrown: unknown): Response {
-  if (thrown instanceof Response) return thrown;
-  const refusal = thrown as { type?: unknown; data?: { error?: unknown }; init?: ResponseInit | null };
-  if (refusal?.type === "DataWithResponseInit" && typeof refusal.data?.error === "string") {
-    return answer({ error: refusal.data.error }, refusal.init?.status ?? 403);
-  }
-  throw thrown;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   let adminId: string;
   try {
     requireSameOrigin(request, context);
     adminId = requireAdmin(request, context).id;
   } catch (thrown) {
-    return refusalResponse(thrown);
+    return guardRefusalAsJson(thrown);
   }
 
   let bytes: Buffer;

@@ -51,3 +51,16 @@ export function requireAdmin(request: Request, context: Pick<AppContext, "viewer
   if (isDocumentRequest(request)) throw redirect("/");
   throw data({ error: ADMIN_REQUIRED_MESSAGE }, { status: 403 });
 }
+
+/**
+ * The guards throw `data({ error }, { status })`, which React Router renders for pages; a resource
+ * route answering JSON turns it into `{ error }` with the same status. Anything else is rethrown.
+ */
+export function guardRefusalAsJson(thrown: unknown): Response {
+  if (thrown instanceof Response) return thrown;
+  const refusal = thrown as { type?: unknown; data?: { error?: unknown }; init?: ResponseInit | null };
+  if (refusal?.type === "DataWithResponseInit" && typeof refusal.data?.error === "string") {
+    return Response.json({ error: refusal.data.error }, { status: refusal.init?.status ?? 403, headers: { "Cache-Control": "no-store" } });
+  }
+  throw thrown;
+}

@@ -260,3 +260,36 @@ export const instanceSecrets = pgTable("instance_secrets", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
 });
+
+// --- AI research ---
+
+/**
+ * One row per run of the AI research assistant: who asked for what, how it ended and the tokens
+ * it cost, so an install can see what its model key is spent on. Nothing else reads it back.
+ */
+export const researchRuns = pgTable(
+  "research_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    mode: text("mode", { enum: ["create", "update"] }).notNull(),
+    subject: text("subject").notNull(),
+    toolId: uuid("tool_id").references(() => tools.id, { onDelete: "set null" }),
+    /** "running" until it ends; a process that stops mid-run leaves it so. */
+    status: text("status", { enum: ["running", "succeeded", "failed", "cancelled"] }).notNull().default("running"),
+    error: text("error"),
+    model: text("model").notNull(),
+    searches: integer("searches").notNull().default(0),
+    sources: integer("sources").notNull().default(0),
+    inputTokens: integer("input_tokens").notNull().default(0),
+    outputTokens: integer("output_tokens").notNull().default(0),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("research_runs_tokens_check", sql`${table.inputTokens} >= 0 and ${table.outputTokens} >= 0`),
+    index("research_runs_started_at_idx").on(table.startedAt.desc()),
+    index("research_runs_user_id_idx").on(table.userId),
+    index("research_runs_tool_id_idx").on(table.toolId),
+  ],
+);

@@ -20,6 +20,7 @@ import { createMailer } from "../mail/mailer.server";
 import { authRateLimitRule, enforceRateLimit } from "../security/rate-limit-rules.server";
 import { getOrCreateInstanceSecret } from "../security/instance-secrets.server";
 import { pruneRateLimits } from "../security/rate-limit.server";
+import { researchServiceFromEnv } from "../research/research-service.server";
 import { configuredStorage, UPLOADS_PATH } from "../storage/configured-storage";
 import { serveLocalUploads } from "../storage/local-storage";
 import { clientIpOf, sendFetchResponse, toFetchRequest, writeHeaders } from "./fetch-adapter";
@@ -72,12 +73,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     secret: env.AUTH_SECRET ?? (await getOrCreateInstanceSecret({ db: handle.db, name: "auth" })),
     google,
   });
+  const research = researchServiceFromEnv(env);
   const services: AppServices = {
     db: handle.db,
     siteUrl,
     auth,
     googleSignIn: google !== undefined,
     storage,
+    research,
     invalidatePublicPages: pageInvalidation.invalidatePublicPages,
   };
   // React Router refuses a form post whose Origin differs from the address the server sees; behind
@@ -205,7 +208,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
   logger.info(
-    { url, database: handle.kind, location: handle.location, mail: mailer.destination, storage: env.S3_BUCKET ? "s3" : "local", ms: Date.now() - startedAt },
+    { url, database: handle.kind, location: handle.location, mail: mailer.destination, storage: env.S3_BUCKET ? "s3" : "local", research: research.availability.configured ? research.availability.model : "not configured", ms: Date.now() - startedAt },
     `Aitlas is serving ${url}`,
   );
   await announceAdminSetup({ db: handle.db, siteUrl: siteUrl ?? url });

@@ -5,13 +5,15 @@ export type RateLimitRule = { name: string; limit: number; windowMs: number };
 
 const MINUTE = 60_000;
 
-/** Per client address for sign-in and sign-up; per user for votes and comments. */
+/** Per client address for sign-in and sign-up; per user for votes, comments and research runs. */
 export const RATE_LIMITS = {
   signIn: { name: "sign-in", limit: 20, windowMs: 10 * MINUTE },
   signUp: { name: "sign-up", limit: 10, windowMs: 60 * MINUTE },
   vote: { name: "vote", limit: 60, windowMs: MINUTE },
   comment: { name: "comment", limit: 10, windowMs: 10 * MINUTE },
   adminSetup: { name: "admin-setup", limit: 10, windowMs: 10 * MINUTE },
+  /** Each run spends search and model credits: 30 an hour per administrator is generous by hand. */
+  research: { name: "research", limit: 30, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /** The rule for a POST under /api/auth, by its path there (/sign-in/email, /sign-up/email, ...). */

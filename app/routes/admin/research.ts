@@ -1,0 +1,171 @@
+import { z } from "zod";
+import type { Route } from "./+types/research";
+import { RESEARCH_LIMITS, RESEARCH_MESSAGES, RESEARCH_STREAM_TYPE, type ResearchEvent, type ResearchRefusal } from "~/lib/research";
+import { descriptionText } from "~/lib/tool-form";
+import { guardRefusalAsJson, requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { findToolById } from "~/server/catalog/tool-admin.server";
+import { logger } from "~/server/logger";
+import { ResearchModelError } from "~/server/research/model.server";
+import type { ResearchTask } from "~/server/research/research-flow.server";
+import { finishResearchRun, startResearchRun } from "~/server/research/research-runs.server";
+import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+
+// POST /admin/research: runs the AI research assistant for the tool form's dialog. The body is a
+// form: mode (create | update), subject (the dialog's text) and, to update, toolId. Refusals are
+// JSON { error } (400, 403, 404, 429, 503); a run answers 200 with one ResearchEvent per line,
+// written as it happens, ending with a result or an error. Closing the request cancels the run.
+
+const requestSchema = z.discriminatedUnion(
+  "mode",
+  [
+    z.object({
+      mode: z.literal("create"),
+      subject: z.string().trim().min(1, RESEARCH_MESSAGES.subjectRequired).max(RESEARCH_LIMITS.subject, RESEARCH_MESSAGES.subjectTooLong),
+    }),
+    z.object({
+      mode: z.literal("update"),
+      subject: z.string().trim().min(1, RESEARCH_MESSAGES.subjectRequired).max(RESEARCH_LIMITS.subject, RESEARCH_MESSAGES.subjectTooLong),
+      toolId: z.uuid(RESEARCH_MESSAGES.toolNotFound),
+    }),
+  ],
+  { error: RESEARCH_MESSAGES.unknownMode },
+);
+
+function refuse(status: number, error: string, headers: Record<string, string> = {}) {
+  return Response.json({ error } satisfies ResearchRefusal, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let adminId: string;
+  try {
+    requireSameOrigin(request, context);
+    adminId = requireAdmin(request, context).id;
+  } catch (thrown) {
+    return guardRefusalAsJson(thrown);
+  }
+
+  const { research, db } = context;
+  if (!research.availability.configured) {
+    return refuse(503, `${RESEARCH_MESSAGES.notConfigured} Set ${research.availability.missing.join(" and ")}, then restart the server.`);
+  }
+  const { model } = research.availability;
+
+  let fields: Record<string, unknown>;
+  try {
+    fields = Object.fromEntries(await request.formData());
+  } catch {
+    return refuse(400, RESEARCH_MESSAGES.subjectRequired);
+  }
+  const parsed = requestSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return refuse(issue.path[0] === "toolId" ? 404 : 400, issue.message);
+  }
+
+  let task: ResearchTask;
+  if (parsed.data.mode === "update") {
+    const tool = await findToolById({ db, id: parsed.data.toolId });
+    if (!tool) return refuse(404, RESEARCH_MESSAGES.toolNotFound);
+    task = {
+      mode: "update",
+      subject: parsed.data.subject,
+      current: {
+        name: tool.name,
+        website: tool.website,
+        description: descriptionText(tool.description),
+        features: tool.features,
+        pricing: tool.pricing,
+      },
+    };
+  } else {
+    task = { mode: "create", subject: parsed.data.subject };
+  }
+
+  const refusal = await enforceRateLimit({ db, rule: RATE_LIMITS.research, subject: adminId });
+  if (refusal) return refuse(429, refusal.message, { "Retry-After": String(refusal.retryAfterSeconds) });
+
+  const runId = await startResearchRun({
+    db,
+    userId: adminId,
+    mode: task.mode,
+    subject: task.subject,
+    toolId: parsed.data.mode === "update" ? parsed.data.toolId : null,
+    model,
+  });
+
+  // The run stops when the admin cancels (the request closes) or the reader stops reading.
+  const cancel = new AbortController();
+  const onRequestAbort = () => cancel.abort(new DOMException(RESEARCH_MESSAGES.cancelled, "AbortError"));
+  request.signal.addEventListener("abort", onRequestAbort, { once: true });
+
+  const encoder = new TextEncoder();
+  // False once the stream is closed or its reader has gone: nothing more may be enqueued.
+  let open = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const searched = new Set<string>();
+      const sources = new Set<string>();
+      const send = (event: ResearchEvent) => {
+        if (!open) return;
+        if (event.type === "step" && event.status === "done" && event.id.startsWith("search-")) {
+          searched.add(event.id);
+          for (const source of event.sources ?? []) sources.add(source.url);
+        }
+        controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      };
+      const finish = (outcome: Omit<Parameters<typeof finishResearchRun>[0], "db" | "id" | "searches" | "sources">) =>
+        finishResearchRun({ db, id: runId, searches: searched.size, sources: sources.size, ...outcome }).catch((error: unknown) => {
+          logger.error({ err: error, runId }, "could not record the end of a research run");
+        });
+
+      // Not awaited: start() returns at once so each event reaches the reader as it is sent.
+      void (async () => {
+        const startedAt = Date.now();
+        try {
+          const outcome = await research.run({ task, emit: send, signal: cancel.signal });
+          send({ type: "result", result: outcome.result, sources: outcome.sources, usage: outcome.usage, model });
+          logger.info({ runId, adminId, mode: task.mode, usage: outcome.usage, sources: outcome.sources.length, ms: Date.now() - startedAt }, "research run finished");
+          await finish({ status: "succeeded", usage: outcome.usage });
+        } catch (error) {
+          if (cancel.signal.aborted) {
+            logger.info({ runId, adminId, ms: Date.now() - startedAt }, "research run cancelled");
+            await finish({ status: "cancelled", usage: { inputTokens: 0, outputTokens: 0 } });
+          } else if (error instanceof ResearchModelError) {
+            send({ type: "error", message: error.message });
+            await finish({ status: "failed", error: error.message, usage: error.usage });
+          } else {
+            logger.error({ err: error, runId, adminId }, "research run failed");
+            send({ type: "error", message: RESEARCH_MESSAGES.fallback });
+            await finish({ status: "failed", error: error instanceof Error ? error.message : String(error), usage: { inputTokens: 0, outputTokens: 0 } });
+          }
+        } finally {
+          request.signal.removeEventListener("abort", onRequestAbort);
+          if (open) {
+            open = false;
+            controller.close();
+          }
+        }
+      })();
+    },
+    // The reader went away: stop sending and stop the run.
+    cancel() {
+      open = false;
+      cancel.abort(new DOMException(RESEARCH_MESSAGES.cancelled, "AbortError"));
+    },
+  });
+
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": RESEARCH_STREAM_TYPE,
+      // no-transform keeps the compression middleware from holding events back to fill a buffer.
+      "Cache-Control": "no-store, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
+
+/** Runs are POSTs; anything else is told so plainly. */
+export function loader() {
+  return refuse(405, "Method not allowed: start a research run with POST", { Allow: "POST" });
+}
