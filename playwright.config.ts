@@ -8,7 +8,9 @@ import { defineConfig } from "@playwright/test";
 const PORT = 3210;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Fixed ports for tests/fakes/serve.ts: the app reads the fakes' addresses once at start.
-const FAKE_PORTS = { smtp: 3225, oidc: 3226, analytics: 3227, control: 3228 };
+const FAKE_PORTS = { smtp: 3225, oidc: 3226, analytics: 3227, control: 3228, brave: 3229, llm: 3230 };
+// The keys the fake Brave Search and model servers accept (nothing real).
+const RESEARCH_KEYS = { brave: "e2e-brave-key", llm: "e2e-llm-key" };
 const GOOGLE_CLIENT = { id: "aitlas-e2e", secret: "aitlas-e2e-secret" };
 // Where the tests' control client (tests/fakes/control-client.ts) finds the fakes.
 process.env.FAKE_CONTROL_URL = `http://127.0.0.1:${FAKE_PORTS.control}`;
@@ -77,6 +79,10 @@ export default defineConfig({
         FAKE_CONTROL_PORT: String(FAKE_PORTS.control),
         FAKE_OIDC_CLIENT_ID: GOOGLE_CLIENT.id,
         FAKE_OIDC_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+        FAKE_BRAVE_PORT: String(FAKE_PORTS.brave),
+        FAKE_BRAVE_API_KEY: RESEARCH_KEYS.brave,
+        FAKE_LLM_PORT: String(FAKE_PORTS.llm),
+        FAKE_LLM_API_KEY: RESEARCH_KEYS.llm,
       },
     },
     {
@@ -116,6 +122,14 @@ export default defineConfig({
         GOOGLE_ISSUER_URL: `http://127.0.0.1:${FAKE_PORTS.oidc}`,
         ANALYTICS_SCRIPT_URL: `http://127.0.0.1:${FAKE_PORTS.analytics}/script.js`,
         ANALYTICS_SITE_ID: "e2e-site",
+        // The AI research assistant: Brave Search and Anthropic's API, both loopback fakes.
+        BRAVE_API_KEY: RESEARCH_KEYS.brave,
+        BRAVE_SEARCH_URL: `http://127.0.0.1:${FAKE_PORTS.brave}`,
+        ANTHROPIC_API_KEY: RESEARCH_KEYS.llm,
+        ANTHROPIC_BASE_URL: `http://127.0.0.1:${FAKE_PORTS.llm}/v1`,
+        AI_BASE_URL: "",
+        AI_API_KEY: "",
+        AI_MODEL: "",
       },
     },
   ],

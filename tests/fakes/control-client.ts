@@ -1,10 +1,21 @@
 import type { AnalyticsHit } from "./analytics";
+import type { RecordedSearch, SearchReply, SearchReplyResult } from "./brave-search";
+import type { ModelReply, ModelUsage, RecordedModelCall } from "./llm";
 import type { OidcIdentity } from "./oidc-provider";
 
 // Helpers for Playwright tests to drive the fakes that tests/fakes/serve.ts runs beside the app:
 // they live in another process, so the tests reach them over its small HTTP control API.
 
-export type { AnalyticsHit, OidcIdentity };
+export type {
+  AnalyticsHit,
+  ModelReply,
+  ModelUsage,
+  OidcIdentity,
+  RecordedModelCall,
+  RecordedSearch,
+  SearchReply,
+  SearchReplyResult,
+};
 
 /** One message as GET /mail lists it. */
 export interface MailSummary {
@@ -72,4 +83,43 @@ export async function denyNextGoogleSignIn(): Promise<void> {
 export async function analyticsHits(): Promise<AnalyticsHit[]> {
   const response = await call("/analytics/hits");
   return (await response.json()) as AnalyticsHit[];
+}
+
+/** The replies the next web searches get, in order; once they run out, results made from the query. */
+export async function queueSearchReplies(replies: SearchReply[]): Promise<void> {
+  await call("/brave/queue", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(replies),
+  });
+}
+
+/** Every request the fake Brave Search received, oldest first. */
+export async function searchRequests(): Promise<RecordedSearch[]> {
+  const response = await call("/brave/requests");
+  return (await response.json()) as RecordedSearch[];
+}
+
+/**
+ * The replies the next model calls get, in order; once they run out, a valid research result for
+ * "Fake Research Tool". The AI SDK retries 408, 409, 429 and 5xx answers, and each retry takes
+ * the next reply.
+ */
+export async function queueModelReplies(replies: ModelReply[]): Promise<void> {
+  await call("/llm/queue", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(replies),
+  });
+}
+
+/** Every call the fake model received, oldest first (credentials redacted). */
+export async function modelRequests(): Promise<RecordedModelCall[]> {
+  const response = await call("/llm/requests");
+  return (await response.json()) as RecordedModelCall[];
+}
+
+/** Forgets queued replies and recorded requests of both research fakes. */
+export async function resetResearchFakes(): Promise<void> {
+  await call("/research/reset", { method: "POST" });
 }

@@ -1,17 +1,23 @@
+import type http from "node:http";
 import { startFakeAnalytics } from "./analytics";
+import { isSearchReply, startFakeBraveSearch } from "./brave-search";
 import type { MailSummary } from "./control-client";
 import { listenOnLoopback, readBody, sendJson } from "./http";
+import { isModelReply, startFakeLlm } from "./llm";
 import { startFakeOidcProvider, type OidcIdentity } from "./oidc-provider";
 import { extractLinks, startFakeSmtp } from "./smtp";
 
 // Runs every outside service the app talks to, on fixed loopback ports, for Playwright's
 // webServer: `npx tsx tests/fakes/serve.ts`. The ports are fixed because the app reads their
 // addresses from its environment once at start (SMTP_URL, GOOGLE_ISSUER_URL,
-// ANALYTICS_SCRIPT_URL), before any test runs. Tests reach the fakes through the control API
-// (see control-client.ts); GET /healthz on it is the readiness check.
+// ANALYTICS_SCRIPT_URL, BRAVE_SEARCH_URL, ANTHROPIC_BASE_URL or AI_BASE_URL), before any test
+// runs. Tests reach the fakes through the control API (see control-client.ts); GET /healthz on it
+// is the readiness check.
 //
 //   FAKE_SMTP_PORT=3225  FAKE_OIDC_PORT=3226  FAKE_ANALYTICS_PORT=3227  FAKE_CONTROL_PORT=3228
+//   FAKE_BRAVE_PORT=3229  FAKE_LLM_PORT=3230
 //   FAKE_OIDC_CLIENT_ID=aitlas-e2e  FAKE_OIDC_CLIENT_SECRET=aitlas-e2e-secret
+//   FAKE_BRAVE_API_KEY=e2e-brave-key  FAKE_LLM_API_KEY=e2e-llm-key
 
 function portFromEnv(name: string, fallback: number): number {
   const value = process.env[name];
@@ -34,13 +40,43 @@ function isIdentity(value: unknown): value is OidcIdentity {
   );
 }
 
+/** The JSON array body of a queue route, or null (after answering 400) when it is not one of `isReply`. */
+async function readReplies<Reply>(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  isReply: (value: unknown) => value is Reply,
+  expected: string,
+): Promise<Reply[] | null> {
+  let replies: unknown;
+  try {
+    replies = JSON.parse(await readBody(request));
+  } catch {
+    sendJson(response, 400, { error: "the body must be JSON" });
+    return null;
+  }
+  if (!Array.isArray(replies)) {
+    sendJson(response, 400, { error: `expected a JSON array of ${expected}` });
+    return null;
+  }
+  const badIndex = replies.findIndex((reply) => !isReply(reply));
+  if (badIndex !== -1) {
+    sendJson(response, 400, { error: `item ${badIndex} is not a ${expected}: ${JSON.stringify(replies[badIndex])}` });
+    return null;
+  }
+  return replies as Reply[];
+}
+
 async function main() {
   const clientId = process.env.FAKE_OIDC_CLIENT_ID || "aitlas-e2e";
   const clientSecret = process.env.FAKE_OIDC_CLIENT_SECRET || "aitlas-e2e-secret";
+  const braveApiKey = process.env.FAKE_BRAVE_API_KEY || "e2e-brave-key";
+  const llmApiKey = process.env.FAKE_LLM_API_KEY || "e2e-llm-key";
 
   const smtp = await startFakeSmtp({ port: portFromEnv("FAKE_SMTP_PORT", 3225) });
   const oidc = await startFakeOidcProvider({ clientId, clientSecret, port: portFromEnv("FAKE_OIDC_PORT", 3226) });
   const analytics = await startFakeAnalytics({ port: portFromEnv("FAKE_ANALYTICS_PORT", 3227) });
+  const brave = await startFakeBraveSearch({ port: portFromEnv("FAKE_BRAVE_PORT", 3229), apiKey: braveApiKey });
+  const llm = await startFakeLlm({ port: portFromEnv("FAKE_LLM_PORT", 3230), apiKey: llmApiKey });
 
   const control = await listenOnLoopback({
     port: portFromEnv("FAKE_CONTROL_PORT", 3228),
@@ -87,6 +123,29 @@ async function main() {
           return;
         case "GET /analytics/hits":
           return sendJson(response, 200, analytics.hits());
+        case "POST /brave/queue": {
+          const replies = await readReplies(request, response, isSearchReply, "SearchReply");
+          if (!replies) return;
+          brave.queue(...replies);
+          response.writeHead(204).end();
+          return;
+        }
+        case "GET /brave/requests":
+          return sendJson(response, 200, brave.requests());
+        case "POST /llm/queue": {
+          const replies = await readReplies(request, response, isModelReply, "ModelReply");
+          if (!replies) return;
+          llm.queue(...replies);
+          response.writeHead(204).end();
+          return;
+        }
+        case "GET /llm/requests":
+          return sendJson(response, 200, llm.requests());
+        case "POST /research/reset":
+          brave.reset();
+          llm.reset();
+          response.writeHead(204).end();
+          return;
         default:
           return sendJson(response, 404, { error: `no route ${route}` });
       }
@@ -97,7 +156,7 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await Promise.allSettled([smtp.stop(), oidc.stop(), analytics.stop(), control.close()]);
+    await Promise.allSettled([smtp.stop(), oidc.stop(), analytics.stop(), brave.stop(), llm.stop(), control.close()]);
     process.exit(0);
   };
   process.on("SIGTERM", stop);
@@ -109,6 +168,8 @@ async function main() {
       `  smtp       ${smtp.url}`,
       `  oidc       ${oidc.issuer} (client ${clientId})`,
       `  analytics  ${analytics.scriptUrl}`,
+      `  brave      ${brave.origin}`,
+      `  llm        ${llm.anthropicBaseUrl} (Anthropic and OpenAI-compatible)`,
       `  control    ${control.origin}`,
     ].join("\n"),
   );
