@@ -21,22 +21,27 @@ export type ToolDraft = {
 export type CurrentToolFields = Pick<ToolDraft, "name" | "category" | "image" | "website" | "cons">;
 
 export const NEW_TOOL_CATEGORY = "Other";
+/** The form's URL fields refuse longer addresses. */
+const MAX_URL_LENGTH = 2048;
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+/** Text inside an element: these three are all that can start markup; quotes stay readable in the field. */
+const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
  * The model's description is plain text: it becomes paragraphs with every character escaped, so
  * markup in a reply (or smuggled into a search result) is shown as text, never run.
  */
 export function descriptionHtmlFrom(text: string): string {
-  return text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.replace(/\s+/g, " ").trim())
-    .filter((paragraph) => paragraph !== "")
-    .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
-    .join("\n")
-    .slice(0, TOOL_FORM_LIMITS.description);
+  // Whole paragraphs while they fit the field: a cut could split an entity or leave a <p> open.
+  let html = "";
+  for (const paragraph of text.split(/\n\s*\n/)) {
+    const clean = paragraph.replace(/\s+/g, " ").trim();
+    if (clean === "") continue;
+    const next = `${html === "" ? "" : "\n"}<p>${escapeText(clean)}</p>`;
+    if (html.length + next.length > TOOL_FORM_LIMITS.description) break;
+    html += next;
+  }
+  return html;
 }
 
 /** List rows the form accepts: trimmed, blanks and repeats dropped, each and the count within the form's limits. */
@@ -79,7 +84,8 @@ export function applyResearch({
 }): ToolDraft {
   const { productInfo, marketResearch } = result;
   const foundWebsite = productInfo.website.trim();
-  const website = isLinkableUrl(foundWebsite) && /^https?:/i.test(foundWebsite) ? foundWebsite : current.website;
+  const website =
+    foundWebsite.length <= MAX_URL_LENGTH && isLinkableUrl(foundWebsite) && /^https?:/i.test(foundWebsite) ? foundWebsite : current.website;
   const researched = {
     description: descriptionHtmlFrom(productInfo.description),
     website,

@@ -2,11 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/tool-form";
+import { AiResearchDialog } from "~/components/admin/ai-research-dialog";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { FormField } from "~/components/admin/form-field";
 import { ListField, listRowsFrom, type ListRow } from "~/components/admin/list-field";
 import { LogoField } from "~/components/admin/logo-field";
 import { PricingField, pricingStateFrom, type PricingState } from "~/components/admin/pricing-field";
+import { ResearchSummary, type ResearchOutcome } from "~/components/admin/research-summary";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -15,6 +17,8 @@ import { ADMIN_TOASTS, type AdminFormFailure } from "~/lib/admin-messages";
 import { isToolCategory, TOOL_CATEGORIES } from "~/lib/categories";
 import { fieldErrorsOf } from "~/lib/form-fields";
 import type { Pricing } from "~/lib/pricing";
+import { RESEARCH_MESSAGES, type ResearchAvailability } from "~/lib/research";
+import { applyResearch } from "~/lib/research-apply";
 import { SITE_NAME } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
 import { TOOL_FIELDS, TOOL_FORM_LIMITS, toolFormInputFrom, toolFormProblem, toolFormSchema, type ToolFormInput } from "~/lib/tool-form";
@@ -46,7 +50,9 @@ const notFound = () => data("Tool not found", { status: 404 });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  if (params.id === NEW_ID) return { tool: null };
+  // Only whether research can run (and which settings are missing): no secret reaches the page.
+  const research = context.research.availability;
+  if (params.id === NEW_ID) return { tool: null, research };
   const tool = await findToolById({ db: context.db, id: params.id });
   if (!tool) throw notFound();
   const editable: EditableTool = {
@@ -63,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     cons: tool.cons,
     pricing: tool.pricing,
   };
-  return { tool: editable };
+  return { tool: editable, research };
 }
 
 /** A refused save: the toast, the messages beside fields, and what was posted (so a page without JavaScript keeps it). */
@@ -187,17 +193,28 @@ function stateFromInput(input: ToolFormInput): FormState {
 
 export default function ToolFormPage({ loaderData, actionData }: Route.ComponentProps) {
   // A different tool (or new after edit) is a different form: nothing carries over.
-  return <ToolEditor key={loaderData.tool?.id ?? NEW_ID} tool={loaderData.tool} failure={actionData} />;
+  return <ToolEditor key={loaderData.tool?.id ?? NEW_ID} tool={loaderData.tool} research={loaderData.research} failure={actionData} />;
 }
 
-function ToolEditor({ tool, failure }: { tool: EditableTool | null; failure: ToolFormFailure | undefined }) {
+function ToolEditor({
+  tool,
+  research,
+  failure,
+}: {
+  tool: EditableTool | null;
+  research: ResearchAvailability;
+  failure: ToolFormFailure | undefined;
+}) {
   const creating = tool === null;
+  const researchMode = creating ? "create" : "update";
   const [values, setValues] = useState<FormState>(() => (failure?.values ? stateFromInput(failure.values) : stateFromTool(tool)));
   const [errors, setErrors] = useState<Record<string, string>>(() => failure?.fieldErrors ?? {});
   const [focusError, setFocusError] = useState(0);
+  const [lastResearch, setLastResearch] = useState<ResearchOutcome | null>(null);
   const dirty = useRef(failure?.values !== undefined);
   const loadedTool = useRef(tool);
   const formRef = useRef<HTMLFormElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
   const failedMessage = creating ? ADMIN_TOASTS.toolCreateFailed : ADMIN_TOASTS.toolUpdateFailed;
@@ -231,6 +248,39 @@ function ToolEditor({ tool, failure }: { tool: EditableTool | null; failure: Too
       const kept = Object.entries(current).filter(([field]) => field !== prefix && !field.startsWith(`${prefix}.`));
       return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
     });
+  }
+
+  // Spec section 7: the draft fills the form's fields by the apply rules; nothing is saved until Save.
+  function applyResearchOutcome(outcome: ResearchOutcome) {
+    dirty.current = true;
+    setValues((current) => {
+      const draft = applyResearch({
+        mode: researchMode,
+        result: outcome.result,
+        current: {
+          name: current.name,
+          category: current.category,
+          image: current.image,
+          website: current.website,
+          cons: current.cons.map((row) => row.value),
+        },
+      });
+      return {
+        ...current,
+        name: draft.name,
+        category: draft.category,
+        description: draft.description,
+        image: draft.image,
+        website: draft.website,
+        features: listRowsFrom(draft.features),
+        pros: listRowsFrom(draft.pros),
+        cons: listRowsFrom(draft.cons),
+        pricing: draft.pricing !== null ? pricingStateFrom(draft.pricing) : current.pricing,
+      };
+    });
+    setErrors({});
+    setLastResearch(outcome);
+    toast.success(RESEARCH_MESSAGES.applied);
   }
 
   // The browser checks with the server's schema first, so most mistakes never make a round trip.
@@ -357,16 +407,35 @@ function ToolEditor({ tool, failure }: { tool: EditableTool | null; failure: Too
         <PricingField value={values.pricing} onChange={(pricing) => update("pricing", pricing)} errors={errors} />
       </Form>
 
+      {lastResearch && (
+        <ResearchSummary
+          outcome={lastResearch}
+          mode={researchMode}
+          onDismiss={() => {
+            setLastResearch(null);
+            // The dismiss button goes with the panel: focus moves on to the next step rather than to the page's start.
+            saveButton.current?.focus();
+          }}
+        />
+      )}
+
       {/* The buttons sit outside the <form> (Save joins it through form="tool-form") so a dialog's own
           form here, Delete's or the AI assistant's, can never submit the tool form. */}
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">
-        <Button type="submit" form="tool-form" name="intent" value="save" disabled={saving}>
+        <Button ref={saveButton} type="submit" form="tool-form" name="intent" value="save" disabled={saving}>
           {saving ? "Saving..." : "Save"}
         </Button>
         <ButtonLink to={LIST_URL} variant="outline">
           Cancel
         </ButtonLink>
-        {/* Later issue: the 'Create with AI' (new) / 'Update with AI' (edit) button and its dialog go here. */}
+        {/* Its dialog fills the form in; the admin reviews the draft and saves it like any edit. */}
+        <AiResearchDialog
+          mode={researchMode}
+          toolId={tool?.id ?? null}
+          defaultSubject={creating ? values.name : tool.name}
+          availability={research}
+          onApply={applyResearchOutcome}
+        />
         {!creating && (
           <div className="ml-auto">
             <ConfirmDelete what="tool" name={tool.name} />

@@ -249,6 +249,8 @@ describe("opening the tool form", () => {
         cons: [],
         pricing: { Free: "$0" },
       },
+      // Without keys in the test services, the AI buttons say what to configure.
+      research: { configured: false, missing: [expect.stringContaining("BRAVE_API_KEY"), expect.stringContaining("ANTHROPIC_API_KEY")] },
     });
   });
 
@@ -302,7 +304,7 @@ describe("opening the tool form", () => {
   it("after a refused save without JavaScript, shows what was typed with the messages", async () => {
     const refused = await post("new", toolForm({ name: "Typed name", category: "", features: ["Kept feature", "Kept feature"] }));
     expect(refused.status).toBe(400);
-    const html = render(ToolFormPage, "/admin/tools/new", "/admin/tools/:id", { tool: null }, refused.data);
+    const html = render(ToolFormPage, "/admin/tools/new", "/admin/tools/:id", { tool: null, research: services.research.availability }, refused.data);
     expect(html).toContain('value="Typed name"');
     expect(visibleText(html)).toContain("Category is required");
     expect(visibleText(html)).toContain("This feature is already in the list");
