@@ -1,4 +1,5 @@
 import type http from "node:http";
+import type { ResearchResult } from "../../app/lib/research";
 import { listenOnLoopback, readBody, sendJson } from "./http";
 
 // A stand-in for the language model the research assistant asks, on loopback. It speaks two
@@ -77,16 +78,8 @@ export interface FakeLlm {
   stop(): Promise<void>;
 }
 
-export type ResearchResultValue = {
-  productInfo: {
-    name: string;
-    description: string;
-    website: string;
-    features: string[];
-    pricing: { free: string; pro: string; enterprise: string };
-  };
-  marketResearch: { competitors: string[]; uniqueSellingPoints: string[]; targetAudience: string };
-};
+/** The answer the app asks for (spec section 3), as a well-behaved model gives it. */
+export type ResearchResultValue = ResearchResult;
 
 export const DEFAULT_USAGE: ModelUsage = { input: 1200, output: 450 };
 export const DEFAULT_RESEARCH_NAME = "Fake Research Tool";

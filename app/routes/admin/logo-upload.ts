@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Route } from "./+types/logo-upload";
 import { ADMIN_TOASTS } from "~/lib/admin-messages";
 import { LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE, type LogoUploadResponse } from "~/lib/logo-upload";
-import { guardRefusalAsJson, requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { adminOrJsonRefusal } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger";
 import { LogoImageError, prepareLogo } from "~/server/storage/logo-image.server";
 import { BodyTooLargeError, readLimitedBody } from "~/server/storage/read-limited-body.server";
@@ -18,13 +18,9 @@ function answer(body: LogoUploadResponse, status: number, headers: Record<string
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let adminId: string;
-  try {
-    requireSameOrigin(request, context);
-    adminId = requireAdmin(request, context).id;
-  } catch (thrown) {
-    return guardRefusalAsJson(thrown);
-  }
+  const admin = adminOrJsonRefusal(request, context);
+  if (admin instanceof Response) return admin;
+  const adminId = admin.id;
 
   let bytes: Buffer;
   try {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/research";
 import { RESEARCH_LIMITS, RESEARCH_MESSAGES, RESEARCH_STREAM_TYPE, type ResearchEvent, type ResearchRefusal } from "~/lib/research";
 import { descriptionText } from "~/lib/tool-form";
-import { guardRefusalAsJson, requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { adminOrJsonRefusal } from "~/server/auth/guards.server";
 import { findToolById } from "~/server/catalog/tool-admin.server";
 import { logger } from "~/server/logger";
 import { ResearchModelError } from "~/server/research/model.server";
@@ -36,13 +36,9 @@ function refuse(status: number, error: string, headers: Record<string, string> =
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let adminId: string;
-  try {
-    requireSameOrigin(request, context);
-    adminId = requireAdmin(request, context).id;
-  } catch (thrown) {
-    return guardRefusalAsJson(thrown);
-  }
+  const admin = adminOrJsonRefusal(request, context);
+  if (admin instanceof Response) return admin;
+  const adminId = admin.id;
 
   const { research, db } = context;
   if (!research.availability.configured) {

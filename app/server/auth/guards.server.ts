@@ -64,3 +64,13 @@ export function guardRefusalAsJson(thrown: unknown): Response {
   }
   throw thrown;
 }
+
+/** A resource route's checks for an admin action answering JSON: the administrator, or the refusal to send. */
+export function adminOrJsonRefusal(request: Request, context: Pick<AppContext, "siteUrl" | "viewer">): Viewer | Response {
+  try {
+    requireSameOrigin(request, context);
+    return requireAdmin(request, context);
+  } catch (thrown) {
+    return guardRefusalAsJson(thrown);
+  }
+}
