@@ -34,6 +34,11 @@ export function SearchForm({
     if (inputRef.current && document.activeElement !== inputRef.current) inputRef.current.value = query;
   }, [query]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A link followed while a search is pending wins: the search must not pull the visitor back here.
+  const leaving = navigation.state !== "idle" && navigation.location.pathname !== action;
+  useEffect(() => {
+    if (leaving) clearTimeout(timer.current);
+  }, [leaving]);
 
   return (
     <Form

@@ -56,6 +56,13 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   });
   for (const cookie of [...response.headers.getSetCookie(), ...extraCookies]) headers.push(["set-cookie", cookie]);
   writeHeaders(res, response.status, headers);
-  if (response.body && res.req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body || res.req.method === "HEAD") return void res.end();
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    // The client went away mid-answer (a cancelled research run, a closed tab): nobody is left to
+    // tell, and the body's producer is stopped rather than left writing into the void.
+    if (!res.destroyed) throw error;
+    await response.body.cancel().catch(() => undefined);
+  }
 }

@@ -48,6 +48,9 @@ globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => {
   logger.warn({ provider, model, warnings }, "the AI SDK reported warnings");
 };
 
+/** Built once: the SDK converts the zod schema to JSON schema lazily and keeps it. */
+const researchOutput = Output.object({ schema: researchResultSchema });
+
 function languageModelFor(settings: ModelSettings): LanguageModel {
   if (settings.provider === "anthropic") {
     return createAnthropic({ apiKey: settings.apiKey, ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}) })(settings.model);
@@ -87,7 +90,7 @@ export function createResearchModel(
           model,
           system,
           prompt,
-          output: Output.object({ schema: researchResultSchema }),
+          output: researchOutput,
           maxOutputTokens: MODEL_DEFAULTS.maxOutputTokens,
           maxRetries,
           abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
