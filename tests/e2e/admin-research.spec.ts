@@ -24,7 +24,7 @@ async function seriousViolations(page: Page) {
   return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
 }
 
-test("an administrator drafts a new tool with AI, watching each step, and the form is filled but not saved", async ({ page, browserErrors }) => {
+test("an administrator drafts a new tool with AI, watching each step, and the form is filled but not saved", async ({ page, browserErrors, baseURL }) => {
   test.setTimeout(60_000);
   const name = `Scribewise ${Date.now()}`;
   const result = researchResultFor(name);
@@ -39,6 +39,9 @@ test("an administrator drafts a new tool with AI, watching each step, and the fo
   await queueModelReplies([{ kind: "delay", ms: 2_500, then: { kind: "object", value: result, usage: { input: 4321, output: 987 } } }]);
 
   await page.goto("/admin/tools/new");
+  // The keys the server was started with (playwright.config.ts) reach neither the page nor the stream.
+  const keys = ["e2e-brave-key", "e2e-llm-key"];
+  for (const key of keys) expect(await page.content()).not.toContain(key);
   await page.getByRole("button", { name: "Create with AI" }).click();
   const dialog = dialogOf(page);
   await expect(dialog.getByRole("heading", { name: "Create New Tool with AI" })).toBeVisible();
@@ -89,6 +92,10 @@ test("an administrator drafts a new tool with AI, watching each step, and the fo
     "Scribewise alternatives and competitors",
   ]);
   expect(await modelRequests()).toHaveLength(1);
+  // The stream the dialog read, fetched again as the admin: events and the result, no key.
+  const events = await (await page.request.post("/admin/research", { form: { mode: "create", subject: "Scribewise" }, headers: { Origin: baseURL! } })).text();
+  expect(events).toContain('"type":"result"');
+  for (const key of keys) expect(events).not.toContain(key);
   // Nothing was saved: the form is still the create form, and the tool has no page.
   await expect(page).toHaveURL("/admin/tools/new");
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
