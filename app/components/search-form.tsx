@@ -33,12 +33,23 @@ export function SearchForm({
   useEffect(() => {
     if (inputRef.current && document.activeElement !== inputRef.current) inputRef.current.value = query;
   }, [query]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  // A link followed while a search is pending wins: the search must not pull the visitor back here.
-  const leaving = navigation.state !== "idle" && navigation.location.pathname !== action;
-  useEffect(() => {
-    if (leaving) clearTimeout(timer.current);
-  }, [leaving]);
+  // A search still waiting for the typing to pause is sent the moment the box loses focus: a
+  // click on a link (which takes the focus first) then navigates after it, and wins, instead of
+  // the search pulling the visitor back here a moment later.
+  const pending = useRef<(() => void) | null>(null);
+  function sendPending() {
+    clearTimeout(timer.current);
+    const send = pending.current;
+    pending.current = null;
+    send?.();
+  }
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      pending.current = null;
+    },
+    [],
+  );
 
   return (
     <Form
@@ -49,8 +60,10 @@ export function SearchForm({
       onChange={(event) => {
         const form = event.currentTarget;
         clearTimeout(timer.current);
-        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 250);
+        pending.current = () => void submit(form, { replace: true, preventScrollReset: true });
+        timer.current = setTimeout(sendPending, 250);
       }}
+      onBlur={sendPending}
     >
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -213,3 +213,17 @@ test("a reload of the record refreshes an untouched form and never overwrites un
   await expect(seoTitle(other)).toHaveValue(originalTitle);
   await other.close();
 });
+
+test("a link followed right after typing in the search is not undone by the search", async ({ page }) => {
+  await page.goto("/admin/tools");
+  const edit = page.getByRole("link", { name: /^Edit / }).nth(3);
+  const toolName = (await edit.textContent())!.replace(/^Edit/, "").trim();
+  // Typed, then clicked before the search's pause for typing ran out.
+  await page.getByRole("searchbox", { name: "Search tools by name or category" }).fill(toolName.slice(0, 4));
+  await page.getByRole("link", { name: `Edit ${toolName}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Tool" })).toBeVisible();
+  // Longer than the search's own delay: nothing pulls the admin back to the list.
+  await page.waitForTimeout(600);
+  await expect(page).toHaveURL(/\/admin\/tools\/[0-9a-f-]{36}$/);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(toolName);
+});
