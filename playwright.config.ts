@@ -21,7 +21,9 @@ process.env.FAKE_CONTROL_URL = `http://127.0.0.1:${FAKE_PORTS.control}`;
 if (!process.env.AITLAS_E2E_DATA_DIR) {
   const serverBuild = path.join(import.meta.dirname, "build/server/index.js");
   if (!existsSync(serverBuild)) {
-    throw new Error(`Playwright needs the production build, but ${serverBuild} is missing: run \`npm run build\` first.`);
+    throw new Error(
+      `Playwright needs the production build, but ${serverBuild} is missing: run \`npm run build\` first.`,
+    );
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "aitlas-e2e-"));
   process.env.AITLAS_E2E_DATA_DIR = dataDir;
@@ -111,6 +113,8 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         DATABASE_URL: "",
         PUBLIC_URL: "",
+        // Playwright waits 10 s after SIGTERM: no load balancer to drain for, so no grace period.
+        SHUTDOWN_GRACE_MS: "0",
         // No proxy in front: the client address is the socket's (all tests share 127.0.0.1).
         TRUST_PROXY: "",
         // A fixed secret, so no instance secret is generated; at least 32 characters.

@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our HTTP server, which imports React Router's build
   // as a virtual module: one bundle holds both, so they share one database client.
-  build: isSsrBuild ? { rollupOptions: { input: "./app/server/http/start.ts" } } : undefined,
+  build: isSsrBuild ? { rollupOptions: { input: "./app/server/http/start.server.ts" } } : undefined,
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   ssr: {

@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -17,7 +16,6 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { AdminSpinner } from "./components/admin/admin-spinner";
 import { AnalyticsScript } from "./components/analytics-script";
-import { GoBackButton } from "./components/go-back-button";
 import {
   ArticleSkeleton,
   CategorySkeleton,
@@ -28,8 +26,10 @@ import {
 import { SiteFooter } from "./components/site-footer";
 import { SignInDialogProvider } from "./components/sign-in-dialog";
 import { SiteHeader } from "./components/site-header";
-import { Alert, AlertDescription } from "./components/ui/alert";
+import { RouteErrorBoundary } from "./components/route-error-boundary";
+import { asErrorBody } from "./lib/app-error";
 import { SITE_NAME } from "./lib/site";
+import { ZOD_CONFIG_SCRIPT } from "./lib/zod-config";
 import { readTheme } from "./lib/theme";
 import type { PublicViewer } from "./lib/viewer";
 import { analyticsScriptUrl } from "./server/analytics.server";
@@ -62,8 +62,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // Footer, theme and viewer change only after a form post (theme, sign-in, sign-out, votes): not on
 // every navigation.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
+// A post that failed (an error body, even one made in the browser after a network failure) changed nothing.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" && !asErrorBody(actionResult)
+    ? defaultShouldRevalidate
+    : false;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -80,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <script dangerouslySetInnerHTML={{ __html: ZOD_CONFIG_SCRIPT }} />
         {data?.analyticsSrc && <AnalyticsScript src={data.analyticsSrc} />}
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
@@ -126,7 +130,10 @@ function FlashToast({ flash }: { flash: Flash | null }) {
     if (!flash) return;
     const show = flash.kind === "error" ? toast.error : toast.success;
     // Deferred a tick so the toaster has mounted on the first page load.
-    const timer = setTimeout(() => show(flash.title, flash.description ? { description: flash.description } : undefined), 0);
+    const timer = setTimeout(
+      () => show(flash.title, flash.description ? { description: flash.description } : undefined),
+      0,
+    );
     return () => clearTimeout(timer);
   }, [flash]);
   return null;
@@ -151,7 +158,8 @@ export default function App() {
   const navigation = useNavigation();
   const location = useLocation();
   const target = navigation.state === "loading" ? navigation.location : undefined;
-  const skeleton = target && target.pathname !== location.pathname ? pendingSkeleton(target.pathname, location.pathname) : null;
+  const skeleton =
+    target && target.pathname !== location.pathname ? pendingSkeleton(target.pathname, location.pathname) : null;
   return (
     <>
       <div aria-live="polite" className="sr-only">
@@ -163,21 +171,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page not found" : "Error";
-  const message = notFound
-    ? "The page you are looking for does not exist or has moved."
-    : isRouteErrorResponse(error)
-      ? String(error.data || error.statusText)
-      : "Something went wrong on our side. Please try again.";
-  return (
-    <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
-      <title>{`${title} | ${SITE_NAME}`}</title>
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <Alert variant={notFound ? "default" : "destructive"}>
-        <AlertDescription>{message}</AlertDescription>
-      </Alert>
-      <GoBackButton />
-    </div>
-  );
+  return <RouteErrorBoundary error={error} documentTitle />;
 }

@@ -5,6 +5,7 @@ export default [
   route("tool/:id", "routes/tool.tsx"),
   route("article/:id", "routes/article.tsx"),
   route("category/:category", "routes/category.tsx"),
+  route("tag/:slug", "routes/tag.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
   route("about", "routes/about.tsx"),
@@ -17,6 +18,7 @@ export default [
   route("sign-out", "routes/sign-out.ts"),
   route("auth/google", "routes/auth-google.ts"),
   route("auth/signed-in", "routes/auth-signed-in.ts"),
+  route("auth/confirm", "routes/auth-confirm.tsx"),
   route("setup/admin", "routes/admin-setup.tsx"),
   // The admin area. Each module checks the role itself; the layout's check guards only the layout.
   route("admin", "routes/admin/layout.tsx", [
@@ -26,7 +28,11 @@ export default [
     route("tools/:id", "routes/admin/tool-form.tsx"),
     route("articles", "routes/admin/articles.tsx"),
     route("articles/:id", "routes/admin/article-form.tsx"),
+    route("tags", "routes/admin/tags.tsx"),
   ]),
-  ...prefix("admin", [route("uploads/logo", "routes/admin/logo-upload.ts"), route("research", "routes/admin/research.ts")]),
+  ...prefix("admin", [
+    route("uploads/logo", "routes/admin/logo-upload.ts"),
+    route("research", "routes/admin/research.ts"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -36,7 +36,9 @@ declare module "autocannon" {
     throughput: Histogram;
   };
 
-  function autocannon(options: Options): Promise<Result> & { on(event: string, listener: (...args: unknown[]) => void): void };
+  function autocannon(
+    options: Options,
+  ): Promise<Result> & { on(event: string, listener: (...args: unknown[]) => void): void };
   export default autocannon;
   export type { Options, Result };
 }

@@ -21,7 +21,10 @@ const ROUNDS = 5;
 const API_KEY = "bench-key-0123456789";
 
 async function main() {
-  const [brave, llm] = await Promise.all([startFakeBraveSearch({ apiKey: API_KEY }), startFakeLlm({ apiKey: API_KEY })]);
+  const [brave, llm] = await Promise.all([
+    startFakeBraveSearch({ apiKey: API_KEY }),
+    startFakeLlm({ apiKey: API_KEY }),
+  ]);
   const service = createResearchService({
     search: { apiKey: API_KEY, baseUrl: brave.origin, pauseMs: 0 },
     model: { provider: "anthropic", apiKey: API_KEY, baseUrl: llm.anthropicBaseUrl, model: "claude-sonnet-5-5" },

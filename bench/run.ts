@@ -2,7 +2,7 @@
 // Builds, fills a temporary PGlite database with the synthetic catalogue, starts the production
 // server twice (page cache off, then on) and measures five routes with autocannon against a bare
 // node:http server that answers the same bytes. Writes the table to bench/RESULTS.md.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, parseEnv } from "node:util";
 import autocannon, { type Result } from "autocannon";
+import { freePort, spawnServer } from "../tests/setup/production-server";
 import type { CapturedResponse } from "./plain-server";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -48,7 +49,8 @@ function readOptions() {
   }
   const positive = (name: "duration" | "warmup" | "connections" | "tools" | "articles", min: number) => {
     const value = Number(values[name]);
-    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number of at least ${min}, got "${values[name]}".`);
+    if (!Number.isInteger(value) || value < min)
+      throw new Error(`--${name} must be a whole number of at least ${min}, got "${values[name]}".`);
     return value;
   };
   return {
@@ -73,28 +75,45 @@ type DataManifest = {
 
 // --- Child processes: every one is tracked and stopped by its pid ---
 
-type Child = { process: ChildProcess; name: string; output: () => string; exited: Promise<number | null> };
+type Child = {
+  name: string;
+  pid: number;
+  output: () => string;
+  /** The exit code once it has ended, else undefined. */
+  exitCode: () => number | null | undefined;
+  exited: Promise<unknown>;
+};
 const children = new Set<Child>();
 
+function track(child: Child): Child {
+  children.add(child);
+  void child.exited.then(() => children.delete(child));
+  return child;
+}
+
+/** The plain baseline server; the Aitlas server is started by the tests' helper (startAitlas). */
 function startChild(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Child {
   const child = spawn(command, args, { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const tracked = { process: child, name, output: () => output, exited };
-  children.add(tracked);
-  void exited.then(() => children.delete(tracked));
-  return tracked;
+  let exitCode: number | null | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.on("exit", (code) => {
+      exitCode = code;
+      resolve();
+    }),
+  );
+  return track({ name, pid: child.pid!, output: () => output, exitCode: () => exitCode, exited });
 }
 
 async function stopChild(child: Child) {
-  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
-  process.kill(child.process.pid!, "SIGTERM");
+  if (child.exitCode() !== undefined) return;
+  process.kill(child.pid, "SIGTERM");
   const stopped = await Promise.race([child.exited.then(() => true), sleep(15_000).then(() => false)]);
   if (!stopped) {
-    console.warn(`${child.name} (pid ${child.process.pid}) ignored SIGTERM for 15 s; killing it.`);
-    process.kill(child.process.pid!, "SIGKILL");
+    console.warn(`${child.name} (pid ${child.pid}) ignored SIGTERM for 15 s; killing it.`);
+    process.kill(child.pid, "SIGKILL");
     await child.exited;
   }
 }
@@ -105,13 +124,20 @@ async function stopAllChildren() {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor<T>(what: string, child: Child, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000) {
+async function waitFor<T>(
+  what: string,
+  child: Child,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 90_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await probe();
     if (found !== undefined) return found;
-    if (child.process.exitCode !== null) throw new Error(`${child.name} exited (${child.process.exitCode}) while ${what}:\n${child.output()}`);
-    if (Date.now() > deadline) throw new Error(`${child.name}: ${what} took more than ${timeoutMs / 1000} s:\n${child.output()}`);
+    if (child.exitCode() !== undefined)
+      throw new Error(`${child.name} exited (${child.exitCode()}) while ${what}:\n${child.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`${child.name}: ${what} took more than ${timeoutMs / 1000} s:\n${child.output()}`);
     await sleep(100);
   }
 }
@@ -133,41 +159,41 @@ function get(url: string, cookie?: string): Promise<Fetched> {
       .get(url, { agent: false, headers: cookie ? { cookie } : {} }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on("error", reject);
       })
       .on("error", reject);
   });
 }
 
+/**
+ * The production server, spawned by the tests' helper (only the settings given reach it). It logs at
+ * warn: a line per request would cost the server time, so readiness is read from /readyz instead of
+ * the "serving" log line that the helper's startServer waits for.
+ */
 async function startAitlas({ dataDir, pageCacheSeconds }: { dataDir: string; pageCacheSeconds: number }) {
   const port = await freePort();
-  const server = startChild(`Aitlas server (page cache ${pageCacheSeconds} s)`, process.execPath, ["server.js"], {
-    // Only what the server needs, so nothing from the caller's environment (DATABASE_URL...) leaks in.
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? os.homedir(),
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
+  const spawned = spawnServer({
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     SEED_DEMO: "false",
     PAGE_CACHE_SECONDS: String(pageCacheSeconds),
   });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor("starting", server, async () => ((await get(`${url}/readyz`).catch(() => undefined))?.status === 200 ? true : undefined));
-  return { server, url };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = http.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
+  const server = track({
+    name: `Aitlas server (page cache ${pageCacheSeconds} s)`,
+    pid: spawned.pid,
+    output: () => `${spawned.logs.map((line) => line.msg).join("\n")}\n${spawned.stderr()}`,
+    exitCode: () => spawned.exit()?.code,
+    exited: spawned.exited,
   });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor("starting", server, async () =>
+    (await get(`${url}/readyz`).catch(() => undefined))?.status === 200 ? true : undefined,
+  );
+  return { server, url };
 }
 
 // --- Routes and checks ---
@@ -178,12 +204,17 @@ type Route = { label: string; path: string; cookie?: string; mustContain: (body:
 const readable = (html: string) => html.replace(/<!-- -->/g, "");
 
 function routesFor(manifest: DataManifest): Route[] {
-  const expectText = (text: string) => (body: string) => (readable(body).includes(text) ? undefined : `missing "${text}"`);
+  const expectText = (text: string) => (body: string) =>
+    readable(body).includes(text) ? undefined : `missing "${text}"`;
   return [
     { label: "home", path: "/", mustContain: expectText(`${manifest.counts.tools.toLocaleString("en-US")} tools`) },
     { label: "tool", path: `/tool/${manifest.sampleTool.slug}`, mustContain: expectText(manifest.sampleTool.name) },
     { label: "category", path: "/category/Writing", mustContain: expectText("Writing Tools") },
-    { label: "article", path: `/article/${manifest.sampleArticle.slug}`, mustContain: expectText(manifest.sampleArticle.title) },
+    {
+      label: "article",
+      path: `/article/${manifest.sampleArticle.slug}`,
+      mustContain: expectText(manifest.sampleArticle.title),
+    },
     {
       label: "search",
       path: `/?q=${encodeURIComponent(manifest.search.term)}`,
@@ -201,7 +232,9 @@ function checkSearchResults(body: string, search: DataManifest["search"]): strin
   const countText = `${search.matchingTools.toLocaleString("en-US")} tools matching “${search.term}”`;
   if (!text.includes(countText)) return `missing "${countText}"`;
   if (search.startsAnyName) return undefined;
-  const listed = [...new Set([...text.matchAll(/href="\/tool\/([^"?#]+)"/g)].map((match) => decodeURIComponent(match[1]!)))];
+  const listed = [
+    ...new Set([...text.matchAll(/href="\/tool\/([^"?#]+)"/g)].map((match) => decodeURIComponent(match[1]!))),
+  ];
   const expected = search.firstPageSlugs;
   const shown = listed.slice(0, expected.length);
   if (shown.join(" ") !== expected.join(" ")) {
@@ -215,12 +248,20 @@ function checkSearchResults(body: string, search: DataManifest["search"]): strin
  * server printed (there is no administrator yet in the benchmark's data) posted as a form.
  */
 async function signInAsFirstAdmin(server: Child, baseUrl: string): Promise<string> {
-  const token = await waitFor("printing the admin setup link", server, () => /\/setup\/admin\?token=([\w-]+)/.exec(server.output())?.[1]);
+  const token = await waitFor(
+    "printing the admin setup link",
+    server,
+    () => /\/setup\/admin\?token=([\w-]+)/.exec(server.output())?.[1],
+  );
   const body = new URLSearchParams({ token, email: "bench-admin@example.com", password: "bench-password" }).toString();
   const cookie = await new Promise<string | undefined>((resolve, reject) => {
     const request = http.request(
       `${baseUrl}/setup/admin`,
-      { method: "POST", agent: false, headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded" } },
+      {
+        method: "POST",
+        agent: false,
+        headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
+      },
       (res) => {
         res.resume();
         const session = (res.headers["set-cookie"] ?? []).find((line) => line.startsWith("aitlas.session_token="));
@@ -382,7 +423,9 @@ async function captureRoutes(server: Child, baseUrl: string, routes: Route[]) {
   for (const route of routes) {
     const response = await get(`${baseUrl}${route.path}`, route.cookie);
     if (response.status !== 200) {
-      throw new Error(`GET ${route.path} answered ${response.status}, expected 200. Server output:\n${server.output()}`);
+      throw new Error(
+        `GET ${route.path} answered ${response.status}, expected 200. Server output:\n${server.output()}`,
+      );
     }
     const problem = route.mustContain(response.body.toString("utf8"));
     if (problem) throw new Error(`GET ${route.path}: ${problem}`);
@@ -415,7 +458,9 @@ async function main() {
   // synthetic rows into that database instead of the temporary one.
   const dotEnv = path.join(projectRoot, ".env");
   if (fs.existsSync(dotEnv) && parseEnv(fs.readFileSync(dotEnv, "utf8")).DATABASE_URL) {
-    throw new Error(".env sets DATABASE_URL; the benchmark uses a temporary PGlite database. Move .env aside and run again.");
+    throw new Error(
+      ".env sets DATABASE_URL; the benchmark uses a temporary PGlite database. Move .env aside and run again.",
+    );
   }
 
   let buildMs: number | null = null;
@@ -439,8 +484,18 @@ async function main() {
     runToCompletion(
       "bench-data",
       process.execPath,
-      [tsxCli, "--tsconfig", "tsconfig.json", "scripts/bench-data.ts", "--tools", String(options.tools),
-        "--articles", String(options.articles), "--manifest", manifestFile],
+      [
+        tsxCli,
+        "--tsconfig",
+        "tsconfig.json",
+        "scripts/bench-data.ts",
+        "--tools",
+        String(options.tools),
+        "--articles",
+        String(options.articles),
+        "--manifest",
+        manifestFile,
+      ],
       { ...environment, DATA_DIR: dataDir },
     );
     const dataMs = Date.now() - dataStarted;
@@ -458,7 +513,8 @@ async function main() {
       const { server, url } = await startAitlas({ dataDir, pageCacheSeconds: 0 });
       // Signed-in pages are never cached: they measure the session lookup plus a full render.
       const adminCookie = await signInAsFirstAdmin(server, url);
-      const adminSees = (text: string) => (body: string) => (readable(body).includes(text) ? undefined : `missing "${text}"`);
+      const adminSees = (text: string) => (body: string) =>
+        readable(body).includes(text) ? undefined : `missing "${text}"`;
       routes.push(
         {
           label: "tool, signed in",
@@ -504,7 +560,10 @@ async function main() {
       const { server, url } = await startAitlas({ dataDir, pageCacheSeconds: 300 });
       await captureRoutes(server, url, routes);
       const second = await get(`${url}${routes[0]!.path}`);
-      if (second.headers["x-cache"] !== "HIT") throw new Error(`With the page cache on, a repeated GET / was a ${second.headers["x-cache"] ?? "no x-cache header"}.`);
+      if (second.headers["x-cache"] !== "HIT")
+        throw new Error(
+          `With the page cache on, a repeated GET / was a ${second.headers["x-cache"] ?? "no x-cache header"}.`,
+        );
       checks.push("With the page cache on, a repeated anonymous GET answered `x-cache: HIT`.");
       for (const [index, route] of routes.entries()) {
         console.log(`  cache on   ${route.path}`);
@@ -517,9 +576,22 @@ async function main() {
 
     const totalMs = Date.now() - started;
     const loadAfter = os.loadavg();
-    writeResults({ command, code, options, manifest, cacheOff, cacheOn, timings: { build: buildMs, data: dataMs, total: totalMs }, loadBefore, loadAfter, checks });
+    writeResults({
+      command,
+      code,
+      options,
+      manifest,
+      cacheOff,
+      cacheOn,
+      timings: { build: buildMs, data: dataMs, total: totalMs },
+      loadBefore,
+      loadAfter,
+      checks,
+    });
     console.log(`\nPage cache off\n${table(cacheOff)}\n\nPage cache on\n${table(cacheOn)}\n`);
-    console.log(`Whole run ${formatNumber(totalMs / 1000, 1)} s. Load average before ${loadBefore.map((v) => v.toFixed(2)).join(", ")}, after ${loadAfter.map((v) => v.toFixed(2)).join(", ")}.`);
+    console.log(
+      `Whole run ${formatNumber(totalMs / 1000, 1)} s. Load average before ${loadBefore.map((v) => v.toFixed(2)).join(", ")}, after ${loadAfter.map((v) => v.toFixed(2)).join(", ")}.`,
+    );
     console.log(`Wrote ${path.relative(projectRoot, resultsFile)}.`);
   } finally {
     await cleanUp();

@@ -57,10 +57,54 @@ function uniqueSlug(base: string, taken: Set<string>): string {
 // --- Word lists ---
 
 const NAME_PREFIXES = [
-  "Nova", "Quantum", "Lumen", "Pixel", "Echo", "Atlas", "Vertex", "Cobalt", "Orbit", "Spark", "Zen", "Flux",
-  "Prism", "Aether", "Nimbus", "Helix", "Sonic", "Vivid", "Clever", "Swift", "Astra", "Bright", "Cortex", "Delta",
-  "Ember", "Fable", "Glide", "Harbor", "Iris", "Jade", "Kite", "Lyric", "Maple", "Neon", "Onyx", "Pulse",
-  "Ripple", "Sage", "Tempo", "Umbra", "Vela", "Willow", "Zephyr", "Arc", "Blaze", "Crest", "Dune", "Fern",
+  "Nova",
+  "Quantum",
+  "Lumen",
+  "Pixel",
+  "Echo",
+  "Atlas",
+  "Vertex",
+  "Cobalt",
+  "Orbit",
+  "Spark",
+  "Zen",
+  "Flux",
+  "Prism",
+  "Aether",
+  "Nimbus",
+  "Helix",
+  "Sonic",
+  "Vivid",
+  "Clever",
+  "Swift",
+  "Astra",
+  "Bright",
+  "Cortex",
+  "Delta",
+  "Ember",
+  "Fable",
+  "Glide",
+  "Harbor",
+  "Iris",
+  "Jade",
+  "Kite",
+  "Lyric",
+  "Maple",
+  "Neon",
+  "Onyx",
+  "Pulse",
+  "Ripple",
+  "Sage",
+  "Tempo",
+  "Umbra",
+  "Vela",
+  "Willow",
+  "Zephyr",
+  "Arc",
+  "Blaze",
+  "Crest",
+  "Dune",
+  "Fern",
 ] as const;
 
 // "Writer" and "Copywriter" make about 40% of Writing tools match the benchmark's search for "writer".
@@ -82,28 +126,108 @@ const NAME_NOUNS: Record<ToolCategory, readonly string[]> = {
 
 const CATEGORY_TASKS: Record<ToolCategory, readonly string[]> = {
   Writing: ["draft blog posts", "polish emails", "summarize long reports", "outline essays", "rephrase product copy"],
-  Image: ["generate illustrations", "remove backgrounds", "upscale photos", "design social graphics", "retouch portraits"],
-  Video: ["edit short clips", "add captions to videos", "turn scripts into videos", "generate b-roll", "translate voice-overs"],
-  Audio: ["clean up recordings", "transcribe interviews", "compose background music", "clone narration voices", "master podcasts"],
-  Business: ["qualify sales leads", "draft proposals", "analyse customer feedback", "prepare meeting notes", "forecast demand"],
-  Development: ["complete code", "review pull requests", "explain unfamiliar code", "write unit tests", "generate API clients"],
-  Education: ["build flashcards", "explain hard concepts", "grade practice quizzes", "plan lessons", "practise languages"],
-  Entertainment: ["create interactive stories", "design game levels", "chat with characters", "generate trivia", "plan watch lists"],
-  Finance: ["categorize expenses", "track budgets", "summarize earnings calls", "prepare tax documents", "monitor portfolios"],
+  Image: [
+    "generate illustrations",
+    "remove backgrounds",
+    "upscale photos",
+    "design social graphics",
+    "retouch portraits",
+  ],
+  Video: [
+    "edit short clips",
+    "add captions to videos",
+    "turn scripts into videos",
+    "generate b-roll",
+    "translate voice-overs",
+  ],
+  Audio: [
+    "clean up recordings",
+    "transcribe interviews",
+    "compose background music",
+    "clone narration voices",
+    "master podcasts",
+  ],
+  Business: [
+    "qualify sales leads",
+    "draft proposals",
+    "analyse customer feedback",
+    "prepare meeting notes",
+    "forecast demand",
+  ],
+  Development: [
+    "complete code",
+    "review pull requests",
+    "explain unfamiliar code",
+    "write unit tests",
+    "generate API clients",
+  ],
+  Education: [
+    "build flashcards",
+    "explain hard concepts",
+    "grade practice quizzes",
+    "plan lessons",
+    "practise languages",
+  ],
+  Entertainment: [
+    "create interactive stories",
+    "design game levels",
+    "chat with characters",
+    "generate trivia",
+    "plan watch lists",
+  ],
+  Finance: [
+    "categorize expenses",
+    "track budgets",
+    "summarize earnings calls",
+    "prepare tax documents",
+    "monitor portfolios",
+  ],
   Health: ["log workouts", "plan meals", "track sleep", "guide meditation", "summarize lab results"],
-  Productivity: ["organize tasks", "summarize meetings", "schedule calendars", "search documents", "automate workflows"],
+  Productivity: [
+    "organize tasks",
+    "summarize meetings",
+    "schedule calendars",
+    "search documents",
+    "automate workflows",
+  ],
   "Social Media": ["schedule posts", "suggest hashtags", "reply to comments", "analyse engagement", "repurpose videos"],
   Other: ["answer questions", "compare products", "plan trips", "translate text", "organize research"],
 };
 
 const AUDIENCES = [
-  "freelancers", "small teams", "students", "marketers", "developers", "researchers", "agencies", "teachers",
-  "creators", "startups", "enterprises", "hobbyists", "analysts", "designers", "support teams",
+  "freelancers",
+  "small teams",
+  "students",
+  "marketers",
+  "developers",
+  "researchers",
+  "agencies",
+  "teachers",
+  "creators",
+  "startups",
+  "enterprises",
+  "hobbyists",
+  "analysts",
+  "designers",
+  "support teams",
 ] as const;
 
 const ADJECTIVES = [
-  "fast", "simple", "flexible", "collaborative", "privacy-minded", "browser-based", "lightweight", "capable",
-  "affordable", "cloud-hosted", "open", "polished", "beginner-friendly", "extensible", "focused",
+  "fast",
+  "simple",
+  "flexible",
+  "collaborative",
+  "privacy-minded",
+  "browser-based",
+  "lightweight",
+  "capable",
+  "affordable",
+  "cloud-hosted",
+  "open",
+  "polished",
+  "beginner-friendly",
+  "extensible",
+  "focused",
 ] as const;
 
 const FILLER_SENTENCES = [
@@ -128,33 +252,100 @@ const FILLER_SENTENCES = [
 ] as const;
 
 const GENERIC_FEATURES = [
-  "Team workspaces with shared folders", "Version history", "Export to PDF, DOCX and Markdown", "REST API access",
-  "Browser extension", "Single sign-on for business plans", "Usage analytics dashboard", "Custom templates",
-  "Zapier and Make integrations", "Mobile apps for iOS and Android", "Multilingual interface", "Role-based permissions",
-  "Offline mode", "Keyboard shortcuts and command palette", "Scheduled automations", "Bulk processing",
+  "Team workspaces with shared folders",
+  "Version history",
+  "Export to PDF, DOCX and Markdown",
+  "REST API access",
+  "Browser extension",
+  "Single sign-on for business plans",
+  "Usage analytics dashboard",
+  "Custom templates",
+  "Zapier and Make integrations",
+  "Mobile apps for iOS and Android",
+  "Multilingual interface",
+  "Role-based permissions",
+  "Offline mode",
+  "Keyboard shortcuts and command palette",
+  "Scheduled automations",
+  "Bulk processing",
 ] as const;
 
 const PROS = [
-  "Easy to learn", "Generous free tier", "Fast results", "Clean interface", "Good integrations", "Helpful support",
-  "Works in many languages", "Frequent updates", "Fair pricing", "Strong team features", "Reliable output",
-  "Good documentation", "Runs in the browser", "Useful templates",
+  "Easy to learn",
+  "Generous free tier",
+  "Fast results",
+  "Clean interface",
+  "Good integrations",
+  "Helpful support",
+  "Works in many languages",
+  "Frequent updates",
+  "Fair pricing",
+  "Strong team features",
+  "Reliable output",
+  "Good documentation",
+  "Runs in the browser",
+  "Useful templates",
 ] as const;
 
 const CONS = [
-  "Limited free plan", "Output needs editing", "Few export formats", "Occasional slowdowns", "No offline mode",
-  "Advanced features cost extra", "Small community", "Learning curve for power features", "English works best",
-  "No self-hosted option", "Usage caps on lower tiers",
+  "Limited free plan",
+  "Output needs editing",
+  "Few export formats",
+  "Occasional slowdowns",
+  "No offline mode",
+  "Advanced features cost extra",
+  "Small community",
+  "Learning curve for power features",
+  "English works best",
+  "No self-hosted option",
+  "Usage caps on lower tiers",
 ] as const;
 
 const PLAN_NAMES = ["Free", "Starter", "Pro", "Team", "Business", "Enterprise"] as const;
 
 const PERSON_FIRST = [
-  "Maya", "Daniel", "Priya", "Lucas", "Amara", "Jonas", "Sofia", "Kenji", "Elena", "Omar", "Hannah", "Mateo",
-  "Aisha", "Felix", "Ingrid", "Ravi", "Chloe", "Tomas", "Leila", "Noah",
+  "Maya",
+  "Daniel",
+  "Priya",
+  "Lucas",
+  "Amara",
+  "Jonas",
+  "Sofia",
+  "Kenji",
+  "Elena",
+  "Omar",
+  "Hannah",
+  "Mateo",
+  "Aisha",
+  "Felix",
+  "Ingrid",
+  "Ravi",
+  "Chloe",
+  "Tomas",
+  "Leila",
+  "Noah",
 ] as const;
 const PERSON_LAST = [
-  "Lindqvist", "Okafor", "Raman", "Moreau", "Haddad", "Becker", "Rossi", "Tanaka", "Novak", "Silva", "Kowalski",
-  "Nguyen", "Mensah", "Larsen", "Duarte", "Fischer", "Ahmed", "Kim", "Walsh", "Costa",
+  "Lindqvist",
+  "Okafor",
+  "Raman",
+  "Moreau",
+  "Haddad",
+  "Becker",
+  "Rossi",
+  "Tanaka",
+  "Novak",
+  "Silva",
+  "Kowalski",
+  "Nguyen",
+  "Mensah",
+  "Larsen",
+  "Duarte",
+  "Fischer",
+  "Ahmed",
+  "Kim",
+  "Walsh",
+  "Costa",
 ] as const;
 
 const ARTICLE_SECTIONS = ["Guides", "Explainers", "Reviews", "News", "Tutorials"] as const;
@@ -163,12 +354,19 @@ const ARTICLE_TITLE_TEMPLATES = [
   (task: string, category: string) => `${category} AI Tools Compared: The Best Ways to ${task}`,
   (task: string) => `A Practical Guide: Using AI to ${task}`,
   (task: string) => `Five Mistakes to Avoid When You Use AI to ${task}`,
-  (task: string, _category: string, audience: string) => `Can AI Really ${capitalize(task)}? What ${audience} Should Know`,
+  (task: string, _category: string, audience: string) =>
+    `Can AI Really ${capitalize(task)}? What ${audience} Should Know`,
   (task: string, _category: string, audience: string) => `Getting Started: How ${audience} Use AI to ${task}`,
 ] as const;
 const ARTICLE_HEADINGS = [
-  "Start with the problem", "What to look for", "How we compared the tools", "Costs and limits",
-  "Privacy and data handling", "Where these tools fall short", "A short checklist", "What comes next",
+  "Start with the problem",
+  "What to look for",
+  "How we compared the tools",
+  "Costs and limits",
+  "Privacy and data handling",
+  "Where these tools fall short",
+  "A short checklist",
+  "What comes next",
 ] as const;
 
 // --- Tools ---
@@ -217,7 +415,8 @@ function toolPricing(random: Random): Pricing | null {
     return plans.map((plan, index) => ({
       plan,
       price: price(index, plan),
-      details: plan === "Free" ? "Core features with monthly limits" : `Everything in the previous plan, with higher limits`,
+      details:
+        plan === "Free" ? "Core features with monthly limits" : `Everything in the previous plan, with higher limits`,
       ...(random.next() < 0.4 ? { features: random.sample(GENERIC_FEATURES, random.int(1, 3)) } : {}),
     }));
   }
@@ -296,7 +495,15 @@ export function toolMatches(tool: SyntheticTool, term: string): boolean {
 
 export type SyntheticUser = { name: string; email: string; username: string };
 
-export function generateUsers({ random, count, takenEmails }: { random: Random; count: number; takenEmails: Set<string> }): SyntheticUser[] {
+export function generateUsers({
+  random,
+  count,
+  takenEmails,
+}: {
+  random: Random;
+  count: number;
+  takenEmails: Set<string>;
+}): SyntheticUser[] {
   const users: SyntheticUser[] = [];
   for (let n = 1; users.length < count; n++) {
     const email = `bench-user-${n}@bench.example`;
@@ -304,7 +511,11 @@ export function generateUsers({ random, count, takenEmails }: { random: Random; 
     takenEmails.add(email);
     const first = random.pick(PERSON_FIRST);
     const last = random.pick(PERSON_LAST);
-    users.push({ name: `${first} ${last}`, email, username: `${first.toLowerCase()}${last.charAt(0).toLowerCase()}${n}` });
+    users.push({
+      name: `${first} ${last}`,
+      email,
+      username: `${first.toLowerCase()}${last.charAt(0).toLowerCase()}${n}`,
+    });
   }
   return users;
 }

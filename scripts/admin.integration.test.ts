@@ -7,8 +7,8 @@ import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/server/db/client";
-import { profiles, users } from "~/server/db/schema";
+import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { profiles, users } from "~/server/db/schema.server";
 
 // `npm run admin -- promote|demote EMAIL` run as the operator runs it: a separate process that
 // finds the database through the configuration (DATA_DIR for PGlite, DATABASE_URL for PostgreSQL).
@@ -22,7 +22,12 @@ const SLOW = 60_000;
 // --- The database the command is pointed at ---
 
 /** PGlite in a temporary DATA_DIR, or a fresh database on the test PostgreSQL server. */
-type Target = { env: Record<string, string>; open(): Promise<DatabaseHandle>; dataDir: string; dispose(): Promise<void> };
+type Target = {
+  env: Record<string, string>;
+  open(): Promise<DatabaseHandle>;
+  dataDir: string;
+  dispose(): Promise<void>;
+};
 
 async function createTarget(): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-admin-cli-"));
@@ -95,7 +100,13 @@ function admin(...args: string[]): Promise<Run> {
       ["--tsconfig", "tsconfig.json", "scripts/admin.ts", ...args],
       {
         cwd: projectRoot,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.homedir(), NODE_ENV: "test", LOG_LEVEL: "warn", ...target.env },
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? os.homedir(),
+          NODE_ENV: "test",
+          LOG_LEVEL: "warn",
+          ...target.env,
+        },
         timeout: SLOW,
       },
       (error, stdout, stderr) => {
@@ -127,7 +138,11 @@ describe("promote and demote", () => {
   test(
     "promote makes the account an administrator, in any letter case",
     async () => {
-      expect(await admin("promote", "ADA@example.com")).toEqual({ code: 0, stdout: "ADA@example.com is now an administrator\n", stderr: "" });
+      expect(await admin("promote", "ADA@example.com")).toEqual({
+        code: 0,
+        stdout: "ADA@example.com is now an administrator\n",
+        stderr: "",
+      });
       expect(await roleOf("ada@example.com")).toBe("admin");
       expect(await roleOf("max@example.com")).toBe("user");
     },
@@ -157,7 +172,11 @@ describe("promote and demote", () => {
   test(
     "an unknown email is an error, and changes nothing",
     async () => {
-      expect(await admin("promote", "eve@example.com")).toEqual({ code: 1, stdout: "", stderr: "No account with the email eve@example.com\n" });
+      expect(await admin("promote", "eve@example.com")).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: "No account with the email eve@example.com\n",
+      });
       expect(await roleOf("ada@example.com")).toBe("user");
     },
     SLOW,
@@ -172,10 +191,17 @@ describe("promote and demote", () => {
           ["run", "--silent", "admin", "--", "promote", "max@example.com"],
           {
             cwd: projectRoot,
-            env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.homedir(), NODE_ENV: "test", LOG_LEVEL: "warn", ...target.env },
+            env: {
+              PATH: process.env.PATH ?? "",
+              HOME: process.env.HOME ?? os.homedir(),
+              NODE_ENV: "test",
+              LOG_LEVEL: "warn",
+              ...target.env,
+            },
             timeout: SLOW,
           },
-          (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
+          (error, stdout, stderr) =>
+            resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
         );
       });
       expect(run.code).toBe(0);
@@ -187,7 +213,13 @@ describe("promote and demote", () => {
 });
 
 describe("usage", () => {
-  test.each([[[]], [["promote"]], [["promote", " "]], [["grant", "ada@example.com"]], [["promote", "ada@example.com", "extra"]]])(
+  test.each([
+    [[]],
+    [["promote"]],
+    [["promote", " "]],
+    [["grant", "ada@example.com"]],
+    [["promote", "ada@example.com", "extra"]],
+  ])(
     "%j prints the usage and exits 2",
     async (args) => {
       const run = await admin(...args);
@@ -202,24 +234,27 @@ describe("usage", () => {
 });
 
 // Only the embedded database locks its data directory.
-if (!onPostgres) describe("a data directory in use", () => {
-  test(
-    "is left alone: the command says which process holds it and exits 1",
-    async () => {
-      // This test process stands in for a running server: alive, and not the command itself.
-      const lockPath = path.join(target.dataDir, "server.lock");
-      fs.writeFileSync(lockPath, String(process.pid));
-      try {
-        const run = await admin("promote", "ada@example.com");
-        expect(run.code).toBe(1);
-        expect(run.stdout).toBe("");
-        expect(run.stderr).toContain(`Another Aitlas server (process ${process.pid}) is already using the data directory ${target.dataDir}`);
-        expect(fs.readFileSync(lockPath, "utf8")).toBe(String(process.pid));
-      } finally {
-        fs.rmSync(lockPath, { force: true });
-      }
-      expect(await roleOf("ada@example.com")).toBe("user");
-    },
-    SLOW,
-  );
-});
+if (!onPostgres)
+  describe("a data directory in use", () => {
+    test(
+      "is left alone: the command says which process holds it and exits 1",
+      async () => {
+        // This test process stands in for a running server: alive, and not the command itself.
+        const lockPath = path.join(target.dataDir, "server.lock");
+        fs.writeFileSync(lockPath, String(process.pid));
+        try {
+          const run = await admin("promote", "ada@example.com");
+          expect(run.code).toBe(1);
+          expect(run.stdout).toBe("");
+          expect(run.stderr).toContain(
+            `Another Aitlas server (process ${process.pid}) is already using the data directory ${target.dataDir}`,
+          );
+          expect(fs.readFileSync(lockPath, "utf8")).toBe(String(process.pid));
+        } finally {
+          fs.rmSync(lockPath, { force: true });
+        }
+        expect(await roleOf("ada@example.com")).toBe("user");
+      },
+      SLOW,
+    );
+  });

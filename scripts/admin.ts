@@ -2,8 +2,9 @@
 // Gives or takes the administrator role on the configured database (PGlite in DATA_DIR, or
 // DATABASE_URL). The shell is the one place besides the first-admin setup link where roles change:
 // no request to the site can do it.
-import { DataDirLockedError } from "~/server/db/data-dir-lock";
-import { openConfiguredDatabase, type ConfiguredDatabase } from "~/server/db/configured-database";
+import { AppError } from "~/lib/app-error";
+import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
+import { openConfiguredDatabase, type ConfiguredDatabase } from "~/server/db/configured-database.server";
 import { hasAdministrator, setUserRole, type Role } from "~/server/auth/roles.server";
 
 const usage = `Usage: npm run admin -- promote EMAIL    make the account with this email an administrator
@@ -31,9 +32,13 @@ async function run(args: string[]): Promise<Outcome> {
   try {
     // A fresh data directory or an older one: the tables must be there and current.
     await handle.migrate();
-    const outcome = await setUserRole({ db: handle.db, email, role });
+    try {
+      await setUserRole({ db: handle.db, email, role });
+    } catch (error) {
+      if (error instanceof AppError) return { code: 1, err: error.message };
+      throw error;
+    }
     const address = email.trim();
-    if (outcome.status === "no-such-user") return { code: 1, err: `No account with the email ${address}` };
     if (role === "admin") return { code: 0, out: `${address} is now an administrator` };
     const lines = [`${address} is no longer an administrator`];
     if (!(await hasAdministrator({ db: handle.db }))) {

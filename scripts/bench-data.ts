@@ -15,9 +15,9 @@ import {
 } from "../bench/synthetic-catalogue";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { TOOLS_PAGE_SIZE } from "~/lib/limits";
-import type { Database } from "~/server/db/client";
-import { openConfiguredDatabase } from "~/server/db/configured-database";
-import { articles, comments, profiles, tools, toolVotes, users } from "~/server/db/schema";
+import type { Database } from "~/server/db/client.server";
+import { openConfiguredDatabase } from "~/server/db/configured-database.server";
+import { articles, comments, profiles, tools, toolVotes, users } from "~/server/db/schema.server";
 
 const usage = `Usage: npm run bench:data -- [--tools 10000] [--articles 1000] [--users 2000] [--seed 1]
                           [--append] [--manifest FILE] [--search-term writer]
@@ -49,7 +49,8 @@ function parseOptions() {
   }
   const whole = (name: "tools" | "articles" | "users" | "seed") => {
     const value = Number(values[name]);
-    if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number, got "${values[name]}".`);
+    if (!Number.isInteger(value) || value < 0)
+      throw new Error(`--${name} must be a whole number, got "${values[name]}".`);
     return value;
   };
   return {
@@ -109,7 +110,11 @@ async function insertToolBatch(db: Database, batch: SyntheticTool[], userIds: st
     // Votes and comments go in as one JSON parameter per statement: about 2.5 times less CPU
     // than a multi-row VALUES with three parameters a row, and the same SQL on PGlite and PostgreSQL.
     const voteRows = batch.flatMap((tool) =>
-      tool.votes.map((vote) => ({ tool_id: idBySlug.get(tool.slug)!, user_id: userIds[vote.userIndex]!, rating: vote.rating })),
+      tool.votes.map((vote) => ({
+        tool_id: idBySlug.get(tool.slug)!,
+        user_id: userIds[vote.userIndex]!,
+        rating: vote.rating,
+      })),
     );
     for (const rows of chunks(voteRows, CHILD_ROWS_PER_INSERT)) {
       await tx.execute(sql`
@@ -132,7 +137,12 @@ async function insertToolBatch(db: Database, batch: SyntheticTool[], userIds: st
         select tool_id, user_id, content, created_at
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(tool_id uuid, user_id uuid, content text, created_at timestamptz)`);
     }
-    return { tools: inserted.length, votes: voteRows.length, comments: commentRows.length, ids: inserted.map((row) => row.id) };
+    return {
+      tools: inserted.length,
+      votes: voteRows.length,
+      comments: commentRows.length,
+      ids: inserted.map((row) => row.id),
+    };
   });
 }
 
@@ -192,7 +202,11 @@ try {
     // Anchored at the start of the UTC day: the same seed gives the same rows all day long.
     const now = new Date(new Date().toISOString().slice(0, 10));
     const random = createRandom(options.seed);
-    const syntheticUsers = generateUsers({ random, count: options.userCount, takenEmails: new Set(emails.map((row) => row.email)) });
+    const syntheticUsers = generateUsers({
+      random,
+      count: options.userCount,
+      takenEmails: new Set(emails.map((row) => row.email)),
+    });
     const syntheticTools = generateTools({
       random,
       count: options.toolCount,
@@ -248,7 +262,8 @@ try {
     const writtenMs = performance.now() - writeStarted;
 
     const inconsistent = await countInconsistentRatings(db, toolIds);
-    if (inconsistent > 0) throw new Error(`${inconsistent} tools have a rating or vote_count that disagrees with their votes.`);
+    if (inconsistent > 0)
+      throw new Error(`${inconsistent} tools have a rating or vote_count that disagrees with their votes.`);
 
     const perCategory = TOOL_CATEGORIES.map(
       (category) => `${category} ${syntheticTools.filter((tool) => tool.category === category).length}`,
@@ -272,11 +287,18 @@ try {
     if (options.manifestPath) {
       // Newest first, as the home grid orders a search whose term starts no tool name.
       const newestMatching = [...matching].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-      const sampleTool = syntheticTools.find((tool) => tool.comments.length >= 3 && Array.isArray(tool.pricing)) ?? syntheticTools[0];
+      const sampleTool =
+        syntheticTools.find((tool) => tool.comments.length >= 3 && Array.isArray(tool.pricing)) ?? syntheticTools[0];
       const sampleArticle = syntheticArticles.find((article) => article.status === "published");
       const manifest = {
         seed: options.seed,
-        counts: { tools: totals.tools, articles: articleTotal, users: userIds.length, votes: totals.votes, comments: totals.comments },
+        counts: {
+          tools: totals.tools,
+          articles: articleTotal,
+          users: userIds.length,
+          votes: totals.votes,
+          comments: totals.comments,
+        },
         sampleTool: sampleTool ? { slug: sampleTool.slug, name: sampleTool.name } : null,
         sampleArticle: sampleArticle ? { slug: sampleArticle.slug, title: sampleArticle.title } : null,
         search: {

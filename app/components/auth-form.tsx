@@ -3,8 +3,12 @@ import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { credentialsSchema, fieldErrors as toFieldErrors, type AuthMode } from "~/lib/auth-schemas";
-import type { AuthActionData } from "~/routes/sign-in";
+import {
+  credentialsSchema,
+  fieldErrors as toFieldErrors,
+  type AuthActionData,
+  type AuthMode,
+} from "~/lib/auth-schemas";
 
 const TITLES: Record<AuthMode, string> = {
   "sign-up": "Create an account",
@@ -26,7 +30,15 @@ type AuthFormProps = {
 };
 
 /** Email and password sign-in or sign-up, plus Google when configured; spec section 2 and 8 texts. */
-export function AuthForm({ initialMode, redirectTo, googleSignIn, renderTitle, inPlace, onSuccess, pageResult }: AuthFormProps) {
+export function AuthForm({
+  initialMode,
+  redirectTo,
+  googleSignIn,
+  renderTitle,
+  inPlace,
+  onSuccess,
+  pageResult,
+}: AuthFormProps) {
   const fetcher = useFetcher<AuthActionData>();
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -54,7 +66,11 @@ export function AuthForm({ initialMode, redirectTo, googleSignIn, renderTitle, i
   const otherMode: AuthMode = mode === "sign-up" ? "sign-in" : "sign-up";
   return (
     <div className="space-y-5">
-      {renderTitle ? renderTitle(title) : <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{title}</h1>}
+      {renderTitle ? (
+        renderTitle(title)
+      ) : (
+        <h1 className="text-xl font-semibold text-slate-900 dark:text-white">{title}</h1>
+      )}
 
       {googleSignIn && (
         <>
@@ -132,6 +148,7 @@ export function AuthForm({ initialMode, redirectTo, googleSignIn, renderTitle, i
         {/* Links, so the page form switches modes without JavaScript too. */}
         <Link
           to={`/sign-in?mode=${otherMode}&redirectTo=${encodeURIComponent(redirectTo)}`}
+          rel="nofollow"
           className="text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
           onClick={(event) => {
             event.preventDefault();
@@ -164,8 +181,14 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
 function GoogleMark() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4">
-      <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.7z" />
-      <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z" />
+      <path
+        fill="#4285F4"
+        d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.3-2.1 3.5-5.2 3.5-8.7z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3c-1.1.7-2.5 1.2-4.1 1.2-3.1 0-5.8-2.1-6.7-5H1.3v3.1A12 12 0 0 0 12 24z"
+      />
       <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1z" />
       <path fill="#EA4335" d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1c.9-2.9 3.6-4.9 6.7-4.9z" />
     </svg>

@@ -1,14 +1,19 @@
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { ALL_CATEGORY, FILTER_CATEGORIES } from "~/lib/categories";
+import { ALL_CATEGORY, FILTER_CATEGORIES, type ToolCategory } from "~/lib/categories";
+import { toolFiltersSearch, type ToolFilters } from "~/lib/tool-filters";
 
-/** Category buttons on home: links, so each filter is an address that can be shared or bookmarked. */
-export function CategoryFilter({ selected, query }: { selected: string; query: string }) {
+/**
+ * Category buttons on home: links, so each filter is an address that can be shared or bookmarked.
+ * Choosing one keeps the other filters and starts again at page 1.
+ */
+export function CategoryFilter({ selected, filters }: { selected: string; filters: ToolFilters }) {
   const hrefFor = (category: string) => {
-    const params = new URLSearchParams();
-    if (query) params.set("q", query);
-    if (category !== ALL_CATEGORY) params.set("category", category);
-    const search = params.toString();
+    const search = toolFiltersSearch({
+      ...filters,
+      category: category === ALL_CATEGORY ? null : (category as ToolCategory),
+      page: 1,
+    });
     return search ? `/?${search}` : "/";
   };
   return (

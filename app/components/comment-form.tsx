@@ -1,16 +1,22 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { COMMENT_MAX_LENGTH } from "~/lib/community";
-import { COMMUNITY_TOASTS, type CommunityActionData } from "~/lib/community-actions";
+import { COMMUNITY_TOASTS, failureToast, needsSignIn, type CommunityActionData } from "~/lib/community-actions";
 import { useSignInDialog } from "./sign-in-dialog";
 
 /**
  * The comment box: the post button waits for non-blank text and is disabled while saving; on
  * success the box clears and the list reloads (the page's loaders revalidate).
  */
-export function CommentForm({ signedIn, onReloading }: { signedIn: boolean; onReloading: (reloading: boolean) => void }) {
+export function CommentForm({
+  signedIn,
+  onReloading,
+}: {
+  signedIn: boolean;
+  onReloading: (reloading: boolean) => void;
+}) {
   const fetcher = useFetcher<CommunityActionData>();
   const { openSignIn } = useSignInDialog();
   const [text, setText] = useState("");
@@ -20,10 +26,16 @@ export function CommentForm({ signedIn, onReloading }: { signedIn: boolean; onRe
   useEffect(() => setHydrated(true), []);
   const ids = { field: useId(), count: useId(), error: useId() };
   const saving = fetcher.state === "submitting";
-  const error = fetcher.data && !fetcher.data.ok && !fetcher.data.authRequired ? fetcher.data.error : undefined;
+  const error = fetcher.data && !fetcher.data.ok && !needsSignIn(fetcher.data) ? fetcher.data.error : undefined;
 
   useEffect(() => onReloading(fetcher.state === "loading"), [fetcher.state, onReloading]);
 
+  const promptSignIn = useCallback(() => {
+    toast.error(COMMUNITY_TOASTS.commentSignIn.title, { description: COMMUNITY_TOASTS.commentSignIn.description });
+    openSignIn();
+  }, [openSignIn]);
+
+  // Each answer is handled once (the ref), however often the effect runs.
   const seen = useRef<CommunityActionData | undefined>(undefined);
   useEffect(() => {
     const result = fetcher.data;
@@ -32,17 +44,13 @@ export function CommentForm({ signedIn, onReloading }: { signedIn: boolean; onRe
     if (result.ok) {
       setText("");
       toast.success(COMMUNITY_TOASTS.commentPosted.title, { description: COMMUNITY_TOASTS.commentPosted.description });
-    } else if (result.authRequired) {
+    } else if (needsSignIn(result)) {
       promptSignIn();
     } else {
-      toast.error(COMMUNITY_TOASTS.commentFailed.title, { description: result.error ?? COMMUNITY_TOASTS.commentFailed.description });
+      const { title, description } = failureToast(result);
+      toast.error(title, { description });
     }
-  });
-
-  function promptSignIn() {
-    toast.error(COMMUNITY_TOASTS.commentSignIn.title, { description: COMMUNITY_TOASTS.commentSignIn.description });
-    openSignIn();
-  }
+  }, [fetcher.state, fetcher.data, promptSignIn]);
 
   return (
     <fetcher.Form

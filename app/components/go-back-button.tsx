@@ -6,7 +6,13 @@ import { buttonClasses } from "~/components/ui/button";
  * A link home that steps back in history when the visitor came from within the site,
  * so it works without JavaScript and for a page opened from a shared link.
  */
-export function GoBackButton({ label = "Go Back", variant = "outline" }: { label?: string; variant?: "outline" | "ghost" }) {
+export function GoBackButton({
+  label = "Go Back",
+  variant = "outline",
+}: {
+  label?: string;
+  variant?: "outline" | "ghost";
+}) {
   const navigate = useNavigate();
   return (
     <Link

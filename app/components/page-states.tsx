@@ -12,12 +12,20 @@ export function NotFoundState({ title, message }: { title: string; message: stri
   );
 }
 
-/** A failed load: the spec's alert titled 'Error', optionally with Go Back. */
-export function LoadErrorState({ message, goBack = true }: { message: string; goBack?: boolean }) {
+/** A failed load: the spec's alert titled 'Error' (or the status's own title), optionally with Go Back. */
+export function LoadErrorState({
+  title = "Error",
+  message,
+  goBack = true,
+}: {
+  title?: string;
+  message: string;
+  goBack?: boolean;
+}) {
   return (
     <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 sm:px-6">
       <Alert variant="destructive">
-        <AlertTitle>Error</AlertTitle>
+        <AlertTitle>{title}</AlertTitle>
         <AlertDescription>{message}</AlertDescription>
       </Alert>
       {goBack && <GoBackButton />}

@@ -3,7 +3,8 @@ import { pricingToPlans, type Pricing } from "~/lib/pricing";
 /** Pricing in either of the spec's shapes: a list of plans or a map of plan name to text. */
 export function PricingList({ pricing }: { pricing: Pricing | null }) {
   const plans = pricingToPlans(pricing);
-  if (plans.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No pricing information yet.</p>;
+  if (plans.length === 0)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">No pricing information yet.</p>;
   return (
     <ul className="space-y-4">
       {plans.map((plan) => (

@@ -20,14 +20,18 @@ export function SearchForm({
   query: string;
   placeholder: string;
   label: string;
-  hidden?: Record<string, string>;
+  /** Fields the search keeps (the other filters); a list when a name repeats. */
+  hidden?: Record<string, string> | [string, string][];
   size?: "default" | "lg";
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const searching = navigation.state === "loading" && navigation.location.pathname === action && navigation.location.search.includes("q=");
+  const searching =
+    navigation.state === "loading" &&
+    navigation.location.pathname === action &&
+    navigation.location.search.includes("q=");
 
   // Keep the box in step with the URL when the visitor goes back or forward.
   useEffect(() => {
@@ -65,15 +69,18 @@ export function SearchForm({
       }}
       onBlur={sendPending}
     >
-      {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
+      {(Array.isArray(hidden) ? hidden : Object.entries(hidden)).map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor={`search-${action}`} className="sr-only">
         {label}
       </label>
       <Search
         aria-hidden="true"
-        className={cn("pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500", searching && "animate-pulse")}
+        className={cn(
+          "pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500",
+          searching && "animate-pulse",
+        )}
       />
       <Input
         ref={inputRef}

@@ -3,9 +3,18 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
 
-const linkClass = "text-sm text-slate-600 hover:text-indigo-700 hover:underline dark:text-slate-400 dark:hover:text-indigo-300";
+const linkClass =
+  "text-sm text-slate-600 hover:text-indigo-700 hover:underline dark:text-slate-400 dark:hover:text-indigo-300";
 
-function FooterSection({ title, listClassName = "space-y-2", children }: { title: string; listClassName?: string; children: ReactNode }) {
+function FooterSection({
+  title,
+  listClassName = "space-y-2",
+  children,
+}: {
+  title: string;
+  listClassName?: string;
+  children: ReactNode;
+}) {
   const headingId = `footer-${title.toLowerCase()}`;
   return (
     <nav aria-labelledby={headingId}>
@@ -48,7 +57,10 @@ export function SiteFooter({
           </Link>
           <p className="text-sm text-slate-600 dark:text-slate-400">{SITE_TAGLINE}</p>
         </div>
-        <FooterSection title="Categories" listClassName="grid grid-cols-2 gap-x-4 gap-y-2 md:grid-cols-1 lg:grid-cols-2">
+        <FooterSection
+          title="Categories"
+          listClassName="grid grid-cols-2 gap-x-4 gap-y-2 md:grid-cols-1 lg:grid-cols-2"
+        >
           {categories.map((category) => (
             <li key={category}>
               <Link to={`/category/${encodeURIComponent(category)}`} className={linkClass}>

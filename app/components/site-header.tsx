@@ -1,11 +1,14 @@
 import { Sparkles } from "lucide-react";
+import { useSyncExternalStore } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { signInHref } from "~/lib/sign-in-link";
 import { SITE_NAME } from "~/lib/site";
+import type { Theme } from "~/lib/theme";
 import type { PublicViewer } from "~/lib/viewer";
 import { useSignInDialog } from "./sign-in-dialog";
-import { ThemeToggle, type Theme } from "./theme-toggle";
+import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -23,7 +26,10 @@ export function SiteHeader({ theme, viewer }: { theme: Theme; viewer: PublicView
           <Sparkles aria-hidden="true" className="h-6 w-6 text-indigo-600 dark:text-indigo-400" />
           {SITE_NAME}
         </Link>
-        <nav aria-label="Main" className="order-last -mx-3 flex w-full items-center gap-1 pb-2 sm:order-none sm:mx-0 sm:ml-2 sm:w-auto sm:pb-0">
+        <nav
+          aria-label="Main"
+          className="order-last -mx-3 flex w-full items-center gap-1 pb-2 sm:order-none sm:mx-0 sm:ml-2 sm:w-auto sm:pb-0"
+        >
           <NavLink to="/" end className={navLinkClass}>
             Tools
           </NavLink>
@@ -43,20 +49,33 @@ export function SiteHeader({ theme, viewer }: { theme: Theme; viewer: PublicView
   );
 }
 
-/** Opens the sign-in dialog; without JavaScript it is a link to the sign-in page. */
+const noSubscription = () => () => undefined;
+
+/** False in the server's HTML and while hydrating, true once React runs in the browser. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Without JavaScript, a link to the sign-in page; once JavaScript runs, a button that opens the
+ * dialog, and is announced as one. The link is nofollow: it differs on every page.
+ */
 function SignInButton() {
   const { openSignIn } = useSignInDialog();
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
+  const hydrated = useHydrated();
+  if (hydrated)
+    return (
+      <button type="button" aria-haspopup="dialog" className={buttonClasses({}, "w-24")} onClick={() => openSignIn()}>
+        Sign In
+      </button>
+    );
   return (
-    <Link
-      to={`/sign-in?redirectTo=${encodeURIComponent(here)}`}
-      className={buttonClasses({}, "w-24")}
-      onClick={(event) => {
-        event.preventDefault();
-        openSignIn();
-      }}
-    >
+    <Link to={signInHref(location)} rel="nofollow" className={buttonClasses({}, "w-24")}>
       Sign In
     </Link>
   );

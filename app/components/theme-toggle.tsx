@@ -1,8 +1,7 @@
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useFetcher, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-
-export type Theme = "light" | "dark" | "system";
+import type { Theme } from "~/lib/theme";
 
 const next: Record<Theme, Theme> = { system: "light", light: "dark", dark: "system" };
 const labels: Record<Theme, string> = { system: "System theme", light: "Light theme", dark: "Dark theme" };

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { ToolCard as ToolCardData } from "~/server/catalog/tools.server";
+import { PricingBadge } from "./pricing-badge";
 import { RatingSummary } from "./rating-summary";
 import { ToolLogo } from "./tool-logo";
 
@@ -12,21 +13,32 @@ export function ToolCard({ tool }: { tool: ToolCardData }) {
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-lg font-semibold text-slate-900 dark:text-slate-50">
             {/* The whole card is clickable through this link's overlay. */}
-            <Link to={`/tool/${tool.slug || tool.id}`} className="after:absolute after:inset-0 focus:outline-none" prefetch="intent">
+            <Link
+              to={`/tool/${tool.slug || tool.id}`}
+              className="after:absolute after:inset-0 focus:outline-none"
+              prefetch="intent"
+            >
               {tool.name}
             </Link>
           </h3>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <Badge variant="secondary">{tool.category}</Badge>
+            {tool.pricingModel && <PricingBadge model={tool.pricingModel} startingPrice={tool.startingPrice} />}
             <RatingSummary rating={tool.rating} voteCount={tool.voteCount} />
           </div>
         </div>
       </div>
+      {tool.tagline && <p className="line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{tool.tagline}</p>}
       {tool.pros.length > 0 && (
-        <ul className="mt-auto space-y-1 text-sm text-slate-600 dark:text-slate-400" aria-label={`${tool.name} highlights`}>
+        <ul
+          className="mt-auto space-y-1 text-sm text-slate-600 dark:text-slate-400"
+          aria-label={`${tool.name} highlights`}
+        >
           {tool.pros.slice(0, 2).map((pro) => (
             <li key={pro} className="flex gap-2">
-              <span aria-hidden="true" className="text-emerald-600 dark:text-emerald-400">✓</span>
+              <span aria-hidden="true" className="text-emerald-600 dark:text-emerald-400">
+                ✓
+              </span>
               <span className="line-clamp-1">{pro}</span>
             </li>
           ))}

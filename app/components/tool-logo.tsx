@@ -1,7 +1,17 @@
 import { cn } from "~/lib/cn";
 
 /** Fixed-size logo box: the image when there is one, else the initial; no layout shift either way. */
-export function ToolLogo({ name, image, size, className }: { name: string; image: string | null; size: number; className?: string }) {
+export function ToolLogo({
+  name,
+  image,
+  size,
+  className,
+}: {
+  name: string;
+  image: string | null;
+  size: number;
+  className?: string;
+}) {
   const box = cn("shrink-0 overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800", className);
   if (!image) {
     return (
@@ -14,5 +24,15 @@ export function ToolLogo({ name, image, size, className }: { name: string; image
       </div>
     );
   }
-  return <img src={image} alt={`${name} logo`} width={size} height={size} loading="lazy" decoding="async" className={cn(box, "object-cover")} />;
+  return (
+    <img
+      src={image}
+      alt={`${name} logo`}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      className={cn(box, "object-cover")}
+    />
+  );
 }

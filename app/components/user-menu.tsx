@@ -23,7 +23,14 @@ export function UserMenu({ viewer }: { viewer: PublicViewer }) {
           className="flex h-10 w-10 items-center justify-center overflow-hidden rounded-full bg-indigo-600 text-sm font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 dark:bg-indigo-400 dark:text-slate-950 dark:focus-visible:ring-offset-slate-950"
         >
           {viewer.avatarUrl ? (
-            <img src={viewer.avatarUrl} alt="" width={40} height={40} className="h-10 w-10 object-cover" referrerPolicy="no-referrer" />
+            <img
+              src={viewer.avatarUrl}
+              alt=""
+              width={40}
+              height={40}
+              className="h-10 w-10 object-cover"
+              referrerPolicy="no-referrer"
+            />
           ) : (
             <span aria-hidden="true">{initial}</span>
           )}

@@ -2,7 +2,7 @@ import { Star } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { COMMUNITY_TOASTS, type CommunityActionData } from "~/lib/community-actions";
+import { COMMUNITY_TOASTS, failureToast, needsSignIn, type CommunityActionData } from "~/lib/community-actions";
 import { cn } from "~/lib/cn";
 import { useSignInDialog } from "./sign-in-dialog";
 
@@ -12,7 +12,15 @@ const STARS = [1, 2, 3, 4, 5] as const;
  * The 'Rate this tool' stars: filled up to the user's rating (or the one being saved), disabled
  * while saving. Each star is a submit button, so voting also works without JavaScript.
  */
-export function VoteStars({ toolName, myRating, signedIn }: { toolName: string; myRating: number | null; signedIn: boolean }) {
+export function VoteStars({
+  toolName,
+  myRating,
+  signedIn,
+}: {
+  toolName: string;
+  myRating: number | null;
+  signedIn: boolean;
+}) {
   const fetcher = useFetcher<CommunityActionData>();
   const { openSignIn } = useSignInDialog();
   const saving = fetcher.state !== "idle";
@@ -24,9 +32,13 @@ export function VoteStars({ toolName, myRating, signedIn }: { toolName: string; 
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || seen.current === result) return;
     seen.current = result;
-    if (result.ok) toast.success(COMMUNITY_TOASTS.voteRecorded.title, { description: COMMUNITY_TOASTS.voteRecorded.description });
-    else if (result.authRequired) promptSignIn();
-    else toast.error(COMMUNITY_TOASTS.voteFailed.title, { description: result.error ?? COMMUNITY_TOASTS.voteFailed.description });
+    if (result.ok)
+      toast.success(COMMUNITY_TOASTS.voteRecorded.title, { description: COMMUNITY_TOASTS.voteRecorded.description });
+    else if (needsSignIn(result)) promptSignIn();
+    else {
+      const { title, description } = failureToast(result);
+      toast.error(title, { description });
+    }
   });
 
   function promptSignIn() {
@@ -57,13 +69,22 @@ export function VoteStars({ toolName, myRating, signedIn }: { toolName: string; 
           >
             <Star
               aria-hidden="true"
-              className={cn("h-7 w-7", star <= shown ? "fill-amber-400 text-amber-500" : "text-slate-400 dark:text-slate-500")}
+              className={cn(
+                "h-7 w-7",
+                star <= shown ? "fill-amber-400 text-amber-500" : "text-slate-400 dark:text-slate-500",
+              )}
             />
           </button>
         ))}
       </div>
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-        {saving ? "Saving your vote..." : myRating ? `Your rating: ${myRating} of 5` : signedIn ? "Click a star to vote" : "Sign in to rate this tool"}
+        {saving
+          ? "Saving your vote..."
+          : myRating
+            ? `Your rating: ${myRating} of 5`
+            : signedIn
+              ? "Click a star to vote"
+              : "Sign in to rate this tool"}
       </p>
     </fetcher.Form>
   );

@@ -15,6 +15,12 @@ export const ADMIN_TOASTS = {
   logoUploaded: "Logo uploaded successfully",
   logoUploadFailed: "Failed to upload logo",
   toolsLoadFailed: "Failed to load tools",
+  tagCreated: "Tag created successfully",
+  tagUpdated: "Tag updated successfully",
+  tagDeleted: "Tag deleted successfully",
+  tagCreateFailed: (message: string) => `Failed to create tag: ${message}`,
+  tagUpdateFailed: (message: string) => `Failed to update tag: ${message}`,
+  tagDeleteFailed: (message: string) => `Failed to delete tag: ${message}`,
 } as const;
 
 /** The message a failed form save carries in its toast when fields are invalid. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { optionalTextSchema, optionalUrlSchema, slugInputSchema } from "./form-fields";
 import { slugify } from "./slugify";
 
-/** The article form's fields, named like the spec's columns (section 3); every one posts a string. */
+/** The article form's fields, named like the tool form's and the code's (camelCase; the spec's columns, section 3, keep snake_case); every one posts a string. */
 export const ARTICLE_FIELDS = [
   "title",
   "category",
@@ -11,11 +11,11 @@ export const ARTICLE_FIELDS = [
   "excerpt",
   "content",
   "image",
-  "read_time",
+  "readTime",
   "status",
-  "meta_title",
-  "meta_description",
-  "meta_keywords",
+  "metaTitle",
+  "metaDescription",
+  "metaKeywords",
   "slug",
 ] as const;
 
@@ -57,11 +57,19 @@ export function isIsoDate(value: string): boolean {
 
 /** Spec section 5: split on commas, trimmed, empties dropped (and repeats), null when none are left. */
 export function splitKeywords(text: string): string[] | null {
-  const keywords = [...new Set(text.split(",").map((keyword) => keyword.trim()).filter(Boolean))];
+  const keywords = [
+    ...new Set(
+      text
+        .split(",")
+        .map((keyword) => keyword.trim())
+        .filter(Boolean),
+    ),
+  ];
   return keywords.length > 0 ? keywords : null;
 }
 
-const requiredText = (max: number, required: string, tooLong: string) => z.string().trim().min(1, required).max(max, tooLong);
+const requiredText = (max: number, required: string, tooLong: string) =>
+  z.string().trim().min(1, required).max(max, tooLong);
 
 /**
  * The article form (spec section 5), parsed the same way in the browser (for speed) and in the
@@ -73,7 +81,11 @@ export const articleFormSchema = z.object({
   // which the form offers as suggestions.
   category: requiredText(50, "Category is required", "Category must be at most 50 characters"),
   author: requiredText(100, "Author is required", "Author must be at most 100 characters"),
-  date: z.string().trim().min(1, "Date is required").refine((value) => value === "" || isIsoDate(value), "Date must be a real date (YYYY-MM-DD)"),
+  date: z
+    .string()
+    .trim()
+    .min(1, "Date is required")
+    .refine((value) => value === "" || isIsoDate(value), "Date must be a real date (YYYY-MM-DD)"),
   excerpt: requiredText(1000, "Excerpt is required", "Excerpt must be at most 1,000 characters"),
   content: z
     .string()
@@ -85,11 +97,11 @@ export const articleFormSchema = z.object({
   // articles have none, and requiring one would block fixing a typo in them. Pages show an
   // article without an image fine.
   image: optionalUrlSchema,
-  read_time: requiredText(50, "Read time is required", "Read time must be at most 50 characters"),
+  readTime: requiredText(50, "Read time is required", "Read time must be at most 50 characters"),
   status: z.enum(ARTICLE_STATUSES, { error: "Status must be Draft or Published" }),
-  meta_title: optionalTextSchema(200, "Meta title must be at most 200 characters"),
-  meta_description: optionalTextSchema(500, "Meta description must be at most 500 characters"),
-  meta_keywords: z.string().trim().max(1000, "Meta keywords must be at most 1,000 characters").transform(splitKeywords),
+  metaTitle: optionalTextSchema(200, "Meta title must be at most 200 characters"),
+  metaDescription: optionalTextSchema(500, "Meta description must be at most 500 characters"),
+  metaKeywords: z.string().trim().max(1000, "Meta keywords must be at most 1,000 characters").transform(splitKeywords),
   slug: slugInputSchema.refine((value) => value === "" || slugify(value) !== "", SLUG_EMPTY_MESSAGE),
 });
 
@@ -129,11 +141,11 @@ export function articleFormValuesOf(article: {
     excerpt: article.excerpt,
     content: article.content,
     image: article.image ?? "",
-    read_time: article.readTime,
+    readTime: article.readTime,
     status: article.status,
-    meta_title: article.metaTitle ?? "",
-    meta_description: article.metaDescription ?? "",
-    meta_keywords: (article.metaKeywords ?? []).join(", "),
+    metaTitle: article.metaTitle ?? "",
+    metaDescription: article.metaDescription ?? "",
+    metaKeywords: (article.metaKeywords ?? []).join(", "),
     slug: article.slug,
   };
 }
@@ -148,11 +160,11 @@ export function emptyArticleFormValues(today: string): ArticleFormValues {
     excerpt: "",
     content: "",
     image: "",
-    read_time: "",
+    readTime: "",
     status: "published",
-    meta_title: "",
-    meta_description: "",
-    meta_keywords: "",
+    metaTitle: "",
+    metaDescription: "",
+    metaKeywords: "",
     slug: "",
   };
 }

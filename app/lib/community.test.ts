@@ -11,11 +11,14 @@ describe("ratingSchema", () => {
     expect(ratingSchema.parse(value)).toBe(expected);
   });
 
-  test.each(["0", "6", "3.5", "abc", "", "-1", 2.5, Number.NaN, Number.POSITIVE_INFINITY, null, undefined])("refuses %j", (value) => {
-    const result = ratingSchema.safeParse(value);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe("Rating must be a whole number from 1 to 5");
-  });
+  test.each(["0", "6", "3.5", "abc", "", "-1", 2.5, Number.NaN, Number.POSITIVE_INFINITY, null, undefined])(
+    "refuses %j",
+    (value) => {
+      const result = ratingSchema.safeParse(value);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe("Rating must be a whole number from 1 to 5");
+    },
+  );
 });
 
 describe("commentContentSchema", () => {
@@ -31,7 +34,9 @@ describe("commentContentSchema", () => {
     expect(COMMENT_MAX_LENGTH).toBe(2000);
     expect(commentContentSchema.safeParse("a".repeat(2000)).success).toBe(true);
     expect(commentContentSchema.safeParse(`  ${"a".repeat(2000)}  `).success).toBe(true);
-    expect(commentContentSchema.safeParse("a".repeat(2001)).error?.issues[0]?.message).toBe("Comment must be at most 2,000 characters");
+    expect(commentContentSchema.safeParse("a".repeat(2001)).error?.issues[0]?.message).toBe(
+      "Comment must be at most 2,000 characters",
+    );
   });
 
   test("keeps markup as typed", () => {

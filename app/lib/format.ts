@@ -12,7 +12,12 @@ export function formatCount(count: number): string {
   return count.toLocaleString("en-US");
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
 /** Dates are stored as ISO days; shown in a fixed locale and zone so server and browser agree. */
 export function formatDate(isoDate: string): string {

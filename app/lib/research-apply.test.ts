@@ -1,12 +1,22 @@
 import { describe, expect, it } from "vitest";
 import type { ResearchResult } from "./research";
-import { applyResearch, descriptionHtmlFrom, NEW_TOOL_CATEGORY, type CurrentToolFields } from "./research-apply";
+import {
+  applyResearch,
+  descriptionHtmlFrom,
+  NEW_TOOL_CATEGORY,
+  pricingModelFrom,
+  type CurrentToolFields,
+  type TagChoice,
+} from "./research-apply";
 import { TOOL_FORM_LIMITS } from "./tool-form";
 
 function researchResult({
   productInfo = {},
   marketResearch = {},
-}: { productInfo?: Partial<ResearchResult["productInfo"]>; marketResearch?: Partial<ResearchResult["marketResearch"]> } = {}): ResearchResult {
+}: {
+  productInfo?: Partial<ResearchResult["productInfo"]>;
+  marketResearch?: Partial<ResearchResult["marketResearch"]>;
+} = {}): ResearchResult {
   return {
     productInfo: {
       name: "Notion AI",
@@ -25,13 +35,27 @@ function researchResult({
   };
 }
 
-const blankForm: CurrentToolFields = { name: "", category: "", image: "", website: "", cons: [] };
+const blankForm: CurrentToolFields = {
+  name: "",
+  category: "",
+  image: "",
+  website: "",
+  cons: [],
+  tagline: "",
+  pricingModel: "",
+  startingPrice: "",
+  tags: [],
+};
 const storedTool: CurrentToolFields = {
   name: "Notion",
   category: "Productivity",
   image: "/uploads/tool-logos/notion.webp",
   website: "https://notion.so",
   cons: ["Slow on big pages"],
+  tagline: "Notes and docs in one place.",
+  pricingModel: "freemium",
+  startingPrice: "$8/month",
+  tags: ["id-notes"],
 };
 
 describe("applyResearch for a new tool", () => {
@@ -47,6 +71,12 @@ describe("applyResearch for a new tool", () => {
       pros: ["Lives where your notes are", "No extra app"],
       cons: [],
       pricing: { Free: "Trial", Pro: "$10 per member per month", Enterprise: "Contact sales" },
+      // A reply without the catalogue facts (an older model's) leaves them as the form had them.
+      tagline: "",
+      pricingModel: "",
+      startingPrice: "",
+      tags: [],
+      proposedTags: [],
     });
     expect(NEW_TOOL_CATEGORY).toBe("Other");
   });
@@ -59,11 +89,25 @@ describe("applyResearch for a new tool", () => {
   });
 
   it("keeps the typed name when the reply's is blank, and tidies and caps the reply's", () => {
-    expect(applyResearch({ mode: "create", result: researchResult({ productInfo: { name: "  \n " } }), current: { ...blankForm, name: "Typed" } }).name).toBe(
-      "Typed",
-    );
-    expect(applyResearch({ mode: "create", result: researchResult({ productInfo: { name: "  Notion \n AI " } }), current: blankForm }).name).toBe("Notion AI");
-    const long = applyResearch({ mode: "create", result: researchResult({ productInfo: { name: "x".repeat(500) } }), current: blankForm });
+    expect(
+      applyResearch({
+        mode: "create",
+        result: researchResult({ productInfo: { name: "  \n " } }),
+        current: { ...blankForm, name: "Typed" },
+      }).name,
+    ).toBe("Typed");
+    expect(
+      applyResearch({
+        mode: "create",
+        result: researchResult({ productInfo: { name: "  Notion \n AI " } }),
+        current: blankForm,
+      }).name,
+    ).toBe("Notion AI");
+    const long = applyResearch({
+      mode: "create",
+      result: researchResult({ productInfo: { name: "x".repeat(500) } }),
+      current: blankForm,
+    });
     expect(long.name).toHaveLength(TOOL_FORM_LIMITS.name);
   });
 });
@@ -88,6 +132,11 @@ describe("applyResearch for an update", () => {
       features: ["Agents"],
       pros: ["Agents that act"],
       pricing: { Free: "Trial", Pro: "$10 per member per month", Enterprise: "Contact sales" },
+      tagline: "Notes and docs in one place.",
+      pricingModel: "freemium",
+      startingPrice: "$8/month",
+      tags: ["id-notes"],
+      proposedTags: [],
     });
   });
 
@@ -105,16 +154,28 @@ describe("the reply's website", () => {
   it.each(["javascript:alert(1)", "ftp://x", "data:text/html,<b>x</b>", "notion.so", "/relative/path", "", "   "])(
     "ignores %j: the form's website stays, and a new tool's image is not set to it",
     (website) => {
-      const update = applyResearch({ mode: "update", result: researchResult({ productInfo: { website } }), current: storedTool });
+      const update = applyResearch({
+        mode: "update",
+        result: researchResult({ productInfo: { website } }),
+        current: storedTool,
+      });
       expect(update.website).toBe("https://notion.so");
-      const created = applyResearch({ mode: "create", result: researchResult({ productInfo: { website } }), current: { ...blankForm, website: "https://typed.example" } });
+      const created = applyResearch({
+        mode: "create",
+        result: researchResult({ productInfo: { website } }),
+        current: { ...blankForm, website: "https://typed.example" },
+      });
       expect(created.website).toBe("https://typed.example");
       expect(created.image).toBe("https://typed.example");
     },
   );
 
   it("trims an http(s) address before using it", () => {
-    const draft = applyResearch({ mode: "create", result: researchResult({ productInfo: { website: "  http://example.org/tool \n" } }), current: blankForm });
+    const draft = applyResearch({
+      mode: "create",
+      result: researchResult({ productInfo: { website: "  http://example.org/tool \n" } }),
+      current: blankForm,
+    });
     expect(draft.website).toBe("http://example.org/tool");
     expect(draft.image).toBe("http://example.org/tool");
   });
@@ -137,11 +198,17 @@ describe("descriptionHtmlFrom", () => {
 
   it("gives nothing for a blank reply, and stays within the form's limit", () => {
     expect(descriptionHtmlFrom(" \n\n \t")).toBe("");
-    expect(descriptionHtmlFrom("a".repeat(TOOL_FORM_LIMITS.description + 10)).length).toBeLessThanOrEqual(TOOL_FORM_LIMITS.description);
+    expect(descriptionHtmlFrom("a".repeat(TOOL_FORM_LIMITS.description + 10)).length).toBeLessThanOrEqual(
+      TOOL_FORM_LIMITS.description,
+    );
   });
 
   it("is what applyResearch puts in the Description field", () => {
-    const draft = applyResearch({ mode: "update", result: researchResult({ productInfo: { description: "<b>Bold</b>\n\nclaim" } }), current: storedTool });
+    const draft = applyResearch({
+      mode: "update",
+      result: researchResult({ productInfo: { description: "<b>Bold</b>\n\nclaim" } }),
+      current: storedTool,
+    });
     expect(draft.description).toBe("<p>&lt;b&gt;Bold&lt;/b&gt;</p>\n<p>claim</p>");
   });
 });
@@ -164,7 +231,10 @@ describe("lists (features and pros)", () => {
     const many = Array.from({ length: TOOL_FORM_LIMITS.listRows + 5 }, (_, index) => `Feature ${index + 1}`);
     const draft = applyResearch({
       mode: "create",
-      result: researchResult({ productInfo: { features: many }, marketResearch: { uniqueSellingPoints: ["y".repeat(TOOL_FORM_LIMITS.listRowLength + 50)] } }),
+      result: researchResult({
+        productInfo: { features: many },
+        marketResearch: { uniqueSellingPoints: ["y".repeat(TOOL_FORM_LIMITS.listRowLength + 50)] },
+      }),
       current: blankForm,
     });
     expect(draft.features).toHaveLength(TOOL_FORM_LIMITS.listRows);
@@ -178,19 +248,31 @@ describe("pricing", () => {
     applyResearch({ mode: "create", result: researchResult({ productInfo: { pricing } }), current: blankForm }).pricing;
 
   it("maps free, pro and enterprise to the plans Free, Pro and Enterprise", () => {
-    expect(pricingOf({ free: "Free forever", pro: "$8/month", enterprise: "Custom" })).toEqual({ Free: "Free forever", Pro: "$8/month", Enterprise: "Custom" });
+    expect(pricingOf({ free: "Free forever", pro: "$8/month", enterprise: "Custom" })).toEqual({
+      Free: "Free forever",
+      Pro: "$8/month",
+      Enterprise: "Custom",
+    });
   });
 
-  it.each(["", "  ", "N/A", "n/a", "NA", "None", "unknown", "Not available.", "-"])("drops a plan whose text is %j", (text) => {
-    expect(pricingOf({ free: text, pro: "$8/month", enterprise: "Custom" })).toEqual({ Pro: "$8/month", Enterprise: "Custom" });
-  });
+  it.each(["", "  ", "N/A", "n/a", "NA", "None", "unknown", "Not available.", "-"])(
+    "drops a plan whose text is %j",
+    (text) => {
+      expect(pricingOf({ free: text, pro: "$8/month", enterprise: "Custom" })).toEqual({
+        Pro: "$8/month",
+        Enterprise: "Custom",
+      });
+    },
+  );
 
   it("is null when no plan is left", () => {
     expect(pricingOf({ free: "N/A", pro: "", enterprise: "none" })).toBeNull();
   });
 
   it("tidies and caps each plan's text", () => {
-    expect(pricingOf({ free: " Free \n tier ", pro: "p".repeat(TOOL_FORM_LIMITS.planPrice + 20), enterprise: "" })).toEqual({
+    expect(
+      pricingOf({ free: " Free \n tier ", pro: "p".repeat(TOOL_FORM_LIMITS.planPrice + 20), enterprise: "" }),
+    ).toEqual({
       Free: "Free tier",
       Pro: "p".repeat(TOOL_FORM_LIMITS.planPrice),
     });
@@ -205,7 +287,14 @@ describe("what the reply carries beyond the schema", () => {
       rating: 5,
       category: "Finance",
       cons: ["Made up"],
-      productInfo: { ...result.productInfo, category: "Finance", rating: 5, image: "https://evil.example/x.png", slug: "evil", cons: ["Made up"] },
+      productInfo: {
+        ...result.productInfo,
+        category: "Finance",
+        rating: 5,
+        image: "https://evil.example/x.png",
+        slug: "evil",
+        cons: ["Made up"],
+      },
     } as ResearchResult;
     const created = applyResearch({ mode: "create", result: smuggled, current: blankForm });
     const updated = applyResearch({ mode: "update", result: smuggled, current: storedTool });
@@ -217,8 +306,114 @@ describe("what the reply carries beyond the schema", () => {
     expect(updated.image).toBe(storedTool.image);
     expect(updated.cons).toEqual(storedTool.cons);
     for (const draft of [created, updated]) {
-      expect(Object.keys(draft).sort()).toEqual(["category", "cons", "description", "features", "image", "name", "pricing", "pros", "website"]);
+      expect(Object.keys(draft).sort()).toEqual([
+        "category",
+        "cons",
+        "description",
+        "features",
+        "image",
+        "name",
+        "pricing",
+        "pricingModel",
+        "proposedTags",
+        "pros",
+        "startingPrice",
+        "tagline",
+        "tags",
+        "website",
+      ]);
       expect(JSON.stringify(draft)).not.toMatch(/Finance|rating|evil|Made up/);
     }
+  });
+});
+
+describe("the catalogue facts", () => {
+  const choices: TagChoice[] = [
+    { id: "id-api", slug: "api", name: "API" },
+    { id: "id-notes", slug: "note-taking", name: "Note taking" },
+    { id: "id-teams", slug: "team-plans", name: "Team plans" },
+  ];
+
+  it("fills the tagline, pricing model and starting price, and checks the suggested tags that exist", () => {
+    const result = researchResult({
+      productInfo: {
+        tagline: "  Answers questions\n about your workspace. ",
+        pricingModel: "freemium",
+        startingPrice: " $10/month ",
+        tags: ["api", "Team Plans", "note-taking", "Knowledge base", "knowledge  base", " ", "Wikis"],
+      },
+    });
+    const created = applyResearch({ mode: "create", result, current: blankForm, tagChoices: choices });
+    expect(created).toMatchObject({
+      tagline: "Answers questions about your workspace.",
+      pricingModel: "freemium",
+      startingPrice: "$10/month",
+      tags: ["id-api", "id-teams", "id-notes"],
+      proposedTags: ["Knowledge base", "Wikis"],
+    });
+    // An update keeps the tags already checked and adds the suggested ones once.
+    const updated = applyResearch({ mode: "update", result, current: storedTool, tagChoices: choices });
+    expect(updated.tags).toEqual(["id-notes", "id-api", "id-teams"]);
+    expect(updated.tagline).toBe("Answers questions about your workspace.");
+  });
+
+  it("keeps the form's facts when the reply leaves them blank or gives a pricing model of its own", () => {
+    const draft = applyResearch({
+      mode: "update",
+      result: researchResult({
+        productInfo: { tagline: " ", pricingModel: "subscription", startingPrice: "", tags: [] },
+      }),
+      current: storedTool,
+      tagChoices: choices,
+    });
+    expect(draft).toMatchObject({
+      tagline: storedTool.tagline,
+      pricingModel: "freemium",
+      startingPrice: "$8/month",
+      tags: ["id-notes"],
+      proposedTags: [],
+    });
+  });
+
+  it("cuts a long tagline at a word within 120 characters and a starting price within 40", () => {
+    const tagline = `${"word ".repeat(30)}end`;
+    const draft = applyResearch({
+      mode: "create",
+      result: researchResult({ productInfo: { tagline, startingPrice: "p".repeat(60) } }),
+      current: blankForm,
+    });
+    expect(draft.tagline.length).toBeLessThanOrEqual(TOOL_FORM_LIMITS.tagline);
+    expect(draft.tagline).toMatch(/^(word )+word$/);
+    expect(draft.startingPrice).toBe("p".repeat(TOOL_FORM_LIMITS.startingPrice));
+  });
+
+  it("never checks more than the form's 10 tags", () => {
+    const many: TagChoice[] = Array.from({ length: 12 }, (_, index) => ({
+      id: `id-${index}`,
+      slug: `tag-${index}`,
+      name: `Tag ${index}`,
+    }));
+    const draft = applyResearch({
+      mode: "update",
+      result: researchResult({ productInfo: { tags: many.map((tag) => tag.name) } }),
+      current: { ...storedTool, tags: ["id-notes"] },
+      tagChoices: many,
+    });
+    expect(draft.tags).toHaveLength(TOOL_FORM_LIMITS.tags);
+    expect(draft.tags[0]).toBe("id-notes");
+  });
+
+  it.each([
+    ["free", "free"],
+    ["Freemium", "freemium"],
+    ["Free trial", "free-trial"],
+    ["free_trial", "free-trial"],
+    ["Contact sales", "contact"],
+    ["PAID", "paid"],
+    ["subscription", null],
+    ["", null],
+    [undefined, null],
+  ])("reads the pricing model %j as %j", (text, expected) => {
+    expect(pricingModelFrom(text)).toBe(expected);
   });
 });

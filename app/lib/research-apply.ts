@@ -1,5 +1,7 @@
 import type { ResearchMode, ResearchResult } from "./research";
 import { isLinkableUrl } from "./form-fields";
+import { isPricingModel, type PricingModel } from "./pricing-model";
+import { slugify } from "./slugify";
 import { TOOL_FORM_LIMITS } from "./tool-form";
 
 /** The tool form's fields a research result can fill (slug and SEO title are never touched). */
@@ -15,10 +17,24 @@ export type ToolDraft = {
   cons: string[];
   /** The map shape (plan name -> text); null keeps the form's pricing as it is. */
   pricing: Record<string, string> | null;
+  tagline: string;
+  /** "" while none is chosen, as the form's select holds it. */
+  pricingModel: PricingModel | "";
+  startingPrice: string;
+  /** Ids of the tags to check: the form's own, plus the suggested ones that exist. */
+  tags: string[];
+  /** Suggested tags that are not in the list: shown to the admin, never created here. */
+  proposedTags: string[];
 };
 
-/** What the form holds now, for the fields an update keeps. */
-export type CurrentToolFields = Pick<ToolDraft, "name" | "category" | "image" | "website" | "cons">;
+/** What the form holds now, for the fields an update keeps and the ones a reply may leave blank. */
+export type CurrentToolFields = Pick<
+  ToolDraft,
+  "name" | "category" | "image" | "website" | "cons" | "tagline" | "pricingModel" | "startingPrice" | "tags"
+>;
+
+/** A tag of the directory's list, as the tool form has it. */
+export type TagChoice = { id: string; slug: string; name: string };
 
 export const NEW_TOOL_CATEGORY = "Other";
 /** The form's URL fields refuse longer addresses. */
@@ -61,9 +77,54 @@ const NO_PLAN = /^(?:n\/?a|none|null|unknown|not (?:available|offered|applicable
 
 function pricingFrom(pricing: ResearchResult["productInfo"]["pricing"]): Record<string, string> | null {
   const entries = (Object.keys(PLAN_NAMES) as (keyof typeof PLAN_NAMES)[])
-    .map((key) => [PLAN_NAMES[key], pricing[key].replace(/\s+/g, " ").trim().slice(0, TOOL_FORM_LIMITS.planPrice).trim()] as const)
+    .map(
+      (key) =>
+        [
+          PLAN_NAMES[key],
+          pricing[key].replace(/\s+/g, " ").trim().slice(0, TOOL_FORM_LIMITS.planPrice).trim(),
+        ] as const,
+    )
     .filter(([, text]) => text !== "" && !NO_PLAN.test(text));
   return entries.length > 0 ? Object.fromEntries(entries) : null;
+}
+
+/** Free text on one line, cut at a word when longer than `max`. */
+function oneLineWithin(text: string | undefined, max: number): string {
+  const line = (text ?? "").replace(/\s+/g, " ").trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max + 1);
+  const atWord = cut.lastIndexOf(" ");
+  return (atWord > max / 2 ? cut.slice(0, atWord) : line.slice(0, max)).trim();
+}
+
+/** The reply's pricing model when it is one of ours, read leniently ("Free trial", "Contact sales"). */
+export function pricingModelFrom(text: string | undefined): PricingModel | null {
+  const words = (text ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
+  const model = words === "contact-sales" ? "contact" : words;
+  return isPricingModel(model) ? model : null;
+}
+
+/**
+ * The reply's tag suggestions against the list: a name or slug that matches a tag (ignoring case)
+ * checks it; the rest are proposals, tidied and each once.
+ */
+export function tagsFrom(suggested: readonly string[] | undefined, choices: readonly TagChoice[]) {
+  const bySlug = new Map(choices.map((tag) => [tag.slug, tag.id]));
+  const byName = new Map(choices.map((tag) => [tag.name.toLowerCase(), tag.id]));
+  const found: string[] = [];
+  const proposed = new Map<string, string>();
+  for (const raw of suggested ?? []) {
+    const name = oneLineWithin(raw, 60);
+    if (name === "") continue;
+    const id = byName.get(name.toLowerCase()) ?? bySlug.get(slugify(name));
+    if (id !== undefined) {
+      if (!found.includes(id)) found.push(id);
+    } else if (slugify(name) !== "" && !proposed.has(slugify(name))) proposed.set(slugify(name), name);
+  }
+  return { found, proposed: [...proposed.values()].slice(0, TOOL_FORM_LIMITS.tags) };
 }
 
 /**
@@ -72,26 +133,43 @@ function pricingFrom(pricing: ResearchResult["productInfo"]["pricing"]): Record<
  * name, category, image and cons the form holds. Only fields of the schema are read, so anything
  * else a reply carries (a rating, say) is never applied; a website that is not an http(s)
  * address is ignored.
+ *
+ * The catalogue facts, in both modes: the reply's tagline, pricing model and starting price
+ * replace the form's when the reply gives them (a pricing model only when it is one of ours);
+ * suggested tags that exist are checked beside the form's own, up to the form's limit; the others
+ * are returned as proposals for the admin to create, never created.
  */
 export function applyResearch({
   mode,
   result,
   current,
+  tagChoices = [],
 }: {
   mode: ResearchMode;
   result: ResearchResult;
   current: CurrentToolFields;
+  tagChoices?: readonly TagChoice[];
 }): ToolDraft {
   const { productInfo, marketResearch } = result;
   const foundWebsite = productInfo.website.trim();
   const website =
-    foundWebsite.length <= MAX_URL_LENGTH && isLinkableUrl(foundWebsite) && /^https?:/i.test(foundWebsite) ? foundWebsite : current.website;
+    foundWebsite.length <= MAX_URL_LENGTH && isLinkableUrl(foundWebsite) && /^https?:/i.test(foundWebsite)
+      ? foundWebsite
+      : current.website;
+  const suggestedTags = tagsFrom(productInfo.tags, tagChoices);
+  const tags = [...current.tags];
+  for (const id of suggestedTags.found) if (tags.length < TOOL_FORM_LIMITS.tags && !tags.includes(id)) tags.push(id);
   const researched = {
     description: descriptionHtmlFrom(productInfo.description),
     website,
     features: listFrom(productInfo.features),
     pros: listFrom(marketResearch.uniqueSellingPoints),
     pricing: pricingFrom(productInfo.pricing),
+    tagline: oneLineWithin(productInfo.tagline, TOOL_FORM_LIMITS.tagline) || current.tagline,
+    pricingModel: pricingModelFrom(productInfo.pricingModel) ?? current.pricingModel,
+    startingPrice: oneLineWithin(productInfo.startingPrice, TOOL_FORM_LIMITS.startingPrice) || current.startingPrice,
+    tags,
+    proposedTags: suggestedTags.proposed,
   };
   if (mode === "update") {
     return { ...researched, name: current.name, category: current.category, image: current.image, cons: current.cons };

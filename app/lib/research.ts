@@ -45,6 +45,14 @@ export type ResearchResult = {
     website: string;
     features: string[];
     pricing: { free: string; pro: string; enterprise: string };
+    /** One sentence, what the tool does. Optional: answers of models asked before these fields existed lack them. */
+    tagline?: string;
+    /** One of PRICING_MODELS (app/lib/pricing-model.ts), or "" when unsure. */
+    pricingModel?: string;
+    /** The lowest paid price as published ("$10/month"), "Free", or "". */
+    startingPrice?: string;
+    /** Suggested tags: names from the directory's list where one fits, or new ones. */
+    tags?: string[];
   };
   marketResearch: {
     competitors: string[];
@@ -66,11 +74,34 @@ export type ResearchEvent =
   | { type: "result"; result: ResearchResult; sources: ResearchSource[]; usage: TokenUsage; model: string }
   | { type: "error"; message: string };
 
+/** A run's successful ending: the draft, the pages behind it and what it cost. */
+export type ResearchOutcome = Extract<ResearchEvent, { type: "result" }>;
+
 /**
- * Whether research can run here. When it cannot, `missing` names the environment variables to set
- * (names only: values never reach the browser).
+ * A setting research lacks: the environment variable to set and what it is for, and when there is
+ * one, another set of variables that does the same job (`instead`). Names only: values never reach
+ * the browser.
  */
-export type ResearchAvailability = { configured: true; model: string } | { configured: false; missing: string[] };
+export type MissingResearchSetting = {
+  name: string;
+  purpose: string;
+  instead?: { names: string[]; purpose: string };
+};
+
+/** Whether research can run here; when it cannot, which settings are missing. */
+export type ResearchAvailability =
+  { configured: true; model: string } | { configured: false; missing: MissingResearchSetting[] };
+
+/** "A", "A and B", "A, B and C". */
+export function listInWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** One setting as a sentence fragment: "ANTHROPIC_API_KEY (or AI_BASE_URL and AI_MODEL for an OpenAI-compatible model)". */
+export function missingSettingText(setting: MissingResearchSetting): string {
+  if (!setting.instead) return setting.name;
+  return `${setting.name} (or ${listInWords(setting.instead.names)} for ${setting.instead.purpose})`;
+}
 
 /** A non-streamed refusal (400, 403, 404, 429, 503): the dialog shows `error` inline. */
 export type ResearchRefusal = { error: string };

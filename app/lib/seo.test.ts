@@ -9,7 +9,9 @@ describe("absoluteUrl", () => {
   });
 
   test("keeps an absolute URL as it is", () => {
-    expect(absoluteUrl("https://aitlas.example", "https://cdn.example.org/logo.png")).toBe("https://cdn.example.org/logo.png");
+    expect(absoluteUrl("https://aitlas.example", "https://cdn.example.org/logo.png")).toBe(
+      "https://cdn.example.org/logo.png",
+    );
   });
 
   test("keeps the encoding of the path and the query", () => {
@@ -39,7 +41,9 @@ describe("describe", () => {
   });
 
   test("honours a custom limit", () => {
-    expect(describeText("one two three four five six seven eight nine ten eleven twelve thirteen fourteen", 40).length).toBeLessThanOrEqual(40);
+    expect(
+      describeText("one two three four five six seven eight nine ten eleven twelve thirteen fourteen", 40).length,
+    ).toBeLessThanOrEqual(40);
   });
 });
 
@@ -55,7 +59,12 @@ describe("seoMeta", () => {
 
   test("gives title, description, canonical, Open Graph and Twitter tags", () => {
     const tags = byKey(
-      seoMeta({ title: "ChatGPT AI Tool Details", description: "About it", path: "/tool/chatgpt", siteUrl: "https://aitlas.example" }),
+      seoMeta({
+        title: "ChatGPT AI Tool Details",
+        description: "About it",
+        path: "/tool/chatgpt",
+        siteUrl: "https://aitlas.example",
+      }),
     );
 
     expect(tags).toMatchObject({
@@ -75,7 +84,14 @@ describe("seoMeta", () => {
 
   test("makes the image absolute and uses the large Twitter card", () => {
     const tags = byKey(
-      seoMeta({ title: "t", description: "d", path: "/", siteUrl: "https://aitlas.example", image: "/uploads/a.png", type: "article" }),
+      seoMeta({
+        title: "t",
+        description: "d",
+        path: "/",
+        siteUrl: "https://aitlas.example",
+        image: "/uploads/a.png",
+        type: "article",
+      }),
     );
 
     expect(tags).toMatchObject({
@@ -88,7 +104,14 @@ describe("seoMeta", () => {
 
   test("adds noindex and one JSON-LD entry per item", () => {
     const jsonLd = [{ "@type": "WebSite" }, { "@type": "BreadcrumbList" }];
-    const tags = seoMeta({ title: "t", description: "d", path: "/", siteUrl: "https://aitlas.example", noindex: true, jsonLd });
+    const tags = seoMeta({
+      title: "t",
+      description: "d",
+      path: "/",
+      siteUrl: "https://aitlas.example",
+      noindex: true,
+      jsonLd,
+    });
 
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });
     expect(tags.filter((tag) => "script:ld+json" in tag)).toEqual(jsonLd.map((item) => ({ "script:ld+json": item })));
@@ -97,9 +120,9 @@ describe("seoMeta", () => {
 
 describe("siteUrlFromMatches", () => {
   test("reads the site URL from the root match, or gives an empty string", () => {
-    expect(siteUrlFromMatches([{ id: "root", data: { siteUrl: "https://aitlas.example" } }, { id: "routes/home" }])).toBe(
-      "https://aitlas.example",
-    );
+    expect(
+      siteUrlFromMatches([{ id: "root", data: { siteUrl: "https://aitlas.example" } }, { id: "routes/home" }]),
+    ).toBe("https://aitlas.example");
     expect(siteUrlFromMatches([undefined, { id: "routes/home" }])).toBe("");
   });
 });

@@ -12,7 +12,8 @@ export type PageSeo = {
   image?: string | null;
   type?: "website" | "article";
   jsonLd?: JsonLd[];
-  noindex?: boolean;
+  /** true: "noindex"; "follow": "noindex, follow" (a filtered or later page whose links still count). */
+  noindex?: boolean | "follow";
 };
 
 /** Absolute URL for a path or an already absolute URL. */
@@ -22,7 +23,11 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
 
 /** Text for a meta description: tags stripped, whitespace collapsed, cut at a word near 160 characters. */
 export function describe(text: string, max = 160): string {
-  const plain = text.replace(/<[^>]*>/g, " ").replace(/&nbsp;/g, " ").replace(/\s+/g, " ").trim();
+  const plain = text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   if (plain.length <= max) return plain;
   const cut = plain.slice(0, max - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 30)).trimEnd()}…`;
@@ -49,7 +54,8 @@ export function seoMeta(seo: PageSeo): MetaDescriptor[] {
     { name: "twitter:description", content: seo.description },
   ];
   if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
-  if (seo.noindex) tags.push({ name: "robots", content: "noindex" });
+  // "follow": the page itself stays out of the index, but the links on it are followed.
+  if (seo.noindex) tags.push({ name: "robots", content: seo.noindex === "follow" ? "noindex, follow" : "noindex" });
   for (const item of seo.jsonLd ?? []) tags.push({ "script:ld+json": item });
   return tags;
 }

@@ -60,8 +60,12 @@ describe("softwareApplicationJsonLd", () => {
   });
 
   test("leaves the rating out without votes", () => {
-    expect(softwareApplicationJsonLd(siteUrl, { ...tool, rating: null, voteCount: 0 })).not.toHaveProperty("aggregateRating");
-    expect(softwareApplicationJsonLd(siteUrl, { ...tool, rating: 4, voteCount: 0 })).not.toHaveProperty("aggregateRating");
+    expect(softwareApplicationJsonLd(siteUrl, { ...tool, rating: null, voteCount: 0 })).not.toHaveProperty(
+      "aggregateRating",
+    );
+    expect(softwareApplicationJsonLd(siteUrl, { ...tool, rating: 4, voteCount: 0 })).not.toHaveProperty(
+      "aggregateRating",
+    );
   });
 
   test("leaves out an image and website the tool does not have", () => {
@@ -83,7 +87,12 @@ describe("breadcrumbJsonLd", () => {
       "@type": "BreadcrumbList",
       itemListElement: [
         { "@type": "ListItem", position: 1, name: "Home", item: "https://aitlas.example/" },
-        { "@type": "ListItem", position: 2, name: "Social Media", item: "https://aitlas.example/category/Social%20Media" },
+        {
+          "@type": "ListItem",
+          position: 2,
+          name: "Social Media",
+          item: "https://aitlas.example/category/Social%20Media",
+        },
       ],
     });
   });

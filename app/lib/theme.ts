@@ -1,4 +1,4 @@
-import type { Theme } from "~/components/theme-toggle";
+export type Theme = "light" | "dark" | "system";
 
 export const THEME_COOKIE = "theme";
 

@@ -14,6 +14,10 @@ const valid: ToolFormInput = {
   pros: [],
   cons: [],
   pricing: { shape: "none" },
+  tagline: "Drafts letters for you.",
+  pricingModel: "freemium",
+  startingPrice: "",
+  tags: [],
 };
 
 function errorsFor(overrides: Partial<ToolFormInput>) {
@@ -29,6 +33,7 @@ describe("toolFormSchema", () => {
       website: null,
       metaTitle: null,
       pricing: null,
+      startingPrice: null,
     });
   });
 
@@ -47,11 +52,19 @@ describe("toolFormSchema", () => {
     ["a site path as website", { website: "/tools/quill" }, { website: "Must be a valid URL" }],
     ["an ftp website", { website: "ftp://quill.example" }, { website: "Must be a valid URL" }],
     ["a slug without letters", { slug: "!!!" }, { slug: "Slug must contain letters or numbers" }],
-    ["a slug shaped like an id", { slug: "6F9619FF-8B86-4D01-B42D-00CF4FC964FF" }, { slug: "Slug cannot look like a tool id" }],
+    [
+      "a slug shaped like an id",
+      { slug: "6F9619FF-8B86-4D01-B42D-00CF4FC964FF" },
+      { slug: "Slug cannot look like a tool id" },
+    ],
     ["a long SEO title", { metaTitle: "x".repeat(121) }, { metaTitle: "SEO title must be at most 120 characters" }],
     ["no features", { features: [] }, { features: "At least one feature is required" }],
     ["only blank features", { features: ["", "  "] }, { features: "At least one feature is required" }],
-    ["a long feature", { features: ["ok", "x".repeat(301)] }, { "features.1": "Each feature must be at most 300 characters" }],
+    [
+      "a long feature",
+      { features: ["ok", "x".repeat(301)] },
+      { "features.1": "Each feature must be at most 300 characters" },
+    ],
     ["a repeated pro", { pros: ["Fast", "", "Fast"] }, { "pros.2": "This pro is already in the list" }],
     ["too many cons", { cons: Array.from({ length: 51 }, (_, index) => `Con ${index}`) }, { cons: "At most 50 cons" }],
     [
@@ -74,7 +87,14 @@ describe("toolFormSchema", () => {
     ],
     [
       "too many features in a plan",
-      { pricing: { shape: "plans", plans: [{ plan: "Pro", price: "", details: "", features: Array.from({ length: 21 }, (_, i) => `f${i}`).join("\n") }] } },
+      {
+        pricing: {
+          shape: "plans",
+          plans: [
+            { plan: "Pro", price: "", details: "", features: Array.from({ length: 21 }, (_, i) => `f${i}`).join("\n") },
+          ],
+        },
+      },
       { "pricing.plans.0.features": "At most 20 features per plan" },
     ],
     [
@@ -87,13 +107,44 @@ describe("toolFormSchema", () => {
       { pricing: { shape: "simple", entries: [{ plan: "", price: "$0" }] } },
       { "pricing.entries.0.plan": "Plan name is required" },
     ],
-    ["an unknown pricing shape", { pricing: { shape: "table" } as never }, { "pricing.shape": "Choose how pricing is shown" }],
+    ["no tagline", { tagline: "" }, { tagline: "Tagline is required" }],
+    ["a blank tagline", { tagline: " \n\t " }, { tagline: "Tagline is required" }],
+    ["a long tagline", { tagline: "x".repeat(121) }, { tagline: "Tagline must be at most 120 characters" }],
+    ["no pricing model", { pricingModel: "" }, { pricingModel: "Pricing model is required" }],
+    [
+      "an unknown pricing model",
+      { pricingModel: "subscription" },
+      { pricingModel: "Choose a pricing model from the list" },
+    ],
+    [
+      "a label as pricing model",
+      { pricingModel: "Free trial" },
+      { pricingModel: "Choose a pricing model from the list" },
+    ],
+    [
+      "a long starting price",
+      { startingPrice: "$".repeat(41) },
+      { startingPrice: "Starting price must be at most 40 characters" },
+    ],
+    [
+      "more than 10 tags",
+      { tags: Array.from({ length: 11 }, (_, index) => `tag-${index}`) },
+      { tags: "At most 10 tags" },
+    ],
+    ["a tag value far too long to name one", { tags: ["x".repeat(201)] }, { "tags.0": "Choose tags from the list" }],
+    [
+      "an unknown pricing shape",
+      { pricing: { shape: "table" } as never },
+      { "pricing.shape": "Choose how pricing is shown" },
+    ],
   ])("refuses %s", (_label, overrides, expected) => {
     expect(errorsFor(overrides)).toEqual(expected);
   });
 
   test("drops blank rows, keeps pros and cons empty, and normalises a typed slug", () => {
-    expect(toolFormSchema.parse({ ...valid, features: ["", " Drafts ", ""], pros: [""], cons: [], slug: "  Quill Pen! " })).toMatchObject({
+    expect(
+      toolFormSchema.parse({ ...valid, features: ["", " Drafts ", ""], pros: [""], cons: [], slug: "  Quill Pen! " }),
+    ).toMatchObject({
       features: ["Drafts"],
       pros: [],
       cons: [],
@@ -102,7 +153,9 @@ describe("toolFormSchema", () => {
   });
 
   test("reads a site path as a logo (what the local upload returns)", () => {
-    expect(toolFormSchema.parse({ ...valid, image: "/uploads/tool-logos/a.webp" }).image).toBe("/uploads/tool-logos/a.webp");
+    expect(toolFormSchema.parse({ ...valid, image: "/uploads/tool-logos/a.webp" }).image).toBe(
+      "/uploads/tool-logos/a.webp",
+    );
   });
 
   test("outputs both pricing shapes", () => {
@@ -130,9 +183,38 @@ describe("toolFormSchema", () => {
     expect(errorsFor({ pricing: { shape: "simple", entries: [{ plan: "__proto__", price: "$1" }] } })).toEqual({
       "pricing.entries.0.plan": "This plan name is not allowed",
     });
-    expect(toolFormSchema.parse({ ...valid, pricing: { shape: "simple", entries: [{ plan: "constructor", price: "$1" }] } }).pricing).toEqual({
+    expect(
+      toolFormSchema.parse({ ...valid, pricing: { shape: "simple", entries: [{ plan: "constructor", price: "$1" }] } })
+        .pricing,
+    ).toEqual({
       constructor: "$1",
     });
+  });
+});
+
+describe("the catalogue facts", () => {
+  test("keep the tagline on one line, trimmed, and accept exactly 120 characters", () => {
+    expect(toolFormSchema.parse({ ...valid, tagline: "  Drafts\r\n letters   for you. " }).tagline).toBe(
+      "Drafts letters for you.",
+    );
+    expect(toolFormSchema.parse({ ...valid, tagline: "x".repeat(120) }).tagline).toHaveLength(120);
+  });
+
+  test("accept each pricing model and a starting price, blank meaning none", () => {
+    for (const pricingModel of ["free", "freemium", "free-trial", "paid", "contact"]) {
+      expect(toolFormSchema.parse({ ...valid, pricingModel }).pricingModel).toBe(pricingModel);
+    }
+    expect(toolFormSchema.parse({ ...valid, startingPrice: " $10/month " }).startingPrice).toBe("$10/month");
+    expect(toolFormSchema.parse({ ...valid, startingPrice: "  " }).startingPrice).toBeNull();
+  });
+
+  test("read tags once each, blanks dropped; ten of them are fine", () => {
+    expect(toolFormSchema.parse({ ...valid, tags: ["api", "", "API", " open-source "] }).tags).toEqual([
+      "api",
+      "open-source",
+    ]);
+    const ten = Array.from({ length: 10 }, (_, index) => `tag-${index}`);
+    expect(toolFormSchema.parse({ ...valid, tags: [...ten, "tag-0"] }).tags).toEqual(ten);
   });
 });
 
@@ -151,8 +233,23 @@ describe("toolFormInputFrom", () => {
     form.append(TOOL_FIELDS.planPrice, "$9");
     form.append(TOOL_FIELDS.planDetails, "");
     form.append(TOOL_FIELDS.planFeatures, "A\nB");
+    form.set("tagline", "Drafts letters.");
+    form.set("pricingModel", "paid");
+    form.append(TOOL_FIELDS.tags, "api");
+    form.append(TOOL_FIELDS.tags, "open-source");
     const input = toolFormInputFrom(form);
-    expect(input).toMatchObject({ name: "Quill", category: "", image: "", features: ["One", "", "Three"], pros: [], cons: [] });
+    expect(input).toMatchObject({
+      name: "Quill",
+      category: "",
+      image: "",
+      features: ["One", "", "Three"],
+      pros: [],
+      cons: [],
+      tagline: "Drafts letters.",
+      pricingModel: "paid",
+      startingPrice: "",
+      tags: ["api", "open-source"],
+    });
     expect(input.pricing).toEqual({
       shape: "plans",
       plans: [
@@ -177,6 +274,8 @@ describe("toolFormInputFrom", () => {
 describe("toolFormProblem", () => {
   test("names the one problem, or points at the fields when there are several", () => {
     expect(toolFormProblem({ name: "Name is required" })).toBe("Name is required");
-    expect(toolFormProblem({ name: "Name is required", category: "Category is required" })).toBe("Please correct the highlighted fields");
+    expect(toolFormProblem({ name: "Name is required", category: "Category is required" })).toBe(
+      "Please correct the highlighted fields",
+    );
   });
 });

@@ -3,6 +3,7 @@ import { INVALID_FIELDS_MESSAGE } from "./admin-messages";
 import { isToolCategory } from "./categories";
 import { optionalTextSchema, optionalUrlSchema, slugInputSchema, URL_MESSAGE } from "./form-fields";
 import type { Pricing, PricingPlan } from "./pricing";
+import { isPricingModel, type PricingModel } from "./pricing-model";
 import { pricingSchema } from "./pricing-schema";
 import { isUuid, slugify } from "./slugify";
 
@@ -24,6 +25,9 @@ export const TOOL_FORM_LIMITS = {
   planDetails: 500,
   planFeatures: 20,
   planFeatureLength: 200,
+  tagline: 120,
+  startingPrice: 40,
+  tags: 10,
 } as const;
 
 export const TOOL_FORM_MESSAGES = {
@@ -45,6 +49,13 @@ export const TOOL_FORM_MESSAGES = {
   planNameRepeated: "Each plan needs a different name",
   planNameReserved: "This plan name is not allowed",
   pricingShape: "Choose how pricing is shown",
+  taglineRequired: "Tagline is required",
+  taglineTooLong: `Tagline must be at most ${TOOL_FORM_LIMITS.tagline} characters`,
+  pricingModelRequired: "Pricing model is required",
+  pricingModelUnknown: "Choose a pricing model from the list",
+  startingPriceTooLong: `Starting price must be at most ${TOOL_FORM_LIMITS.startingPrice} characters`,
+  tagsUnknown: "Choose tags from the list",
+  tagsTooMany: `At most ${TOOL_FORM_LIMITS.tags} tags`,
 } as const;
 
 /** Item names in messages: "feature", "pro", "con". */
@@ -94,17 +105,33 @@ const planFeaturesSchema = z
   )
   .pipe(
     z
-      .array(z.string().max(TOOL_FORM_LIMITS.planFeatureLength, `Each plan feature must be at most ${TOOL_FORM_LIMITS.planFeatureLength} characters`))
+      .array(
+        z
+          .string()
+          .max(
+            TOOL_FORM_LIMITS.planFeatureLength,
+            `Each plan feature must be at most ${TOOL_FORM_LIMITS.planFeatureLength} characters`,
+          ),
+      )
       .max(TOOL_FORM_LIMITS.planFeatures, `At most ${TOOL_FORM_LIMITS.planFeatures} features per plan`),
   );
 
-const planNameSchema = z.string().trim().max(TOOL_FORM_LIMITS.planName, `Plan name must be at most ${TOOL_FORM_LIMITS.planName} characters`);
-const planPriceSchema = z.string().trim().max(TOOL_FORM_LIMITS.planPrice, `Price must be at most ${TOOL_FORM_LIMITS.planPrice} characters`);
+const planNameSchema = z
+  .string()
+  .trim()
+  .max(TOOL_FORM_LIMITS.planName, `Plan name must be at most ${TOOL_FORM_LIMITS.planName} characters`);
+const planPriceSchema = z
+  .string()
+  .trim()
+  .max(TOOL_FORM_LIMITS.planPrice, `Price must be at most ${TOOL_FORM_LIMITS.planPrice} characters`);
 
 const planRowSchema = z.object({
   plan: planNameSchema,
   price: planPriceSchema,
-  details: z.string().trim().max(TOOL_FORM_LIMITS.planDetails, `Details must be at most ${TOOL_FORM_LIMITS.planDetails} characters`),
+  details: z
+    .string()
+    .trim()
+    .max(TOOL_FORM_LIMITS.planDetails, `Details must be at most ${TOOL_FORM_LIMITS.planDetails} characters`),
   features: planFeaturesSchema,
 });
 
@@ -123,7 +150,10 @@ const pricingInputSchema = z
     [
       z.object({ shape: z.literal("none") }),
       z.object({ shape: z.literal("plans"), plans: z.array(planRowSchema).max(TOOL_FORM_LIMITS.plans, tooManyPlans) }),
-      z.object({ shape: z.literal("simple"), entries: z.array(simpleRowSchema).max(TOOL_FORM_LIMITS.plans, tooManyPlans) }),
+      z.object({
+        shape: z.literal("simple"),
+        entries: z.array(simpleRowSchema).max(TOOL_FORM_LIMITS.plans, tooManyPlans),
+      }),
     ],
     { error: TOOL_FORM_MESSAGES.pricingShape },
   )
@@ -134,16 +164,26 @@ const pricingInputSchema = z
     const names = new Set<string>();
     rows.forEach((row, index) => {
       const extra = pricing.shape === "plans" ? pricing.plans[index]! : null;
-      const blank = row.plan === "" && row.price === "" && (extra === null || (extra.details === "" && extra.features.length === 0));
+      const blank =
+        row.plan === "" &&
+        row.price === "" &&
+        (extra === null || (extra.details === "" && extra.features.length === 0));
       if (blank) return;
-      if (row.plan === "") ctx.addIssue({ code: "custom", path: [listKey, index, "plan"], message: TOOL_FORM_MESSAGES.planNameRequired });
+      if (row.plan === "")
+        ctx.addIssue({ code: "custom", path: [listKey, index, "plan"], message: TOOL_FORM_MESSAGES.planNameRequired });
       // As a key of the map shape it would set the object's prototype instead of naming a plan.
-      else if (row.plan === "__proto__") ctx.addIssue({ code: "custom", path: [listKey, index, "plan"], message: TOOL_FORM_MESSAGES.planNameReserved });
-      else if (names.has(row.plan)) ctx.addIssue({ code: "custom", path: [listKey, index, "plan"], message: TOOL_FORM_MESSAGES.planNameRepeated });
+      else if (row.plan === "__proto__")
+        ctx.addIssue({ code: "custom", path: [listKey, index, "plan"], message: TOOL_FORM_MESSAGES.planNameReserved });
+      else if (names.has(row.plan))
+        ctx.addIssue({ code: "custom", path: [listKey, index, "plan"], message: TOOL_FORM_MESSAGES.planNameRepeated });
       names.add(row.plan);
       // In the simple shape the text is all a plan says; a plan of the list shape may leave it out.
       if (pricing.shape === "simple" && row.price === "") {
-        ctx.addIssue({ code: "custom", path: [listKey, index, "price"], message: TOOL_FORM_MESSAGES.planPriceRequired });
+        ctx.addIssue({
+          code: "custom",
+          path: [listKey, index, "price"],
+          message: TOOL_FORM_MESSAGES.planPriceRequired,
+        });
       }
     });
   })
@@ -151,7 +191,9 @@ const pricingInputSchema = z
     if (pricing.shape === "plans") {
       const plans: PricingPlan[] = pricing.plans
         .filter((row) => row.plan !== "")
-        .map(({ plan, price, details, features }) => (features.length > 0 ? { plan, price, details, features } : { plan, price, details }));
+        .map(({ plan, price, details, features }) =>
+          features.length > 0 ? { plan, price, details, features } : { plan, price, details },
+        );
       return plans.length > 0 ? plans : null;
     }
     if (pricing.shape === "simple") {
@@ -181,8 +223,24 @@ const toolSlugSchema = slugInputSchema.transform((value, ctx) => {
   return slug;
 });
 
+/** One line: a pasted line break or run of spaces becomes one space. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * Tags as posted (ids, or slugs), each once; blank values dropped. Whether each names a tag is
+ * the server's check (createTool / updateTool), which knows the list.
+ */
+const tagsSchema = z
+  .array(z.string().trim().max(200, TOOL_FORM_MESSAGES.tagsUnknown))
+  .transform((values) => [...new Set(values.filter((value) => value !== "").map((value) => value.toLowerCase()))])
+  .pipe(z.array(z.string()).max(TOOL_FORM_LIMITS.tags, TOOL_FORM_MESSAGES.tagsTooMany));
+
 export const toolFormSchema = z.object({
-  name: z.string().trim().min(1, TOOL_FORM_MESSAGES.nameRequired).max(TOOL_FORM_LIMITS.name, TOOL_FORM_MESSAGES.nameTooLong),
+  name: z
+    .string()
+    .trim()
+    .min(1, TOOL_FORM_MESSAGES.nameRequired)
+    .max(TOOL_FORM_LIMITS.name, TOOL_FORM_MESSAGES.nameTooLong),
   category: z
     .string()
     .trim()
@@ -197,10 +255,33 @@ export const toolFormSchema = z.object({
   website: websiteSchema,
   slug: toolSlugSchema,
   metaTitle: optionalTextSchema(TOOL_FORM_LIMITS.metaTitle, TOOL_FORM_MESSAGES.metaTitleTooLong),
-  features: textListSchema("feature", "features").refine((rows) => rows.length > 0, TOOL_FORM_MESSAGES.featuresRequired),
+  features: textListSchema("feature", "features").refine(
+    (rows) => rows.length > 0,
+    TOOL_FORM_MESSAGES.featuresRequired,
+  ),
   pros: textListSchema("pro", "pros"),
   cons: textListSchema("con", "cons"),
   pricing: pricingInputSchema,
+  tagline: z
+    .string()
+    .transform(oneLine)
+    .pipe(
+      z
+        .string()
+        .min(1, TOOL_FORM_MESSAGES.taglineRequired)
+        .max(TOOL_FORM_LIMITS.tagline, TOOL_FORM_MESSAGES.taglineTooLong),
+    ),
+  pricingModel: z
+    .string()
+    .trim()
+    .min(1, TOOL_FORM_MESSAGES.pricingModelRequired)
+    .refine(isPricingModel, TOOL_FORM_MESSAGES.pricingModelUnknown)
+    .transform((value) => value as PricingModel),
+  startingPrice: z
+    .string()
+    .transform(oneLine)
+    .pipe(optionalTextSchema(TOOL_FORM_LIMITS.startingPrice, TOOL_FORM_MESSAGES.startingPriceTooLong)),
+  tags: tagsSchema,
 });
 
 /** What the form posts, before validation. */
@@ -222,6 +303,7 @@ export const TOOL_FIELDS = {
   planPrice: "pricing.price",
   planDetails: "pricing.details",
   planFeatures: "pricing.features",
+  tags: "tags",
 } as const;
 
 function textOf(value: FormDataEntryValue | null): string {
@@ -275,6 +357,10 @@ export function toolFormInputFrom(form: FormData): ToolFormInput {
     pros: allTextOf(form, TOOL_FIELDS.pros),
     cons: allTextOf(form, TOOL_FIELDS.cons),
     pricing,
+    tagline: textOf(form.get("tagline")),
+    pricingModel: textOf(form.get("pricingModel")),
+    startingPrice: textOf(form.get("startingPrice")),
+    tags: allTextOf(form, TOOL_FIELDS.tags),
   };
 }
 

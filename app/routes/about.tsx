@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/about";
+import { RANKING_PRIOR_VOTES } from "~/lib/ranking";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 
@@ -31,14 +32,14 @@ export default function About() {
         <h2>How listings work</h2>
         <p>
           Tools are added and maintained by the administrators of this site. Each listing describes what the tool does,
-          its main features, its pricing model and a link to the vendor’s own website, so you can check the details at the
-          source.
+          its main features, its pricing model and a link to the vendor’s own website, so you can check the details at
+          the source.
         </p>
         <p>
-          To keep up with a field that changes every week, administrators may use an AI research assistant that drafts new
-          entries and updates from web search results. A draft is only a starting point: every entry is reviewed by a person
-          before it is published, and administrators correct or reject drafts that are inaccurate, incomplete or
-          promotional.
+          To keep up with a field that changes every week, administrators may use an AI research assistant that drafts
+          new entries and updates from web search results. A draft is only a starting point: every entry is reviewed by
+          a person before it is published, and administrators correct or reject drafts that are inaccurate, incomplete
+          or promotional.
         </p>
         <p>
           Even so, AI products change quickly. Prices, plans and features can move faster than any directory, so please
@@ -67,20 +68,38 @@ export default function About() {
           </li>
         </ul>
         <p>
-          Being listed on {SITE_NAME} does not mean a tool is endorsed or recommended, and not being listed does not mean
-          a tool is bad: it may simply not have been added yet.
+          Being listed on {SITE_NAME} does not mean a tool is endorsed or recommended, and not being listed does not
+          mean a tool is bad: it may simply not have been added yet.
+        </p>
+
+        <h2 id="ranking">How &ldquo;Top rated&rdquo; is ordered</h2>
+        <p>
+          A plain average would put a tool with a single 5-star vote above one with two hundred votes averaging 4.6. So
+          when you sort by &ldquo;Top rated&rdquo;, tools are ordered by a Bayesian average: each tool&rsquo;s votes are
+          pulled toward the mean vote of the whole catalogue, as if every tool had {RANKING_PRIOR_VOTES} extra votes at
+          that mean:
+        </p>
+        <p>
+          <code>score = (v &times; R + m &times; C) / (v + m)</code>
+        </p>
+        <p>
+          where <code>v</code> is the tool&rsquo;s number of votes, <code>R</code> their average, <code>C</code> the
+          mean of every vote cast on {SITE_NAME} (3 until anyone has voted) and <code>m</code> = {RANKING_PRIOR_VOTES}.
+          A tool with few votes stays near the catalogue&rsquo;s mean until more people agree; one with many votes
+          scores close to its own average. Cards and tool pages still show the plain average with its number of votes.
+          Category pages list tools by their plain average, best first, unless you choose another order.
         </p>
 
         <h2>Open source and self-hostable</h2>
         <p>
-          {SITE_NAME} is open-source software. Anyone can run their own copy, for a team, a school, a company intranet or
-          a public community. A new instance starts with a single command on an embedded database, with no separate
+          {SITE_NAME} is open-source software. Anyone can run their own copy, for a team, a school, a company intranet
+          or a public community. A new instance starts with a single command on an embedded database, with no separate
           database server to set up, and can scale out on PostgreSQL when it needs to serve more visitors.
         </p>
         <p>
-          Because each instance is run independently, the site you are reading is operated by its own administrators, who
-          decide which tools to list and how the site is moderated. The developers of the software do not control the
-          content of individual instances.
+          Because each instance is run independently, the site you are reading is operated by its own administrators,
+          who decide which tools to list and how the site is moderated. The developers of the software do not control
+          the content of individual instances.
         </p>
 
         <h2>Suggest a tool or report an error</h2>

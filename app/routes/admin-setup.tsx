@@ -7,6 +7,9 @@ import { credentialsSchema, fieldErrors } from "~/lib/auth-schemas";
 import { SITE_NAME } from "~/lib/site";
 import { isAdminSetupTokenValid, redeemAdminSetup } from "~/server/auth/admin-setup.server";
 import { requireSameOrigin } from "~/server/auth/guards.server";
+import type { SignedIn } from "~/server/auth/credentials.server";
+import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
+import { readForm } from "~/server/http/read-form.server";
 import { flashCookie } from "~/server/flash.server";
 import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 
@@ -14,9 +17,11 @@ export function meta() {
   return [{ title: `Set up the first administrator | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 }
 
-// The page holds a secret token and its answer changes once used: never cached anywhere.
-export function headers() {
-  return { "Cache-Control": "no-store" };
+// The page holds a secret token and its answer changes once used: never cached anywhere. A refusal's
+// wait reaches the page's answer (actions' headers are not passed on by themselves).
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { "Cache-Control": "no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,21 +32,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
   const refusal = await enforceRateLimit({ db: context.db, rule: RATE_LIMITS.adminSetup, subject: context.clientIp });
-  if (refusal) return data({ error: refusal.message, fieldErrors: {} as Record<string, string> }, { status: 429 });
-  const form = await request.formData();
+  if (refusal) return toErrorResponse(refusal, { fieldErrors: {} });
+  const form = await readForm(request);
   const parsed = credentialsSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   if (!parsed.success) return data({ error: undefined, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
-  const outcome = await redeemAdminSetup({
-    db: context.db,
-    auth: context.auth,
-    token: String(form.get("token") ?? ""),
-    credentials: parsed.data,
-    headers: request.headers,
-  });
-  if (!outcome.ok) return data({ error: outcome.message, fieldErrors: {} as Record<string, string> }, { status: outcome.status });
+  let outcome: SignedIn;
+  try {
+    outcome = await redeemAdminSetup({
+      db: context.db,
+      auth: context.auth,
+      token: String(form.get("token") ?? ""),
+      credentials: parsed.data,
+      headers: request.headers,
+    });
+  } catch (thrown) {
+    return answerOrRethrow(thrown, { fieldErrors: {} });
+  }
   const headers = new Headers();
   for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", flashCookie({ kind: "success", title: "Successfully signed in!", description: "You are the administrator." }));
+  headers.append(
+    "Set-Cookie",
+    flashCookie({ kind: "success", title: "Successfully signed in!", description: "You are the administrator." }),
+  );
   return redirect("/", { headers });
 }
 
@@ -67,14 +79,29 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
               <label htmlFor="setup-email" className="block text-sm font-medium">
                 Email
               </label>
-              <Input id="setup-email" name="email" type="email" autoComplete="email" required aria-invalid={errors.email ? true : undefined} />
+              <Input
+                id="setup-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                aria-invalid={errors.email ? true : undefined}
+              />
               {errors.email && <p className="text-sm text-red-700 dark:text-red-400">{errors.email}</p>}
             </div>
             <div className="space-y-1.5">
               <label htmlFor="setup-password" className="block text-sm font-medium">
                 Password
               </label>
-              <Input id="setup-password" name="password" type="password" autoComplete="new-password" required minLength={6} aria-invalid={errors.password ? true : undefined} />
+              <Input
+                id="setup-password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={6}
+                aria-invalid={errors.password ? true : undefined}
+              />
               {errors.password && <p className="text-sm text-red-700 dark:text-red-400">{errors.password}</p>}
             </div>
             {actionData?.error && (

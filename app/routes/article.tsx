@@ -1,9 +1,9 @@
 import { CalendarDays, Clock, Pencil, User } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/article";
 import { GoBackButton } from "~/components/go-back-button";
 import { HtmlContent } from "~/components/html-content";
-import { LoadErrorState, NotFoundState } from "~/components/page-states";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
@@ -11,13 +11,15 @@ import { formatDate } from "~/lib/format";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
+import { AppError } from "~/lib/app-error";
 import { findArticleByIdentifier } from "~/server/content/articles.server";
+import { toErrorResponse } from "~/server/http/error-response.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const isAdmin = context.viewer?.isAdmin === true;
   const found = await findArticleByIdentifier({ db: context.db, identifier: params.id, includeDrafts: isAdmin });
-  if (!found) throw data("Article not found", { status: 404 });
+  if (!found) throw toErrorResponse(new AppError("not-found", "Article not found"));
   const { article, canonical } = found;
   if (!canonical) {
     const search = new URL(request.url).search;
@@ -110,12 +112,16 @@ export default function ArticleDetail({ loaderData }: Route.ComponentProps) {
       {draft && (
         <Alert>
           <AlertTitle>Draft</AlertTitle>
-          <AlertDescription>Only administrators can see this article. Publish it from the article form to show it on the site.</AlertDescription>
+          <AlertDescription>
+            Only administrators can see this article. Publish it from the article form to show it on the site.
+          </AlertDescription>
         </Alert>
       )}
       <header className="space-y-4">
         <Badge>{article.category}</Badge>
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{article.title}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+          {article.title}
+        </h1>
         <p className="text-lg text-slate-600 dark:text-slate-400">{article.excerpt}</p>
         <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
           <div className="flex items-center gap-1.5">
@@ -144,7 +150,13 @@ export default function ArticleDetail({ loaderData }: Route.ComponentProps) {
         </dl>
       </header>
       {article.image && (
-        <img src={article.image} alt="" width={1200} height={630} className="aspect-[1200/630] w-full rounded-xl object-cover" />
+        <img
+          src={article.image}
+          alt=""
+          width={1200}
+          height={630}
+          className="aspect-[1200/630] w-full rounded-xl object-cover"
+        />
       )}
       <HtmlContent html={article.contentHtml} className="text-lg" />
     </article>
@@ -152,8 +164,16 @@ export default function ArticleDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundState title="Article not found" message="The article you are looking for does not exist or has been removed." />;
-  }
-  return <LoadErrorState message="Something went wrong while loading this article. Please try again." />;
+  return (
+    <RouteErrorBoundary
+      error={error}
+      texts={{
+        404: {
+          title: "Article not found",
+          message: "The article you are looking for does not exist or has been removed.",
+        },
+        server: { message: "Something went wrong while loading this article. Please try again." },
+      }}
+    />
+  );
 }

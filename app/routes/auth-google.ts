@@ -1,17 +1,20 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { AppError } from "~/lib/app-error";
+import { toErrorResponse } from "~/server/http/error-response.server";
 import type { Route } from "./+types/auth-google";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { AUTH_LANDING_PATH } from "~/server/auth/auth.server";
 import { requireSameOrigin } from "~/server/auth/guards.server";
-import { logger } from "~/server/logger";
+import { readForm } from "~/server/http/read-form.server";
+import { logger } from "~/server/logger.server";
 import { flashCookie } from "~/server/flash.server";
 import { AUTH_MESSAGES } from "~/server/auth/credentials.server";
 
 /** "Continue with Google": a form post, so it works without JavaScript; the reply sends the browser to Google. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
-  if (!context.googleSignIn) throw data({ error: "Google sign-in is not configured" }, { status: 404 });
-  const form = await request.formData();
+  if (!context.googleSignIn) throw toErrorResponse(new AppError("not-found", "Google sign-in is not configured"));
+  const form = await readForm(request);
   const next = safeRedirectPath(form.get("redirectTo"));
   const landing = `${AUTH_LANDING_PATH}?next=${encodeURIComponent(next)}`;
   const response = await context.auth.api.signInSocial({
@@ -22,7 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = (await response.json().catch(() => ({}))) as { url?: string };
   if (!response.ok || !body.url) {
     logger.error({ status: response.status }, "could not start Google sign-in");
-    return redirect(next, { headers: { "Set-Cookie": flashCookie({ kind: "error", title: AUTH_MESSAGES.googleFailed }) } });
+    return redirect(next, {
+      headers: { "Set-Cookie": flashCookie({ kind: "error", title: AUTH_MESSAGES.googleFailed }) },
+    });
   }
   const headers = new Headers();
   // The state cookie ties Google's answer to this browser.

@@ -15,8 +15,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const viaGoogle = url.searchParams.get("provider") === "google";
   let flash: Flash;
   if (error && viaGoogle) flash = { kind: "error", title: AUTH_MESSAGES.googleFailed };
-  else if (error === "TOKEN_EXPIRED" || error === "INVALID_TOKEN" || error === "token_expired" || error === "invalid_token")
-    flash = { kind: "error", title: "This confirmation link is no longer valid", description: "Sign in to get a new one." };
+  else if (
+    error === "TOKEN_EXPIRED" ||
+    error === "INVALID_TOKEN" ||
+    error === "token_expired" ||
+    error === "invalid_token"
+  )
+    flash = {
+      kind: "error",
+      title: "This confirmation link is no longer valid",
+      description: "Sign in to get a new one.",
+    };
   else if (error) flash = { kind: "error", title: "Sign in failed", description: "Please try again." };
   else if (context.viewer) flash = { kind: "success", title: AUTH_MESSAGES.signedIn };
   // A confirmation link opened a second time confirms nothing new and signs nobody in.

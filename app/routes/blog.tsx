@@ -20,7 +20,12 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     description: "Guides, comparisons and explainers to help you choose and use AI tools.",
     path: page > 1 ? `/blog?page=${page}` : "/blog",
     siteUrl,
-    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: "Home", path: "/" }, { name: "Blog", path: "/blog" }])],
+    jsonLd: [
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: "Blog", path: "/blog" },
+      ]),
+    ],
   });
 }
 
@@ -31,7 +36,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Blog</h1>
         <p className="text-slate-600 dark:text-slate-400">
-          Guides, comparisons and explainers to help you choose and use AI tools. {total > 0 && `${total} ${total === 1 ? "article" : "articles"}.`}
+          Guides, comparisons and explainers to help you choose and use AI tools.{" "}
+          {total > 0 && `${total} ${total === 1 ? "article" : "articles"}.`}
         </p>
       </header>
       {articles.length === 0 ? (

@@ -1,41 +1,58 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/category";
 import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/search-form";
 import { ToolGrid } from "~/components/tool-card";
-import { isToolCategory } from "~/lib/categories";
-import { parsePage } from "~/lib/format";
-import { MAX_QUERY_LENGTH, TOOLS_PAGE_SIZE } from "~/lib/limits";
+import { AppError } from "~/lib/app-error";
+import { categoryFromAddress } from "~/lib/categories";
+import { toolCountText, ToolListControls } from "~/components/tool-filters";
+import { TOOLS_PAGE_SIZE } from "~/lib/limits";
+import { hiddenFilterFields, parseToolFilters, toolFiltersSearch } from "~/lib/tool-filters";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
-import { listToolsInCategory } from "~/server/catalog/tools.server";
+import { listTagsInUse } from "~/server/catalog/tags.server";
+import { listTools, type ToolOrder } from "~/server/catalog/tools.server";
+import { toErrorResponse } from "~/server/http/error-response.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // React Router hands the parameter over already decoded ("Social%20Media" -> "Social Media").
-  const category = params.category;
-  const searchParams = new URL(request.url).searchParams;
-  const query = (searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const page = parsePage(searchParams.get("page"));
-  const toolPage = await listToolsInCategory({ db: context.db, category, query, page });
-  // An unknown category with no tools is a missing page, not an empty one.
-  if (!isToolCategory(category) && toolPage.total === 0 && !query) throw data("Category not found", { status: 404 });
-  return { category, query, toolPage };
+  const category = categoryFromAddress(params.category);
+  if (!category) throw toErrorResponse(new AppError("not-found", "Category not found"));
+  const url = new URL(request.url);
+  // One address per category: any other spelling moves permanently to the canonical one.
+  if (params.category !== category) throw redirect(`${categoryPath(category)}${url.search}`, 301);
+  // The page is the category: a category in the query string means nothing here.
+  const filters = { ...parseToolFilters(url.searchParams), category };
+  // The spec orders a category by rating, with a search too; the visitor may choose another order.
+  const sort: ToolOrder = filters.sort ?? "rating";
+  const [toolPage, tagsInUse] = await Promise.all([
+    listTools({ db: context.db, filters, order: sort }),
+    listTagsInUse({ db: context.db }),
+  ]);
+  if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
+  return { category, filters, sort, toolPage, tagsInUse };
 }
 
-export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+const categoryPath = (category: string) => `/category/${encodeURIComponent(category)}`;
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `Category not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
   const siteUrl = siteUrlFromMatches(matches);
-  const { category, toolPage } = loaderData;
-  const path = `/category/${encodeURIComponent(category)}`;
+  const { category, toolPage, filters } = loaderData;
+  // A category's first page is indexed; later pages and filtered views name themselves and are not.
+  const search = toolFiltersSearch(filters, { keepCategory: false });
+  // A text search is not a page of its own: its canonical is the view without the text.
+  const canonical = toolFiltersSearch({ ...filters, query: "" }, { keepCategory: false });
+  const path = `${categoryPath(category)}${canonical ? `?${canonical}` : ""}`;
   const description = `Compare ${toolPage.total} ${category} AI tools, ranked by community rating, with features, pricing, pros and cons.`;
   return seoMeta({
     title: `${category} AI Tools - Directory`,
     description,
     path,
     siteUrl,
-    noindex: location.search.includes("q="),
+    noindex: search ? "follow" : false,
     jsonLd: [
       collectionPageJsonLd(siteUrl, {
         name: `${category} AI Tools`,
@@ -53,26 +70,48 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { category, query, toolPage } = loaderData;
+  const { category, filters, sort, toolPage, tagsInUse } = loaderData;
+  const { query } = filters;
   const navigation = useNavigation();
-  const updating = navigation.state === "loading" && navigation.location.pathname === `/category/${encodeURIComponent(category)}`;
+  const updating =
+    navigation.state === "loading" && navigation.location.pathname === `/category/${encodeURIComponent(category)}`;
   const action = `/category/${encodeURIComponent(category)}`;
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 sm:px-6">
-      <Link to="/" className="inline-flex items-center gap-2 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+      <Link
+        to="/"
+        className="inline-flex items-center gap-2 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+      >
         <ArrowLeft aria-hidden="true" className="h-4 w-4" />
         Back to Homepage
       </Link>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{category} Tools</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-          {toolPage.total.toLocaleString("en-US")} {toolPage.total === 1 ? "tool" : "tools"}
+          {toolCountText(toolPage.total, toolPage.totalCapped)}
         </p>
       </div>
       <div className="max-w-md">
-        <SearchForm action={action} query={query} placeholder="Search tools..." label={`Search ${category} tools`} />
+        <SearchForm
+          action={action}
+          query={query}
+          placeholder="Search tools..."
+          label={`Search ${category} tools`}
+          hidden={hiddenFilterFields(filters, { keepCategory: false })}
+        />
       </div>
-      <section aria-label={`${category} tools`} aria-busy={updating} className={updating ? "opacity-60 transition-opacity" : undefined}>
+      <ToolListControls
+        path={action}
+        filters={{ ...filters, category: null }}
+        sort={sort === "rating" ? null : sort}
+        offeredTags={tagsInUse}
+        similarNames={toolPage.similarNames}
+      />
+      <section
+        aria-label={`${category} tools`}
+        aria-busy={updating}
+        className={updating ? "opacity-60 transition-opacity" : undefined}
+      >
         {toolPage.tools.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
             No tools found in this category.

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
 import { ArticleGrid } from "~/components/article-card";
 import { CategoryFilter } from "~/components/category-filter";
@@ -6,57 +6,82 @@ import { ComparisonSection } from "~/components/comparison-section";
 import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/search-form";
 import { ToolGrid } from "~/components/tool-card";
-import { LoadErrorState } from "~/components/page-states";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ButtonLink } from "~/components/ui/button";
-import { ALL_CATEGORY, isToolCategory } from "~/lib/categories";
-import { parsePage } from "~/lib/format";
-import { MAX_QUERY_LENGTH } from "~/lib/limits";
+import { toolCountText, ToolListControls } from "~/components/tool-filters";
+import { AppError } from "~/lib/app-error";
+import { ALL_CATEGORY } from "~/lib/categories";
+import {
+  describeToolList,
+  effectiveSort,
+  hiddenFilterFields,
+  isFiltered,
+  parseToolFilters,
+  toolFiltersSearch,
+} from "~/lib/tool-filters";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site";
 import { websiteJsonLd } from "~/lib/structured-data";
-import { searchTools } from "~/server/catalog/tools.server";
+import { listTagsInUse } from "~/server/catalog/tags.server";
+import { listTools } from "~/server/catalog/tools.server";
+import { toErrorResponse } from "~/server/http/error-response.server";
 import { listLatestArticles } from "~/server/content/articles.server";
 
+/** Tags offered as filters on home: the most used ones (any tag has its own page). */
+const FILTER_TAG_COUNT = 12;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const query = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const requested = params.get("category") ?? ALL_CATEGORY;
-  const category = isToolCategory(requested) ? requested : ALL_CATEGORY;
-  const page = parsePage(params.get("page"));
-  const [toolPage, latestArticles] = await Promise.all([
-    searchTools({ db: context.db, query, category, page }),
+  const filters = parseToolFilters(new URL(request.url).searchParams);
+  const sort = effectiveSort(filters, "newest");
+  const [toolPage, latestArticles, tagsInUse] = await Promise.all([
+    listTools({ db: context.db, filters, order: sort }),
     listLatestArticles({ db: context.db, limit: 4 }),
+    listTagsInUse({ db: context.db }),
   ]);
-  return { query, category, toolPage, latestArticles };
+  if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
+  return { filters, sort, toolPage, latestArticles, tagsInUse };
 }
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  // Filtered views are the same page for search engines: one canonical address.
-  const filtered = location.search.length > 1;
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  // Page 1 of the whole catalogue is the page search engines index; every filtered or later page
+  // names itself as canonical and asks not to be indexed, while its links are still followed.
+  const search = loaderData ? toolFiltersSearch(loaderData.filters) : "";
+  // A text search is not a page of its own: its canonical is the view without the text.
+  const canonical = loaderData ? toolFiltersSearch({ ...loaderData.filters, query: "" }) : "";
   return seoMeta({
     title: SITE_NAME,
     description: SITE_DESCRIPTION,
-    path: "/",
+    path: canonical ? `/?${canonical}` : "/",
     siteUrl: siteUrlFromMatches(matches),
     jsonLd: [websiteJsonLd(siteUrlFromMatches(matches))],
-    noindex: filtered,
+    noindex: search ? "follow" : false,
   });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { query, category, toolPage, latestArticles } = loaderData;
+  const { filters, sort, toolPage, latestArticles, tagsInUse } = loaderData;
+  const { query } = filters;
+  const category = filters.category ?? ALL_CATEGORY;
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === "/";
-  const filtered = query !== "" || category !== ALL_CATEGORY;
+  const filtered = isFiltered(filters);
+  const tagNames = new Map(tagsInUse.map((tag) => [tag.slug, tag.name]));
+  const filterTags = tagsInUse
+    .toSorted((a, b) => b.toolCount - a.toolCount || a.name.localeCompare(b.name))
+    .filter((tag, index) => index < FILTER_TAG_COUNT || filters.tags.includes(tag.slug));
 
   return (
     <div className="mx-auto max-w-7xl space-y-16 px-4 py-10 sm:px-6">
       <section className="space-y-6 py-6 text-center" aria-labelledby="hero-heading">
-        <h1 id="hero-heading" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
+        <h1
+          id="hero-heading"
+          className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white"
+        >
           Discover the Best AI Tools
         </h1>
         <p className="mx-auto max-w-2xl text-lg text-slate-600 dark:text-slate-400">
-          Browse, search and compare AI tools by category, with honest ratings from the community and new content every day.
+          Browse, search and compare AI tools by category, with honest ratings from the community and new content every
+          day.
         </p>
         <div className="mx-auto max-w-2xl">
           <SearchForm
@@ -64,23 +89,41 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             query={query}
             placeholder="Search AI tools..."
             label="Search AI tools"
-            hidden={category === ALL_CATEGORY ? {} : { category }}
+            hidden={hiddenFilterFields(filters)}
             size="lg"
           />
         </div>
-        <CategoryFilter selected={category} query={query} />
+        <CategoryFilter selected={category} filters={filters} />
       </section>
 
-      <section aria-labelledby="tools-heading" aria-busy={updating} className={updating ? "opacity-60 transition-opacity" : undefined}>
-        <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
+      <section
+        aria-labelledby="tools-heading"
+        aria-busy={updating}
+        className={updating ? "opacity-60 transition-opacity" : undefined}
+      >
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="tools-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
-            {category === ALL_CATEGORY ? "All AI Tools" : `${category} AI Tools`}
+            {describeToolList({
+              filters,
+              category: filters.category,
+              tagNames: filters.tags.map((slug) => tagNames.get(slug) ?? slug),
+            })}
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {toolPage.total.toLocaleString("en-US")} {toolPage.total === 1 ? "tool" : "tools"}
+            {toolCountText(toolPage.total, toolPage.totalCapped)}
             {query ? ` matching “${query}”` : ""}
           </p>
         </div>
+        <ToolListControls
+          path="/"
+          filters={filters}
+          sort={sort}
+          offeredTags={filterTags}
+          knownTags={tagsInUse}
+          showClear={toolPage.tools.length > 0}
+          similarNames={toolPage.similarNames}
+          className="mb-6"
+        />
         {toolPage.tools.length === 0 ? (
           <div className="space-y-4 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
             <p className="text-slate-700 dark:text-slate-300">No tools found matching your criteria.</p>
@@ -95,6 +138,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
         <Pagination page={toolPage.page} pageCount={toolPage.pageCount} label="Tool pages" />
       </section>
+
+      {tagsInUse.length > 0 && (
+        <section aria-labelledby="tags-heading" className="space-y-4">
+          <h2 id="tags-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+            Browse by tag
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {tagsInUse.map((tag) => (
+              <li key={tag.slug}>
+                <Link
+                  to={`/tag/${tag.slug}`}
+                  className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:border-indigo-400 hover:text-indigo-800 dark:border-slate-700 dark:text-slate-200 dark:hover:border-indigo-500 dark:hover:text-indigo-200"
+                >
+                  {tag.name}
+                  <span className="text-xs text-slate-600 dark:text-slate-400">{tag.toolCount}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <ComparisonSection />
 
@@ -119,10 +183,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 /** A failure of either list replaces the whole page with an error alert (spec section 4). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Server errors reach the browser sanitized; a thrown response carries a message meant for people.
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" && error.data
-      ? error.data
-      : "An error occurred while fetching data";
-  return <LoadErrorState message={message} goBack={false} />;
+  // An AppError's message is meant for people; anything else is the spec's fallback.
+  return (
+    <RouteErrorBoundary
+      error={error}
+      texts={{ server: { message: "An error occurred while fetching data" } }}
+      goBack={false}
+    />
+  );
 }

@@ -26,7 +26,10 @@ export default function Privacy() {
         </p>
 
         <h2>What we collect</h2>
-        <p>You can browse the directory and read the blog without an account. We collect only what the site needs to work:</p>
+        <p>
+          You can browse the directory and read the blog without an account. We collect only what the site needs to
+          work:
+        </p>
         <ul>
           <li>
             <strong>Account details.</strong> If you create an account, your email address and your password. Passwords
@@ -36,8 +39,8 @@ export default function Privacy() {
             <strong>Optional profile details.</strong> A username and an avatar image, if you choose to add them.
           </li>
           <li>
-            <strong>Votes.</strong> The 1 to 5 star ratings you give to tools, linked to your account so that each person
-            has one vote per tool.
+            <strong>Votes.</strong> The 1 to 5 star ratings you give to tools, linked to your account so that each
+            person has one vote per tool.
           </li>
           <li>
             <strong>Comments.</strong> The comments you post, which are shown publicly with your username.
@@ -52,8 +55,8 @@ export default function Privacy() {
           </li>
           <li>
             <strong>Analytics, if enabled.</strong> Administrators may enable an optional, privacy-friendly analytics
-            script that counts page views in aggregate. It is never loaded for administrators, and it is not used to build
-            advertising profiles.
+            script that counts page views in aggregate. It is never loaded for administrators, and it is not used to
+            build advertising profiles.
           </li>
         </ul>
 
@@ -75,12 +78,12 @@ export default function Privacy() {
         <p>The site uses a small number of cookies, none of them for advertising:</p>
         <ul>
           <li>
-            <strong>Session cookie.</strong> Set when you sign in, to keep you signed in. It is marked HttpOnly, so scripts
-            running in the page cannot read it, and it is removed when you sign out or when it expires.
+            <strong>Session cookie.</strong> Set when you sign in, to keep you signed in. It is marked HttpOnly, so
+            scripts running in the page cannot read it, and it is removed when you sign out or when it expires.
           </li>
           <li>
-            <strong>Theme cookie.</strong> A cookie named <code>theme</code> remembers whether you chose the light, dark or
-            system colour theme. It contains only that choice.
+            <strong>Theme cookie.</strong> A cookie named <code>theme</code> remembers whether you chose the light, dark
+            or system colour theme. It contains only that choice.
           </li>
         </ul>
         <p>
@@ -97,9 +100,10 @@ export default function Privacy() {
 
         <h2>The AI research assistant</h2>
         <p>
-          Administrators may use an AI research assistant to draft tool listings. To do so, it sends tool names and search
-          queries to the search and AI model providers that the operator has configured. It never sends visitor data,
-          account details, votes or comments to those providers. Drafts are reviewed by a person before they are published.
+          Administrators may use an AI research assistant to draft tool listings. To do so, it sends tool names and
+          search queries to the search and AI model providers that the operator has configured. It never sends visitor
+          data, account details, votes or comments to those providers. Drafts are reviewed by a person before they are
+          published.
         </p>
 
         <h2>How long we keep it</h2>
@@ -107,8 +111,8 @@ export default function Privacy() {
           <li>Account details, votes and comments are kept for as long as your account exists.</li>
           <li>Session cookies expire after a limited time or when you sign out.</li>
           <li>
-            Server logs are kept only as long as needed for security and troubleshooting, and are then deleted or rotated
-            out.
+            Server logs are kept only as long as needed for security and troubleshooting, and are then deleted or
+            rotated out.
           </li>
           <li>Analytics data, if enabled, is kept in aggregate form that does not identify you.</li>
         </ul>
@@ -122,9 +126,9 @@ export default function Privacy() {
         </ul>
         <p>
           Deleting your account removes your email address, password, profile and votes, so your ratings no longer count
-          towards any tool’s average. Comments may be kept without your name, so that conversations you took part in still
-          make sense to other readers. You may also have other rights under the law that applies to you, such as the right
-          to object to or restrict certain processing.
+          towards any tool’s average. Comments may be kept without your name, so that conversations you took part in
+          still make sense to other readers. You may also have other rights under the law that applies to you, such as
+          the right to object to or restrict certain processing.
         </p>
 
         <h2>Security</h2>
@@ -135,9 +139,9 @@ export default function Privacy() {
 
         <h2>Children</h2>
         <p>
-          This site is not directed at children, and children should not create an account without the consent of a parent
-          or guardian where the law requires it. If you believe a child has given us personal data without such consent,
-          please contact the operator of this site and it will be deleted.
+          This site is not directed at children, and children should not create an account without the consent of a
+          parent or guardian where the law requires it. If you believe a child has given us personal data without such
+          consent, please contact the operator of this site and it will be deleted.
         </p>
 
         <h2>Changes to this policy</h2>

@@ -4,15 +4,17 @@ import { TOOLS_PAGE_SIZE } from "~/lib/limits";
 import { loader as articleLoader } from "~/routes/article";
 import { loader as blogLoader } from "~/routes/blog";
 import { loader as rssLoader } from "~/routes/blog-rss";
-import { loader as categoryLoader } from "~/routes/category";
+import { loader as categoryLoader, meta as categoryMeta } from "~/routes/category";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as robotsLoader } from "~/routes/robots";
 import { loader as sitemapLoader } from "~/routes/sitemap";
+import { loader as tagLoader, meta as tagMeta } from "~/routes/tag";
 import { loader as toolLoader } from "~/routes/tool";
-import { articles, tools } from "~/server/db/schema";
+import { refreshRankingPrior } from "~/server/catalog/ranking.server";
+import { articles, tags, tools } from "~/server/db/schema.server";
 import { cdata } from "~/server/seo/xml.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
-import { insertArticles, insertTools } from "../../tests/setup/fixtures";
+import { insertArticles, insertTools, tagTools } from "../../tests/setup/fixtures";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -21,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate table ${tools}, ${articles} cascade`);
+  await database.db.execute(sql`truncate table ${tools}, ${articles}, ${tags} cascade`);
 });
 
 // --- Calling loaders the way React Router does: a real Request, route params and our context ---
@@ -53,9 +55,12 @@ function expectPermanentRedirect(thrown: unknown, location: string) {
   expect(response.headers.get("Location")).toBe(location);
 }
 
-/** React Router's data(message, { status }) throws a DataWithResponseInit: { type, data, init }. */
-function expectNotFound(thrown: unknown, message: string) {
-  expect(thrown).toMatchObject({ type: "DataWithResponseInit", data: message, init: { status: 404 } });
+/** A missing record is an AppError thrown as a response: 404 with { error, code: "not-found" }. */
+async function expectNotFound(thrown: unknown, message: string) {
+  expect(thrown).toBeInstanceOf(Response);
+  const response = thrown as Response;
+  expect(response.status).toBe(404);
+  expect(await response.json()).toEqual({ error: message, code: "not-found" });
 }
 
 // --- A small strict XML reader, so "valid XML" means well-formed, not "contains a tag" ---
@@ -133,7 +138,15 @@ const textOf = (element: XmlElement, name: string) => childrenNamed(element, nam
 describe("parseXml, the test's own XML reader", () => {
   test("rejects what is not well-formed", () => {
     const prolog = `<?xml version="1.0" encoding="UTF-8"?>\n`;
-    for (const broken of ["<a><b></a></b>", "<a>x & y</a>", "<a>x < y</a>", "<a>]]></a>", "<a/><b/>", "<a x='1' x='2'/>", "<a>"]) {
+    for (const broken of [
+      "<a><b></a></b>",
+      "<a>x & y</a>",
+      "<a>x < y</a>",
+      "<a>]]></a>",
+      "<a/><b/>",
+      "<a x='1' x='2'/>",
+      "<a>",
+    ]) {
       expect(() => parseXml(prolog + broken), broken).toThrow(/Invalid XML/);
     }
     expect(parseXml(`${prolog}<a t="&lt;&amp;&#39;"><![CDATA[<p>]]>&amp;</a>`)).toEqual({
@@ -150,21 +163,23 @@ describe("parseXml, the test's own XML reader", () => {
 describe("home loader", () => {
   test("lists the newest tools and the 4 newest published articles", async () => {
     await insertTools(database.db, { name: "Older" }, { name: "Newer" });
-    await insertArticles(database.db, 
+    await insertArticles(
+      database.db,
       ...["01", "02", "03", "04", "05"].map((day) => ({ title: `Post ${day}`, date: `2025-03-${day}` })),
       { title: "Draft", date: "2025-04-01", status: "draft" },
     );
 
     const result = await callLoader(homeLoader, "/");
 
-    expect(result.query).toBe("");
-    expect(result.category).toBe("All");
+    expect(result.filters.query).toBe("");
+    expect(result.filters.category).toBeNull();
     expect(result.toolPage.tools.map((tool) => tool.name)).toEqual(["Newer", "Older"]);
     expect(result.latestArticles.map((article) => article.title)).toEqual(["Post 05", "Post 04", "Post 03", "Post 02"]);
   });
 
   test("filters by q and category", async () => {
-    await insertTools(database.db, 
+    await insertTools(
+      database.db,
       { name: "Voice Writer", category: "Writing" },
       { name: "Voice Clone", category: "Audio" },
       { name: "Mixer", category: "Audio" },
@@ -173,9 +188,9 @@ describe("home loader", () => {
     const byQuery = await callLoader(homeLoader, "/?q=%20voice%20");
     const byBoth = await callLoader(homeLoader, "/?q=voice&category=Audio");
 
-    expect(byQuery.query).toBe("voice");
+    expect(byQuery.filters.query).toBe("voice");
     expect(byQuery.toolPage.tools.map((tool) => tool.name).sort()).toEqual(["Voice Clone", "Voice Writer"]);
-    expect(byBoth.category).toBe("Audio");
+    expect(byBoth.filters.category).toBe("Audio");
     expect(byBoth.toolPage.tools.map((tool) => tool.name)).toEqual(["Voice Clone"]);
   });
 
@@ -184,12 +199,15 @@ describe("home loader", () => {
 
     const result = await callLoader(homeLoader, "/?category=Nonsense");
 
-    expect(result.category).toBe("All");
+    expect(result.filters.category).toBeNull();
     expect(result.toolPage.total).toBe(2);
   });
 
   test("serves the requested page, and page 1 for a page number that is not one", async () => {
-    await insertTools(database.db, ...Array.from({ length: TOOLS_PAGE_SIZE + 3 }, (_, index) => ({ name: `Tool ${index + 1}` })));
+    await insertTools(
+      database.db,
+      ...Array.from({ length: TOOLS_PAGE_SIZE + 3 }, (_, index) => ({ name: `Tool ${index + 1}` })),
+    );
 
     const second = await callLoader(homeLoader, "/?page=2");
     const invalid = await callLoader(homeLoader, "/?page=abc");
@@ -198,6 +216,94 @@ describe("home loader", () => {
     expect(second.toolPage.tools.map((tool) => tool.name)).toEqual(["Tool 3", "Tool 2", "Tool 1"]);
     expect(invalid.toolPage.page).toBe(1);
     expect(invalid.toolPage.tools).toHaveLength(TOOLS_PAGE_SIZE);
+  });
+});
+
+describe("filtered lists (home, category, tag)", () => {
+  test("home reads pricing, tags and sort from the address and offers the tags in use", async () => {
+    await insertTools(
+      database.db,
+      { name: "Scribe", pricingModel: "free", voteCount: 1, rating: 5 },
+      { name: "Listener", pricingModel: "freemium", voteCount: 9, rating: 4 },
+      { name: "Costly", pricingModel: "paid" },
+    );
+    await tagTools(database.db, {
+      Scribe: ["transcription"],
+      Listener: ["transcription", "api"],
+      Costly: ["transcription"],
+    });
+
+    const result = await callLoader(homeLoader, "/?pricing=free&pricing=freemium&tag=transcription&sort=most-voted");
+
+    expect(result.filters).toMatchObject({
+      pricing: ["free", "freemium"],
+      tags: ["transcription"],
+      sort: "most-voted",
+    });
+    expect(result.toolPage.tools.map((tool) => tool.name)).toEqual(["Listener", "Scribe"]);
+    expect(result.tagsInUse.map((tag) => tag.slug)).toEqual(["api", "transcription"]);
+  });
+
+  test("a page past the end is a 404 on home and on a category page", async () => {
+    await insertTools(database.db, { name: "Only", category: "Writing" });
+
+    await expectNotFound(await thrownBy(() => callLoader(homeLoader, "/?page=2")), "There is no such page");
+    await expectNotFound(
+      await thrownBy(() => callLoader(categoryLoader, "/category/Writing?page=3", { params: { category: "Writing" } })),
+      "There is no such page",
+    );
+  });
+
+  test("a tag page lists its tools best ranked first, with the other filters, and 404s for an unknown tag", async () => {
+    await insertTools(
+      database.db,
+      { name: "Loved", pricingModel: "freemium", rating: 4.8, voteCount: 120 },
+      { name: "Lucky", pricingModel: "free", rating: 5, voteCount: 1 },
+      { name: "Untagged", pricingModel: "free" },
+    );
+    await tagTools(database.db, { Loved: ["transcription"], Lucky: ["transcription", "api"] });
+    await refreshRankingPrior({ db: database.db });
+
+    const page = await callLoader(tagLoader, "/tag/transcription", { params: { slug: "transcription" } });
+    expect(page.tag).toMatchObject({ slug: "transcription", name: "Transcription" });
+    expect(page.sort).toBe("top-rated");
+    expect(page.toolPage.tools.map((tool) => tool.name)).toEqual(["Loved", "Lucky"]);
+
+    const narrowed = await callLoader(tagLoader, "/tag/transcription?tag=api&pricing=free", {
+      params: { slug: "transcription" },
+    });
+    expect(narrowed.toolPage.tools.map((tool) => tool.name)).toEqual(["Lucky"]);
+
+    await expectNotFound(
+      await thrownBy(() => callLoader(tagLoader, "/tag/nope", { params: { slug: "nope" } })),
+      "Tag not found",
+    );
+  });
+
+  test("only a category's or a tag's first page is indexed; filtered and later pages name themselves", async () => {
+    await insertTools(database.db, { name: "Scribe", category: "Writing", pricingModel: "free" });
+    await tagTools(database.db, { Scribe: ["api"] });
+    type Descriptor = Record<string, unknown>;
+    const robots = (tags: Descriptor[]) => tags.find((tag) => tag.name === "robots")?.content ?? null;
+    const canonical = (tags: Descriptor[]) => tags.find((tag) => tag.rel === "canonical")?.href;
+    const matches = [{ id: "root", data: { siteUrl: "https://aitlas.example" } }];
+
+    const plain = await callLoader(categoryLoader, "/category/Writing", { params: { category: "Writing" } });
+    const plainMeta = categoryMeta({ loaderData: plain, matches } as never) as Descriptor[];
+    expect(robots(plainMeta)).toBeNull();
+    expect(canonical(plainMeta)).toBe("https://aitlas.example/category/Writing");
+
+    const filtered = await callLoader(categoryLoader, "/category/Writing?pricing=free", {
+      params: { category: "Writing" },
+    });
+    const filteredMeta = categoryMeta({ loaderData: filtered, matches } as never) as Descriptor[];
+    expect(robots(filteredMeta)).toBe("noindex, follow");
+    expect(canonical(filteredMeta)).toBe("https://aitlas.example/category/Writing?pricing=free");
+
+    const tagPage = await callLoader(tagLoader, "/tag/api", { params: { slug: "api" } });
+    expect(robots(tagMeta({ loaderData: tagPage, matches } as never) as Descriptor[])).toBeNull();
+    const tagFiltered = await callLoader(tagLoader, "/tag/api?sort=name", { params: { slug: "api" } });
+    expect(robots(tagMeta({ loaderData: tagFiltered, matches } as never) as Descriptor[])).toBe("noindex, follow");
   });
 });
 
@@ -224,14 +330,19 @@ describe("tool loader", () => {
   test("keeps the query string when it redirects", async () => {
     await insertTools(database.db, { name: "Chat GPT", slug: "chatgpt" });
 
-    const thrown = await thrownBy(() => callLoader(toolLoader, "/tool/CHATGPT?ref=news", { params: { id: "CHATGPT" } }));
+    const thrown = await thrownBy(() =>
+      callLoader(toolLoader, "/tool/CHATGPT?ref=news", { params: { id: "CHATGPT" } }),
+    );
 
     expectPermanentRedirect(thrown, "/tool/chatgpt?ref=news");
   });
 
   test("answers 404 'Tool not found' for an unknown tool", async () => {
     for (const id of ["no-such-tool", "00000000-0000-4000-8000-000000000000"]) {
-      expectNotFound(await thrownBy(() => callLoader(toolLoader, `/tool/${id}`, { params: { id } })), "Tool not found");
+      await expectNotFound(
+        await thrownBy(() => callLoader(toolLoader, `/tool/${id}`, { params: { id } })),
+        "Tool not found",
+      );
     }
   });
 
@@ -257,14 +368,20 @@ describe("article loader", () => {
       content: `<h2>Intro</h2><p onclick="alert(1)">Text</p><iframe src="https://evil.example"></iframe>`,
     });
 
-    const { article } = await callLoader(articleLoader, "/article/picking-a-model", { params: { id: "picking-a-model" } });
+    const { article } = await callLoader(articleLoader, "/article/picking-a-model", {
+      params: { id: "picking-a-model" },
+    });
 
     expect(article).toMatchObject({ slug: "picking-a-model", title: "Picking a Model", date: "2025-05-01" });
     expect(article.contentHtml).toBe("<h2>Intro</h2><p>Text</p>");
   });
 
   test("moves an id and a title-like text permanently to the slug", async () => {
-    const [article] = await insertArticles(database.db, { title: "Picking a Model", slug: "picking-a-model-2025", date: "2025-05-01" });
+    const [article] = await insertArticles(database.db, {
+      title: "Picking a Model",
+      slug: "picking-a-model-2025",
+      date: "2025-05-01",
+    });
 
     for (const id of [article!.id, "picking-a-model", "Picking-A-Model"]) {
       const thrown = await thrownBy(() => callLoader(articleLoader, `/article/${id}`, { params: { id } }));
@@ -273,39 +390,53 @@ describe("article loader", () => {
   });
 
   test("answers 404 'Article not found' for unknown articles and drafts", async () => {
-    const [draft] = await insertArticles(database.db, { title: "Unfinished", slug: "unfinished", date: "2025-05-01", status: "draft" });
+    const [draft] = await insertArticles(database.db, {
+      title: "Unfinished",
+      slug: "unfinished",
+      date: "2025-05-01",
+      status: "draft",
+    });
 
     for (const id of ["no-such-article", "unfinished", "Unfinished", draft!.id]) {
-      expectNotFound(await thrownBy(() => callLoader(articleLoader, `/article/${id}`, { params: { id } })), "Article not found");
+      await expectNotFound(
+        await thrownBy(() => callLoader(articleLoader, `/article/${id}`, { params: { id } })),
+        "Article not found",
+      );
     }
   });
 });
 
 describe("category loader", () => {
   test("takes the decoded category name and orders its tools by rating", async () => {
-    await insertTools(database.db, 
+    await insertTools(
+      database.db,
       { name: "Unrated Poster", category: "Social Media" },
       { name: "Top Poster", category: "Social Media", rating: 4.8, voteCount: 10 },
       { name: "Mid Poster", category: "Social Media", rating: 3.1, voteCount: 2 },
       { name: "Writer", category: "Writing", rating: 5, voteCount: 1 },
     );
 
-    const result = await callLoader(categoryLoader, "/category/Social%20Media", { params: { category: "Social Media" } });
+    const result = await callLoader(categoryLoader, "/category/Social%20Media", {
+      params: { category: "Social Media" },
+    });
 
     expect(result.category).toBe("Social Media");
     expect(result.toolPage.tools.map((tool) => tool.name)).toEqual(["Top Poster", "Mid Poster", "Unrated Poster"]);
   });
 
   test("filters by q within the category", async () => {
-    await insertTools(database.db, 
+    await insertTools(
+      database.db,
       { name: "Scheduler", category: "Social Media" },
       { name: "Caption Maker", category: "Social Media" },
       { name: "Caption Writer", category: "Writing" },
     );
 
-    const result = await callLoader(categoryLoader, "/category/Social%20Media?q=caption", { params: { category: "Social Media" } });
+    const result = await callLoader(categoryLoader, "/category/Social%20Media?q=caption", {
+      params: { category: "Social Media" },
+    });
 
-    expect(result.query).toBe("caption");
+    expect(result.filters.query).toBe("caption");
     expect(result.toolPage.tools.map((tool) => tool.name)).toEqual(["Caption Maker"]);
   });
 
@@ -315,16 +446,34 @@ describe("category loader", () => {
     expect(result.toolPage).toMatchObject({ tools: [], total: 0 });
   });
 
-  test("answers 404 for an unknown category with no tools", async () => {
-    const thrown = await thrownBy(() => callLoader(categoryLoader, "/category/Nonsense", { params: { category: "Nonsense" } }));
+  test.each(["Nonsense", "All", "Writing Tools"])(
+    "answers 404 for %j, which is not one of the spec's categories",
+    async (category) => {
+      // Even with tools stored under it: only the spec's categories have a page.
+      await insertTools(database.db, { name: "Stray", category });
+      const thrown = await thrownBy(() =>
+        callLoader(categoryLoader, `/category/${encodeURIComponent(category)}`, { params: { category } }),
+      );
 
-    expectNotFound(thrown, "Category not found");
+      await expectNotFound(thrown, "Category not found");
+    },
+  );
+
+  test.each([
+    ["writing", "/category/writing", "/category/Writing"],
+    ["social-media", "/category/social-media", "/category/Social%20Media"],
+    ["Social+Media", "/category/Social+Media?q=post&page=2", "/category/Social%20Media?q=post&page=2"],
+    ["social media", "/category/social%20media", "/category/Social%20Media"],
+    ["SOCIAL_MEDIA", "/category/SOCIAL_MEDIA", "/category/Social%20Media"],
+  ])("moves the spelling %j permanently to the canonical address", async (category, path, location) => {
+    expectPermanentRedirect(await thrownBy(() => callLoader(categoryLoader, path, { params: { category } })), location);
   });
 });
 
 describe("blog loader", () => {
   test("lists published articles newest first, a page at a time", async () => {
-    await insertArticles(database.db, 
+    await insertArticles(
+      database.db,
       ...Array.from({ length: 14 }, (_, index) => ({
         title: `Post ${String(index + 1).padStart(2, "0")}`,
         date: `2025-06-${String(index + 1).padStart(2, "0")}`,
@@ -344,12 +493,14 @@ describe("blog loader", () => {
 
 describe("sitemap.xml loader", () => {
   test("lists every page, category, tool and published article with its last change", async () => {
-    await insertTools(database.db, 
+    await insertTools(
+      database.db,
       { name: "Chat GPT", slug: "chatgpt", category: "Writing", updatedAt: new Date("2025-02-03T04:05:06.000Z") },
       { name: "Poster", category: "Social Media" },
       { name: "Odd Slug", slug: "rock'n'roll&more<x>" },
     );
-    await insertArticles(database.db, 
+    await insertArticles(
+      database.db,
       { title: "Published", slug: "published", date: "2025-05-01", updatedAt: new Date("2025-05-02T00:00:00.000Z") },
       { title: "Draft", slug: "draft-article", date: "2025-05-01", status: "draft" },
     );
@@ -363,7 +514,8 @@ describe("sitemap.xml loader", () => {
     expect(urlset.attributes.xmlns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const lastmodOf = new Map(childrenNamed(urlset, "url").map((url) => [textOf(url, "loc"), textOf(url, "lastmod")]));
 
-    for (const path of ["/", "/blog", "/about", "/privacy", "/terms"]) expect(lastmodOf.has(`http://localhost${path}`), path).toBe(true);
+    for (const path of ["/", "/blog", "/about", "/privacy", "/terms"])
+      expect(lastmodOf.has(`http://localhost${path}`), path).toBe(true);
     expect(lastmodOf.get("http://localhost/tool/chatgpt")).toBe("2025-02-03T04:05:06.000Z");
     expect(lastmodOf.get("http://localhost/tool/poster")).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(lastmodOf.has(`http://localhost/tool/${encodeURIComponent("rock'n'roll&more<x>")}`)).toBe(true);
@@ -412,7 +564,8 @@ describe("blog/rss.xml loader", () => {
   };
 
   test("is RSS 2.0 with published articles newest first", async () => {
-    await insertArticles(database.db, 
+    await insertArticles(
+      database.db,
       { title: "Older", slug: "older", date: "2025-03-01" },
       { title: "Newest", slug: "newest", date: "2025-05-01", author: "Ada" },
       { title: "Middle", slug: "middle", date: "2025-04-01" },

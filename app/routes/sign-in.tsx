@@ -1,24 +1,16 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { AuthForm } from "~/components/auth-form";
-import { credentialsSchema, fieldErrors, type AuthMode } from "~/lib/auth-schemas";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import { credentialsSchema, fieldErrors, type AuthActionData, type AuthMode } from "~/lib/auth-schemas";
+import { returnPathAfterSignIn } from "~/lib/sign-in-link";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
-import { AUTH_MESSAGES, signInWithPassword, signUpWithPassword } from "~/server/auth/credentials.server";
+import { AUTH_MESSAGES, type SignedIn, signInWithPassword, signUpWithPassword } from "~/server/auth/credentials.server";
+import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
 import { requireSameOrigin } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/read-form.server";
 import { flashCookie } from "~/server/flash.server";
 import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
-
-export type AuthActionData = {
-  mode: AuthMode;
-  /** Kept so a page re-rendered after a refusal (no JavaScript) still returns there on success. */
-  redirectTo: string;
-  /** True when the dialog asked for an answer in place of a redirect and everything worked. */
-  ok?: boolean;
-  error?: string;
-  fieldErrors?: Record<string, string>;
-};
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
@@ -30,10 +22,16 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+/** A refused sign-in's wait reaches the page's own answer (actions' headers are not passed on by themselves). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
 /** The dialog's full-page twin: where "Sign In" leads without JavaScript. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const redirectTo = returnPathAfterSignIn(url.searchParams.get("redirectTo"));
   if (context.viewer) throw redirect(redirectTo);
   return {
     mode: (url.searchParams.get("mode") === "sign-up" ? "sign-up" : "sign-in") as AuthMode,
@@ -44,9 +42,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const mode: AuthMode = form.get("mode") === "sign-up" ? "sign-up" : "sign-in";
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const redirectTo = returnPathAfterSignIn(form.get("redirectTo"));
   const parsed = credentialsSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   if (!parsed.success) {
     return data<AuthActionData>({ mode, redirectTo, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
@@ -54,15 +52,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const rule = mode === "sign-up" ? RATE_LIMITS.signUp : RATE_LIMITS.signIn;
   const refusal = await enforceRateLimit({ db: context.db, rule, subject: context.clientIp });
-  if (refusal) {
-    return data<AuthActionData>({ mode, redirectTo, error: refusal.message }, { status: 429, headers: { "Retry-After": String(refusal.retryAfterSeconds) } });
-  }
+  if (refusal) return toErrorResponse(refusal, { mode, redirectTo });
 
-  const outcome =
-    mode === "sign-up"
-      ? await signUpWithPassword({ auth: context.auth, db: context.db, credentials: parsed.data, headers: request.headers })
-      : await signInWithPassword({ auth: context.auth, credentials: parsed.data, headers: request.headers });
-  if (!outcome.ok) return data<AuthActionData>({ mode, redirectTo, error: outcome.message }, { status: outcome.status });
+  let outcome: SignedIn;
+  try {
+    outcome =
+      mode === "sign-up"
+        ? await signUpWithPassword({
+            auth: context.auth,
+            db: context.db,
+            credentials: parsed.data,
+            headers: request.headers,
+          })
+        : await signInWithPassword({ auth: context.auth, credentials: parsed.data, headers: request.headers });
+  } catch (thrown) {
+    return answerOrRethrow(thrown, { mode, redirectTo });
+  }
 
   const headers = new Headers();
   for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
@@ -72,8 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   // The dialog (JavaScript only) stays on its page: the page's data reloads and shows the toast.
   if (form.get("respond") === "in-place") return data<AuthActionData>({ mode, redirectTo, ok: true }, { headers });
-  // The sign-in page itself is no place to land once signed in.
-  return redirect(redirectTo.startsWith("/sign-in") ? "/" : redirectTo, { headers });
+  return redirect(redirectTo, { headers });
 }
 
 export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -31,32 +31,39 @@ export default function Terms() {
 
         <h2>An informational service</h2>
         <p>
-          {SITE_NAME} is a directory for discovering and comparing AI tools. Listings, ratings, guides and comparisons are
-          provided for general information only. Descriptions and articles reflect the opinions of their authors, and
-          ratings reflect the opinions of the users who voted; none of them are professional, legal, financial or
+          {SITE_NAME} is a directory for discovering and comparing AI tools. Listings, ratings, guides and comparisons
+          are provided for general information only. Descriptions and articles reflect the opinions of their authors,
+          and ratings reflect the opinions of the users who voted; none of them are professional, legal, financial or
           technical advice.
         </p>
         <p>
-          AI products change quickly, so information about features, pricing and availability may be incomplete or out of
-          date. Please verify anything important with the vendor before you buy, subscribe or rely on a tool.
+          AI products change quickly, so information about features, pricing and availability may be incomplete or out
+          of date. Please verify anything important with the vendor before you buy, subscribe or rely on a tool.
         </p>
 
         <h2>Your account</h2>
         <p>You can browse without an account. If you create one to vote or comment, you agree to:</p>
         <ul>
           <li>provide accurate information, including an email address you control;</li>
-          <li>keep your password safe and not share it, and tell the operator if you suspect your account has been misused;</li>
-          <li>use one account per person, and not create accounts on behalf of others or to get around a suspension.</li>
+          <li>
+            keep your password safe and not share it, and tell the operator if you suspect your account has been
+            misused;
+          </li>
+          <li>
+            use one account per person, and not create accounts on behalf of others or to get around a suspension.
+          </li>
         </ul>
         <p>You are responsible for what happens under your account.</p>
 
         <h2>Acceptable use</h2>
-        <p>Votes and comments are meant to help other people choose tools. When you vote or comment, you agree not to:</p>
+        <p>
+          Votes and comments are meant to help other people choose tools. When you vote or comment, you agree not to:
+        </p>
         <ul>
           <li>post spam, advertising, or repetitive or off-topic content;</li>
           <li>
-            manipulate ratings, for example by using several accounts, trading or buying votes, or voting on your own or a
-            competitor’s product in a coordinated way;
+            manipulate ratings, for example by using several accounts, trading or buying votes, or voting on your own or
+            a competitor’s product in a coordinated way;
           </li>
           <li>post content that is unlawful, defamatory, hateful, harassing, threatening or otherwise abusive;</li>
           <li>post other people’s personal information, or content that infringes someone else’s rights;</li>
@@ -77,10 +84,10 @@ export default function Terms() {
 
         <h2>Your content</h2>
         <p>
-          You keep ownership of the comments and other content you post. By posting, you grant the operator of this site a
-          non-exclusive, worldwide, royalty-free licence to host, store, display and reproduce that content on the site, as
-          needed to run it. This licence continues for comments kept without your name after your account is deleted, as
-          described in the Privacy Policy. You confirm that you have the right to post what you post.
+          You keep ownership of the comments and other content you post. By posting, you grant the operator of this site
+          a non-exclusive, worldwide, royalty-free licence to host, store, display and reproduce that content on the
+          site, as needed to run it. This licence continues for comments kept without your name after your account is
+          deleted, as described in the Privacy Policy. You confirm that you have the right to post what you post.
         </p>
 
         <h2>Trademarks and endorsements</h2>
@@ -92,16 +99,16 @@ export default function Terms() {
 
         <h2>Third-party links</h2>
         <p>
-          The site links to vendors’ websites and other third-party sites. We do not control them and are not responsible
-          for their content, products, security or privacy practices. Your use of a third-party service is governed by
-          that service’s own terms.
+          The site links to vendors’ websites and other third-party sites. We do not control them and are not
+          responsible for their content, products, security or privacy practices. Your use of a third-party service is
+          governed by that service’s own terms.
         </p>
 
         <h2>No warranty</h2>
         <p>
           The site is provided “as is” and “as available”, without warranties of any kind, express or implied, including
-          warranties of accuracy, completeness, availability, fitness for a particular purpose or non-infringement. We do
-          not guarantee that the site will be uninterrupted or error-free.
+          warranties of accuracy, completeness, availability, fitness for a particular purpose or non-infringement. We
+          do not guarantee that the site will be uninterrupted or error-free.
         </p>
 
         <h2>Limitation of liability</h2>
@@ -120,8 +127,9 @@ export default function Terms() {
 
         <h2>Contact</h2>
         <p>
-          For questions about these terms, to report content that breaks them, or to suggest a correction, please contact
-          the operator of this site. You can learn more about the site on the <Link to="/about">About page</Link>.
+          For questions about these terms, to report content that breaks them, or to suggest a correction, please
+          contact the operator of this site. You can learn more about the site on the{" "}
+          <Link to="/about">About page</Link>.
         </p>
       </div>
     </div>

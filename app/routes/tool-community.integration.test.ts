@@ -1,10 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/tool";
-import { comments, tools, toolVotes } from "~/server/db/schema";
+import { comments, tools, toolVotes } from "~/server/db/schema.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { insertTools } from "../../tests/setup/fixtures";
-import { contextFor, createSignedInUser, createTestServices, formPost, type TestServices } from "../../tests/setup/test-app";
+import {
+  contextFor,
+  createSignedInUser,
+  createTestServices,
+  formPost,
+  type TestServices,
+} from "../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 
 // The tool page's action as the browser reaches it: real requests, real sessions, a fresh database.
@@ -27,17 +33,48 @@ beforeEach(async () => {
   toolId = tool!.id;
 });
 
-type ActionResult = { data: { intent: string; ok?: boolean; error?: string; authRequired?: boolean }; init: { status?: number } | null };
+type ActionAnswer = { status: number; intent?: string; ok?: boolean; error?: string; code?: string };
 
-async function post(fields: Record<string, string>, options: { cookie?: string; origin?: string | null; slug?: string } = {}) {
+/** The action's answer: success data, or a returned error response (status and `{ intent, error, code }`). */
+async function post(
+  fields: Record<string, string>,
+  options: { cookie?: string; origin?: string | null; slug?: string } = {},
+): Promise<ActionAnswer> {
   const request = formPost(`/tool/${options.slug ?? toolSlug}`, fields, options);
   const context = await contextFor(services, request);
-  const result = (await action({ request, params: { id: options.slug ?? toolSlug }, context } as never)) as unknown as ActionResult;
-  return { status: result.init?.status ?? 200, ...result.data };
+  const result = await action({ request, params: { id: options.slug ?? toolSlug }, context } as never);
+  if (result instanceof Response) return { status: result.status, ...((await result.json()) as object) };
+  return { status: 200, ...(result as object) };
+}
+
+/** Runs `body` while a table is renamed away: every query touching it fails as in an outage. */
+async function withTableMissing(table: "tool_votes" | "comments", body: () => Promise<void>) {
+  await database.db.execute(sql.raw(`alter table ${table} rename to ${table}_away`));
+  try {
+    await body();
+  } finally {
+    await database.db.execute(sql.raw(`alter table ${table}_away rename to ${table}`));
+  }
+}
+
+async function loadPage(cookie?: string) {
+  const request = new Request(`http://localhost:3000/tool/${toolSlug}`, { headers: cookie ? { cookie } : {} });
+  return (await loader({
+    request,
+    params: { id: toolSlug },
+    context: await contextFor(services, request),
+  } as never)) as {
+    myRating: number | null;
+    comments: { content: string; username: string | null }[];
+    tool: { rating: number; voteCount: number };
+  };
 }
 
 async function toolRow() {
-  const [row] = await database.db.select({ rating: tools.rating, voteCount: tools.voteCount }).from(tools).where(eq(tools.id, toolId));
+  const [row] = await database.db
+    .select({ rating: tools.rating, voteCount: tools.voteCount })
+    .from(tools)
+    .where(eq(tools.id, toolId));
   return row!;
 }
 
@@ -48,7 +85,10 @@ describe("votes", () => {
   it("a first vote creates it, a later one changes it, and the average follows in the same request", async () => {
     const user = await newUser();
     const invalidationsBefore = services.invalidations();
-    expect(await post({ intent: "vote", rating: "4" }, { cookie: user.cookie })).toMatchObject({ status: 200, ok: true });
+    expect(await post({ intent: "vote", rating: "4" }, { cookie: user.cookie })).toMatchObject({
+      status: 200,
+      ok: true,
+    });
     expect(await toolRow()).toEqual({ rating: 4, voteCount: 1 });
     expect(await post({ intent: "vote", rating: "2" }, { cookie: user.cookie })).toMatchObject({ ok: true });
     expect(await toolRow()).toEqual({ rating: 2, voteCount: 1 });
@@ -56,7 +96,11 @@ describe("votes", () => {
 
     // The page shows the user's own rating to them, and nothing to a visitor.
     const pageRequest = new Request(`http://localhost:3000/tool/${toolSlug}`, { headers: { cookie: user.cookie } });
-    const page = (await loader({ request: pageRequest, params: { id: toolSlug }, context: await contextFor(services, pageRequest) } as never)) as {
+    const page = (await loader({
+      request: pageRequest,
+      params: { id: toolSlug },
+      context: await contextFor(services, pageRequest),
+    } as never)) as {
       myRating: number | null;
       tool: { rating: number; voteCount: number };
     };
@@ -67,31 +111,38 @@ describe("votes", () => {
   it("signed out: 'Please sign in to vote for tools', nothing written", async () => {
     expect(await post({ intent: "vote", rating: "5" })).toMatchObject({
       status: 401,
-      authRequired: true,
+      code: "unauthorized",
       error: "Please sign in to vote for tools",
     });
     expect(await toolRow()).toEqual({ rating: null, voteCount: 0 });
   });
 
-  it.each(["0", "6", "3.5", "abc", "", "-1", "1e1"])("refuses the rating %j with a clear error and writes nothing", async (rating) => {
-    const user = await newUser();
-    expect(await post({ intent: "vote", rating }, { cookie: user.cookie })).toMatchObject({
-      status: 400,
-      error: "Rating must be a whole number from 1 to 5",
-    });
-    expect(await database.db.select().from(toolVotes)).toHaveLength(0);
-  });
+  it.each(["0", "6", "3.5", "abc", "", "-1", "1e1"])(
+    "refuses the rating %j with a clear error and writes nothing",
+    async (rating) => {
+      const user = await newUser();
+      expect(await post({ intent: "vote", rating }, { cookie: user.cookie })).toMatchObject({
+        status: 400,
+        error: "Rating must be a whole number from 1 to 5",
+      });
+      expect(await database.db.select().from(toolVotes)).toHaveLength(0);
+    },
+  );
 
   it("an unknown tool is a 404 and writes nothing", async () => {
     const user = await newUser();
-    expect(await post({ intent: "vote", rating: "3" }, { cookie: user.cookie, slug: "no-such-tool" })).toMatchObject({ status: 404 });
+    expect(await post({ intent: "vote", rating: "3" }, { cookie: user.cookie, slug: "no-such-tool" })).toMatchObject({
+      status: 404,
+    });
     expect(await database.db.select().from(toolVotes)).toHaveLength(0);
   });
 
   it("50 concurrent votes by one user end as one vote with one of the sent ratings", async () => {
     const user = await newUser();
     const ratings = Array.from({ length: 50 }, (_, index) => String((index % 5) + 1));
-    const results = await Promise.all(ratings.map((rating) => post({ intent: "vote", rating }, { cookie: user.cookie })));
+    const results = await Promise.all(
+      ratings.map((rating) => post({ intent: "vote", rating }, { cookie: user.cookie })),
+    );
     expect(results.every((result) => result.ok)).toBe(true);
     const votes = await database.db.select().from(toolVotes).where(eq(toolVotes.toolId, toolId));
     expect(votes).toHaveLength(1);
@@ -105,7 +156,7 @@ describe("votes", () => {
       expect(await post({ intent: "vote", rating: "3" }, { cookie: user.cookie })).toMatchObject({ ok: true });
     }
     const refused = await post({ intent: "vote", rating: "5" }, { cookie: user.cookie });
-    expect(refused.status).toBe(429);
+    expect(refused).toMatchObject({ status: 429, intent: "vote", code: "rate-limited" });
     expect(refused.error).toMatch(/^Too many attempts/);
     expect(await toolRow()).toEqual({ rating: 3, voteCount: 1 });
     expect(await post({ intent: "vote", rating: "5" }, { cookie: other.cookie })).toMatchObject({ ok: true });
@@ -115,10 +166,18 @@ describe("votes", () => {
 describe("comments", () => {
   it("posts plain text, trimmed, newest first with the author's username", async () => {
     const user = await newUser();
-    expect(await post({ intent: "comment", content: "  First!  " }, { cookie: user.cookie })).toMatchObject({ ok: true });
-    expect(await post({ intent: "comment", content: "<script>alert(1)</script>" }, { cookie: user.cookie })).toMatchObject({ ok: true });
+    expect(await post({ intent: "comment", content: "  First!  " }, { cookie: user.cookie })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await post({ intent: "comment", content: "<script>alert(1)</script>" }, { cookie: user.cookie }),
+    ).toMatchObject({ ok: true });
     const request = new Request(`http://localhost:3000/tool/${toolSlug}`);
-    const page = (await loader({ request, params: { id: toolSlug }, context: await contextFor(services, request) } as never)) as {
+    const page = (await loader({
+      request,
+      params: { id: toolSlug },
+      context: await contextFor(services, request),
+    } as never)) as {
       comments: { content: string; username: string | null }[];
     };
     expect(page.comments.map((comment) => comment.content)).toEqual(["<script>alert(1)</script>", "First!"]);
@@ -126,27 +185,39 @@ describe("comments", () => {
   });
 
   it("signed out: 'Please sign in to comment'", async () => {
-    expect(await post({ intent: "comment", content: "Hello" })).toMatchObject({ status: 401, error: "Please sign in to comment" });
+    expect(await post({ intent: "comment", content: "Hello" })).toMatchObject({
+      status: 401,
+      error: "Please sign in to comment",
+    });
     expect(await database.db.select().from(comments)).toHaveLength(0);
   });
 
   it("refuses blank and over-long text and accepts exactly 2,000 characters", async () => {
     const user = await newUser();
-    expect(await post({ intent: "comment", content: "   " }, { cookie: user.cookie })).toMatchObject({ status: 400, error: "Comment cannot be empty" });
+    expect(await post({ intent: "comment", content: "   " }, { cookie: user.cookie })).toMatchObject({
+      status: 400,
+      error: "Comment cannot be empty",
+    });
     expect(await post({ intent: "comment", content: "x".repeat(2001) }, { cookie: user.cookie })).toMatchObject({
       status: 400,
       error: "Comment must be at most 2,000 characters",
     });
-    expect(await post({ intent: "comment", content: "x".repeat(2000) }, { cookie: user.cookie })).toMatchObject({ ok: true });
+    expect(await post({ intent: "comment", content: "x".repeat(2000) }, { cookie: user.cookie })).toMatchObject({
+      ok: true,
+    });
     expect(await database.db.select().from(comments)).toHaveLength(1);
   });
 
   it("is rate-limited per user", async () => {
     const user = await newUser();
     for (let attempt = 0; attempt < RATE_LIMITS.comment.limit; attempt += 1) {
-      expect(await post({ intent: "comment", content: `Note ${attempt}` }, { cookie: user.cookie })).toMatchObject({ ok: true });
+      expect(await post({ intent: "comment", content: `Note ${attempt}` }, { cookie: user.cookie })).toMatchObject({
+        ok: true,
+      });
     }
-    expect(await post({ intent: "comment", content: "One more" }, { cookie: user.cookie })).toMatchObject({ status: 429 });
+    expect(await post({ intent: "comment", content: "One more" }, { cookie: user.cookie })).toMatchObject({
+      status: 429,
+    });
     expect(await database.db.select().from(comments)).toHaveLength(RATE_LIMITS.comment.limit);
   });
 });
@@ -157,10 +228,18 @@ describe("forgery", () => {
     ["no Origin and no Referer", { origin: null }],
   ])("refuses a signed-in vote and comment with %s, writing nothing", async (_label, options) => {
     const user = await newUser();
-    const forged: Record<string, string>[] = [{ intent: "vote", rating: "5" }, { intent: "comment", content: "Forged" }];
+    const forged: Record<string, string>[] = [
+      { intent: "vote", rating: "5" },
+      { intent: "comment", content: "Forged" },
+    ];
     for (const fields of forged) {
       const thrown = await post(fields, { cookie: user.cookie, ...options }).catch((error: unknown) => error);
-      expect(thrown).toMatchObject({ init: { status: 403 } });
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(403);
+      expect(await (thrown as Response).json()).toEqual({
+        error: "This request did not come from this site.",
+        code: "cross-site",
+      });
     }
     expect(await database.db.select().from(toolVotes)).toHaveLength(0);
     expect(await database.db.select().from(comments)).toHaveLength(0);
@@ -169,5 +248,44 @@ describe("forgery", () => {
   it("an unknown intent is a 400", async () => {
     const user = await newUser();
     expect(await post({ intent: "delete-everything" }, { cookie: user.cookie })).toMatchObject({ status: 400 });
+  });
+});
+
+describe("failures that keep the page", () => {
+  it("a database failure while voting answers the spec's text with the intent, writes nothing and is not thrown", async () => {
+    const user = await newUser();
+    await withTableMissing("tool_votes", async () => {
+      expect(await post({ intent: "vote", rating: "4" }, { cookie: user.cookie })).toEqual({
+        status: 500,
+        intent: "vote",
+        code: "internal",
+        error: "Failed to record your vote. Please try again.",
+      });
+    });
+    expect(await toolRow()).toEqual({ rating: null, voteCount: 0 });
+  });
+
+  it("a database failure while commenting answers the spec's text with the intent and is not thrown", async () => {
+    const user = await newUser();
+    await withTableMissing("comments", async () => {
+      expect(await post({ intent: "comment", content: "Hello" }, { cookie: user.cookie })).toEqual({
+        status: 500,
+        intent: "comment",
+        code: "internal",
+        error: "Failed to post your comment. Please try again.",
+      });
+    });
+    expect(await database.db.select().from(comments)).toHaveLength(0);
+  });
+
+  it("a failed read of the signed-in user's own vote renders the page with no vote", async () => {
+    const user = await newUser();
+    await post({ intent: "vote", rating: "4" }, { cookie: user.cookie });
+    await withTableMissing("tool_votes", async () => {
+      const page = await loadPage(user.cookie);
+      expect(page.myRating).toBeNull();
+      expect(page.tool).toMatchObject({ rating: 4, voteCount: 1 });
+    });
+    expect((await loadPage(user.cookie)).myRating).toBe(4);
   });
 });

@@ -1,12 +1,13 @@
 import { ExternalLink, Pencil } from "lucide-react";
 import { useCallback, useState } from "react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/tool";
 import { CommentForm } from "~/components/comment-form";
 import { CommentList } from "~/components/comment-list";
 import { GoBackButton } from "~/components/go-back-button";
 import { HtmlContent } from "~/components/html-content";
-import { LoadErrorState, NotFoundState } from "~/components/page-states";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { PricingBadge } from "~/components/pricing-badge";
 import { PricingList } from "~/components/pricing-list";
 import { RatingSummary } from "~/components/rating-summary";
 import { ToolLogo } from "~/components/tool-logo";
@@ -15,29 +16,42 @@ import { VoteStars } from "~/components/vote-stars";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { AppError, asErrorBody } from "~/lib/app-error";
 import { COMMUNITY_TOASTS, type CommunityActionData } from "~/lib/community-actions";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import { breadcrumbJsonLd, softwareApplicationJsonLd } from "~/lib/structured-data";
+import { listTagsForTool } from "~/server/catalog/tags.server";
 import { findToolByIdentifier } from "~/server/catalog/tools.server";
 import { requireSameOrigin } from "~/server/auth/guards.server";
 import { addComment, listCommentsForTool } from "~/server/community/comments.server";
-import { findUserVote, recordVote } from "~/server/community/votes.server";
+import { findUserVote, recordVote, TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
+import { expectedOrLogged, toErrorResponse } from "~/server/http/error-response.server";
+import { readForm } from "~/server/http/read-form.server";
+import { logger } from "~/server/logger.server";
 import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await findToolByIdentifier({ db: context.db, identifier: params.id });
-  if (!found) throw data("Tool not found", { status: 404 });
+  if (!found) throw toErrorResponse(new AppError("not-found", TOOL_NOT_FOUND_MESSAGE));
   const { tool, canonical } = found;
   if (!canonical) {
     // One address per tool: ids and name-like texts move permanently to the slug.
     const search = new URL(request.url).search;
     throw redirect(`/tool/${encodeURIComponent(tool.slug)}${search}`, 301);
   }
-  const [comments, myRating] = await Promise.all([
+  const viewer = context.viewer;
+  const [comments, tags, myRating] = await Promise.all([
     listCommentsForTool({ db: context.db, toolId: tool.id }),
-    context.viewer ? findUserVote({ db: context.db, userId: context.viewer.id, toolId: tool.id }) : null,
+    listTagsForTool({ db: context.db, toolId: tool.id }),
+    // Spec section 7: a failed read of the user's own vote counts as no vote (not retried).
+    viewer
+      ? findUserVote({ db: context.db, userId: viewer.id, toolId: tool.id }).catch((error: unknown) => {
+          logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the user's vote");
+          return null;
+        })
+      : null,
   ]);
   return {
     tool: {
@@ -46,6 +60,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       name: tool.name,
       category: tool.category,
       image: tool.image,
+      tagline: tool.tagline,
+      pricingModel: tool.pricingModel,
+      startingPrice: tool.startingPrice,
       website: tool.website,
       rating: tool.rating,
       voteCount: tool.voteCount,
@@ -57,6 +74,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       descriptionHtml: sanitizeRichText(tool.description),
     },
     comments,
+    tags,
     myRating,
     signedIn: context.viewer !== null,
     // The edit shortcut is for administrators only; the admin routes check the role again themselves.
@@ -64,41 +82,73 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A vote or a comment on this tool: same-origin, signed in, rate-limited per user, then written. */
+/** A refused vote's or comment's wait reaches the answer (actions' headers are not passed on by themselves). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
+/**
+ * A vote or a comment on this tool: same-origin, signed in, rate-limited per user, then written.
+ * Every failure past the form is answered, not thrown, so the page stays as it is and shows the
+ * spec's toast; an unexpected one (the database) is logged and answered with the spec's text.
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent !== "vote" && intent !== "comment") {
-    return data<CommunityActionData>({ intent: "vote", error: "Unknown action" }, { status: 400 });
-  }
-  const reply = (status: number, fields: Omit<CommunityActionData, "intent">) => data<CommunityActionData>({ intent, ...fields }, { status });
-
+  if (intent !== "vote" && intent !== "comment") return toErrorResponse(new AppError("bad-request", "Unknown action"));
   const viewer = context.viewer;
-  if (!viewer) {
-    const prompt = intent === "vote" ? COMMUNITY_TOASTS.voteSignIn : COMMUNITY_TOASTS.commentSignIn;
-    return reply(401, { error: prompt.description, authRequired: true });
-  }
-  const found = await findToolByIdentifier({ db: context.db, identifier: params.id });
-  if (!found) return reply(404, { error: "Tool not found" });
+  try {
+    if (!viewer) {
+      const prompt = intent === "vote" ? COMMUNITY_TOASTS.voteSignIn : COMMUNITY_TOASTS.commentSignIn;
+      throw new AppError("unauthorized", prompt.description);
+    }
+    const found = await findToolByIdentifier({ db: context.db, identifier: params.id });
+    if (!found) throw new AppError("not-found", TOOL_NOT_FOUND_MESSAGE);
 
-  const rule = intent === "vote" ? RATE_LIMITS.vote : RATE_LIMITS.comment;
-  const refusal = await enforceRateLimit({ db: context.db, rule, subject: viewer.id });
-  if (refusal) return reply(429, { error: refusal.message });
+    const rule = intent === "vote" ? RATE_LIMITS.vote : RATE_LIMITS.comment;
+    const refusal = await enforceRateLimit({ db: context.db, rule, subject: viewer.id });
+    if (refusal) throw refusal;
 
-  if (intent === "vote") {
-    const result = await recordVote({ db: context.db, userId: viewer.id, toolId: found.tool.id, rating: Number(form.get("rating") ?? NaN) });
-    if (result.status === "invalid-rating") return reply(400, { error: result.message });
-    if (result.status === "tool-not-found") return reply(404, { error: "Tool not found" });
-  } else {
-    const result = await addComment({ db: context.db, userId: viewer.id, toolId: found.tool.id, content: String(form.get("content") ?? "") });
-    if (result.status === "invalid") return reply(400, { error: result.message });
-    if (result.status === "tool-not-found") return reply(404, { error: "Tool not found" });
+    const toolId = found.tool.id;
+    if (intent === "vote") {
+      await recordVote({ db: context.db, userId: viewer.id, toolId, rating: Number(form.get("rating") ?? NaN) });
+    } else {
+      await addComment({ db: context.db, userId: viewer.id, toolId, content: String(form.get("content") ?? "") });
+    }
+    // Ratings show on cached lists and pages; comments on the tool page.
+    await context.invalidatePublicPages();
+    return { intent, ok: true };
+  } catch (thrown) {
+    const failed = intent === "vote" ? COMMUNITY_TOASTS.voteFailed : COMMUNITY_TOASTS.commentFailed;
+    const error = expectedOrLogged(thrown, new AppError("internal", failed.description), {
+      intent,
+      tool: params.id,
+      userId: viewer?.id,
+    });
+    return toErrorResponse(error, { intent });
   }
-  // Ratings show on cached lists and pages; comments on the tool page.
-  await context.invalidatePublicPages();
-  return reply(200, { ok: true });
 }
+
+/**
+ * In the browser, the vote or comment request itself can fail (the network, or a refusal thrown
+ * before the action ran): answered like the server's own failures, so the page stays.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<CommunityActionData> {
+  const intent = (await request.clone().formData()).get("intent") === "comment" ? "comment" : "vote";
+  try {
+    return (await serverAction()) as CommunityActionData;
+  } catch (thrown) {
+    const body = isRouteErrorResponse(thrown) ? asErrorBody(thrown.data) : null;
+    const failed = intent === "vote" ? COMMUNITY_TOASTS.voteFailed : COMMUNITY_TOASTS.commentFailed;
+    return { intent, ...(body ?? { error: failed.description, code: "internal" }) };
+  }
+}
+
+/** A failed vote or comment changed nothing: keep the page instead of reloading it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  asErrorBody(actionResult) ? false : defaultShouldRevalidate;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
@@ -154,9 +204,10 @@ function ActionNotice({ result, success }: { result: CommunityActionData; succes
 }
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, comments, myRating, signedIn, canEdit } = loaderData;
-  // Present only after a post without JavaScript; fetchers keep their own results.
-  const pageResult = actionData;
+  const { tool, comments, tags, myRating, signedIn, canEdit } = loaderData;
+  // Present only after a post without JavaScript; fetchers keep their own results. A refusal is a
+  // response, which the generated type leaves out.
+  const pageResult = actionData as CommunityActionData | undefined;
   const [reloadingComments, setReloadingComments] = useState(false);
   const onReloading = useCallback((reloading: boolean) => setReloadingComments(reloading), []);
   return (
@@ -190,10 +241,12 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         <ToolLogo name={tool.name} image={tool.image} size={128} className="rounded-2xl" />
         <div className="flex-1 space-y-3">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{tool.name}</h1>
+          {tool.tagline && <p className="text-lg text-slate-700 dark:text-slate-300">{tool.tagline}</p>}
           <div className="flex flex-wrap items-center gap-2">
             <Link to={`/category/${encodeURIComponent(tool.category)}`}>
               <Badge>{tool.category}</Badge>
             </Link>
+            {tool.pricingModel && <PricingBadge model={tool.pricingModel} startingPrice={tool.startingPrice} />}
             {tool.pros.slice(0, 3).map((pro) => (
               <Badge key={pro} variant="outline">
                 {pro}
@@ -201,9 +254,28 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             ))}
           </div>
           <RatingSummary rating={tool.rating} voteCount={tool.voteCount} />
+          {tags.length > 0 && (
+            <ul aria-label="Tags" className="flex flex-wrap gap-2">
+              {tags.map((tag) => (
+                <li key={tag.slug}>
+                  <Link
+                    to={`/tag/${tag.slug}`}
+                    className="inline-flex rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-medium text-slate-700 hover:border-indigo-400 hover:text-indigo-800 dark:border-slate-600 dark:text-slate-300 dark:hover:border-indigo-500 dark:hover:text-indigo-200"
+                  >
+                    {tag.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
           {tool.website && (
             <div>
-              <a href={tool.website} target="_blank" rel="noopener noreferrer nofollow" className={buttonClasses({ variant: "outline", size: "sm" })}>
+              <a
+                href={tool.website}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className={buttonClasses({ variant: "outline", size: "sm" })}
+              >
                 Visit website
                 <ExternalLink aria-hidden="true" className="h-4 w-4" />
                 <span className="sr-only">(opens in a new tab)</span>
@@ -211,12 +283,17 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             </div>
           )}
         </div>
-        <section aria-labelledby="rate-heading" className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+        <section
+          aria-labelledby="rate-heading"
+          className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+        >
           <h2 id="rate-heading" className="mb-2 text-sm font-semibold">
             Rate this tool
           </h2>
           <VoteStars toolName={tool.name} myRating={myRating} signedIn={signedIn} />
-          {pageResult?.intent === "vote" && <ActionNotice result={pageResult} success={COMMUNITY_TOASTS.voteRecorded.title} />}
+          {pageResult?.intent === "vote" && (
+            <ActionNotice result={pageResult} success={COMMUNITY_TOASTS.voteRecorded.title} />
+          )}
         </section>
       </header>
 
@@ -246,7 +323,9 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           Comments
         </h2>
         <CommentForm signedIn={signedIn} onReloading={onReloading} />
-        {pageResult?.intent === "comment" && <ActionNotice result={pageResult} success={COMMUNITY_TOASTS.commentPosted.title} />}
+        {pageResult?.intent === "comment" && (
+          <ActionNotice result={pageResult} success={COMMUNITY_TOASTS.commentPosted.title} />
+        )}
         <p aria-live="polite" className="min-h-5 text-sm text-slate-600 dark:text-slate-400">
           {reloadingComments ? "Loading comments..." : ""}
         </p>
@@ -257,8 +336,13 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundState title="Tool not found" message="The tool you are looking for is not in the directory." />;
-  }
-  return <LoadErrorState message="Failed to load tool details" />;
+  return (
+    <RouteErrorBoundary
+      error={error}
+      texts={{
+        404: { title: "Tool not found", message: "The tool you are looking for is not in the directory." },
+        server: { message: "Failed to load tool details" },
+      }}
+    />
+  );
 }

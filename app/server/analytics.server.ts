@@ -1,4 +1,4 @@
-import { env } from "./env";
+import { env } from "./env.server";
 
 /** The tracking script's address with the site id, or null when analytics is not configured. */
 export function analyticsScriptUrl(): string | null {

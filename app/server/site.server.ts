@@ -1,5 +1,5 @@
-import type { AppContext } from "./context";
-import { env } from "./env";
+import type { AppContext } from "./context.server";
+import { env } from "./env.server";
 
 /** The configured public URL, or the origin the request came to. */
 export function siteUrlFor(request: Request, context: Pick<AppContext, "siteUrl">): string {

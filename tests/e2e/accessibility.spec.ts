@@ -1,5 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { confirmationLink, signUpInDialog, uniqueEmail } from "./accounts-support";
 import { adminStatePath } from "./admin-support";
 import { expect, test } from "./fixtures";
 
@@ -8,11 +9,14 @@ const pages: { name: string; path: string; missing?: boolean }[] = [
   { name: "tool", path: "/tool/chatgpt" },
   { name: "article", path: "/article/how-to-choose-an-ai-writing-assistant" },
   { name: "category", path: "/category/Social%20Media" },
+  { name: "tag, filtered", path: "/tag/transcription?pricing=free&pricing=freemium" },
+  { name: "home, filtered", path: "/?pricing=paid&tag=api&sort=name" },
   { name: "blog", path: "/blog" },
   { name: "about", path: "/about" },
   { name: "privacy", path: "/privacy" },
   { name: "terms", path: "/terms" },
   { name: "sign in", path: "/sign-in" },
+  { name: "confirmation with a spent link", path: "/auth/confirm?token=spent" },
   { name: "not found", path: "/no/such/page", missing: true },
   { name: "tool not found", path: "/tool/does-not-exist", missing: true },
 ];
@@ -41,10 +45,21 @@ for (const colorScheme of ["light", "dark"] as const) {
       });
     }
 
+    test("the confirmation page's password form has no serious accessibility violations", async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      const email = uniqueEmail(`a11y-confirm-${colorScheme}`);
+      await page.goto("/about");
+      await signUpInDialog(page, email);
+      await page.goto(await confirmationLink(email));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your email");
+      await expect(page.getByLabel("Password")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
     test("the open sign-in dialog has no serious accessibility violations", async ({ page }) => {
       await page.emulateMedia({ colorScheme });
       await page.goto("/tool/chatgpt");
-      await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
+      await page.getByRole("banner").getByRole("button", { name: "Sign In" }).click();
       await expect(page.getByRole("dialog", { name: "Sign in to your account" })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
@@ -73,9 +88,14 @@ test.describe("the admin area", () => {
     }
   }
 
-  test("the tool form's failed save and the delete dialog have no serious accessibility violations", async ({ page }) => {
+  test("the tool form's failed save and the delete dialog have no serious accessibility violations", async ({
+    page,
+  }) => {
     await page.goto("/admin/tools");
-    await page.getByRole("link", { name: /^Edit / }).first().click();
+    await page
+      .getByRole("link", { name: /^Edit / })
+      .first()
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Edit Tool" })).toBeVisible();
     await page.getByLabel("Name", { exact: true }).fill("");
     await page.getByRole("button", { name: "Save" }).click();
@@ -92,7 +112,9 @@ test.describe("keyboard", () => {
     { path: "/", firstInMain: { role: "searchbox", name: "Search AI tools" } },
     { path: "/tool/chatgpt", firstInMain: { role: "link", name: "Back" } },
   ] as const) {
-    test(`on ${path} the first Tab reaches 'Skip to content', which moves the focus to the main content`, async ({ page }) => {
+    test(`on ${path} the first Tab reaches 'Skip to content', which moves the focus to the main content`, async ({
+      page,
+    }) => {
       await page.goto(path);
       await page.keyboard.press("Tab");
       const skipLink = page.getByRole("link", { name: "Skip to content" });
@@ -105,7 +127,9 @@ test.describe("keyboard", () => {
       // Following the link moves the keyboard position to <main>: the next Tab lands on the
       // first control inside it instead of walking through the header again.
       await page.keyboard.press("Tab");
-      await expect(page.getByRole("main").getByRole(firstInMain.role, { name: firstInMain.name, exact: true })).toBeFocused();
+      await expect(
+        page.getByRole("main").getByRole(firstInMain.role, { name: firstInMain.name, exact: true }),
+      ).toBeFocused();
     });
   }
 });

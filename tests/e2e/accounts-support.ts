@@ -29,6 +29,11 @@ export function signInControl(page: Page): Locator {
     .or(header.getByRole("link", { name: "Sign In", exact: true }));
 }
 
+/** The header's 'Sign In' once JavaScript runs: a button that opens the dialog (waiting for it waits for hydration). */
+export function signInButton(page: Page): Locator {
+  return page.getByRole("banner").getByRole("button", { name: "Sign In", exact: true });
+}
+
 export function accountMenuButton(page: Page, email: string): Locator {
   return page.getByRole("banner").getByRole("button", { name: `Account menu for ${email}`, exact: true });
 }
@@ -59,7 +64,7 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect(shown).toHaveCount(0);
 }
 
-const STATUS_TEXT = { 400: "Bad Request", 403: "Forbidden", 409: "Conflict" } as const;
+const STATUS_TEXT = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 409: "Conflict" } as const;
 
 /**
  * A refused form post (a wrong field, an unconfirmed account, a taken address) answers with its
@@ -71,13 +76,15 @@ export async function expectRefusalLogged(
   { url, status }: { url: string; status: keyof typeof STATUS_TEXT },
 ): Promise<void> {
   const line = `console.error: Failed to load resource: the server responded with a status of ${status} (${STATUS_TEXT[status]}) (${url}:0)`;
-  await expect.poll(() => browserErrors.includes(line), { message: `Chromium reports the ${status} from ${url}` }).toBe(true);
+  await expect
+    .poll(() => browserErrors.includes(line), { message: `Chromium reports the ${status} from ${url}` })
+    .toBe(true);
   browserErrors.splice(browserErrors.indexOf(line), 1);
 }
 
 /** Opens the dialog from the header, in the mode asked for. */
 export async function openAuthDialog(page: Page, mode: "sign-in" | "sign-up"): Promise<Locator> {
-  await signInControl(page).click();
+  await signInButton(page).click();
   const signIn = authDialog(page, "Sign in to your account");
   await expect(signIn).toBeVisible();
   if (mode === "sign-in") return signIn;
@@ -111,17 +118,33 @@ export async function signInInDialog(page: Page, email: string, password = PASSW
 /** The confirmation link of the newest email to `email` (the `count`th, when more are expected). */
 export async function confirmationLink(email: string, { count = 1 }: { count?: number } = {}): Promise<string> {
   const mail = await waitForMail(email, { count });
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === "/api/auth/verify-email");
+  const link = mail.links.find((candidate) => new URL(candidate).pathname === "/auth/confirm");
   expect(link, `a confirmation link in the email to ${email}:\n${mail.text}`).toBeTruthy();
   return link!;
 }
 
-/** Opens the emailed link: the new account is confirmed and signed in, back on the home page. */
-export async function confirmEmail(page: Page, email: string, { count = 1 }: { count?: number } = {}): Promise<void> {
+/**
+ * Opens the emailed link and confirms with the account's password (the page asks for it, so a
+ * password chosen by whoever signed up with someone else's address stops working): the account is
+ * confirmed and signed in, back on the home page.
+ */
+export async function confirmEmail(
+  page: Page,
+  email: string,
+  { count = 1, password = PASSWORD }: { count?: number; password?: string } = {},
+): Promise<void> {
   await page.goto(await confirmationLink(email, { count }));
+  await submitConfirmation(page, password);
   await expect(page).toHaveURL("/");
   await expectToast(page, "Successfully signed in!");
   await expect(accountMenuButton(page, email)).toBeVisible();
+}
+
+/** Fills and sends the confirmation page's password form. */
+export async function submitConfirmation(page: Page, password = PASSWORD): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your email");
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
 }
 
 /** A confirmed account, signed in on `page` (which ends on the home page). */

@@ -10,10 +10,12 @@ import {
   expectToast,
   openAccountMenu,
   openAuthDialog,
+  signInButton,
   signInControl,
   signInInDialog,
   signOut,
   signUpInDialog,
+  submitConfirmation,
   uniqueEmail,
 } from "./accounts-support";
 import { expect, test } from "./fixtures";
@@ -27,7 +29,12 @@ function recordPosts(page: Page): string[] {
   return posts;
 }
 
-test("an account from sign-up to sign-out: confirmation email, sign-in, a lasting session", async ({ page, context, baseURL, browserErrors }) => {
+test("an account from sign-up to sign-out: confirmation email, sign-in, a lasting session", async ({
+  page,
+  context,
+  baseURL,
+  browserErrors,
+}) => {
   // One long story on purpose: each step needs the state the one before left, and every sign-up
   // and sign-in counts against the per-address limits all specs share.
   test.setTimeout(60_000);
@@ -65,9 +72,13 @@ test("an account from sign-up to sign-out: confirmation email, sign-in, a lastin
     const link = new URL(await confirmationLink(email));
     const sent = await fetchMail(email);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ from: "Aitlas <no-reply@aitlas.test>", to: [email], subject: "Confirm your Aitlas account" });
+    expect(sent[0]).toMatchObject({
+      from: "Aitlas <no-reply@aitlas.test>",
+      to: [email],
+      subject: "Confirm your Aitlas account",
+    });
     expect(link.origin).toBe(baseURL);
-    expect(link.pathname).toBe("/api/auth/verify-email");
+    expect(link.pathname).toBe("/auth/confirm");
     expect(link.searchParams.get("token")).toBeTruthy();
   });
 
@@ -137,7 +148,7 @@ test("an account from sign-up to sign-out: confirmation email, sign-in, a lastin
 
 test("the dialog works from the keyboard: Enter opens it, focus stays inside, Escape closes it", async ({ page }) => {
   await page.goto("/about");
-  const control = signInControl(page);
+  const control = signInButton(page);
   await control.focus();
   await page.keyboard.press("Enter");
   const dialog = authDialog(page, "Sign in to your account");
@@ -190,6 +201,7 @@ test.describe("without JavaScript", () => {
     await expect(signInControl(page)).toBeVisible();
 
     await page.goto(await confirmationLink(email));
+    await submitConfirmation(page);
     await expect(page).toHaveURL("/");
     await expect(accountMenuButton(page, email)).toBeVisible();
 

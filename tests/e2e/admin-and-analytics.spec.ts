@@ -30,7 +30,8 @@ async function siteHits(): Promise<number> {
 }
 
 /** How many times the fake script ran in this document (it counts itself). */
-const scriptRuns = (page: Page) => page.evaluate(() => (window as { __aitlasAnalyticsLoaded?: number }).__aitlasAnalyticsLoaded);
+const scriptRuns = (page: Page) =>
+  page.evaluate(() => (window as { __aitlasAnalyticsLoaded?: number }).__aitlasAnalyticsLoaded);
 
 /** A fresh document at `path` carries the script in its HTML, loads it once, and the fake records the site id. */
 async function expectTracked(page: Page, path: string) {
@@ -117,7 +118,11 @@ test("an anonymous visitor is tracked and has no account menu", async ({ page })
   expect((await page.request.get("/admin.data")).status()).toBe(403);
 });
 
-test("a tracking script that fails to load is reported in the console only", async ({ page, baseURL, browserErrors }) => {
+test("a tracking script that fails to load is reported in the console only", async ({
+  page,
+  baseURL,
+  browserErrors,
+}) => {
   await page.route(`${ANALYTICS_ORIGIN}/**`, (route) => route.abort());
   await page.goto("/blog");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -126,9 +131,16 @@ test("a tracking script that fails to load is reported in the console only", asy
   // (logged from the inline loader in the page's head, hence the page's address as its place).
   const failedRequest = `console.error: Failed to load resource: net::ERR_FAILED (${SCRIPT_URL}:0)`;
   const pageMessage = new RegExp(`^console\\.error: Failed to load tracking script \\(${baseURL}/blog:\\d+\\)$`);
-  await expect.poll(() => browserErrors.some((line) => pageMessage.test(line)), { message: "the page logs the failure" }).toBe(true);
-  await expect.poll(() => browserErrors.includes(failedRequest), { message: "Chromium reports the failed request" }).toBe(true);
-  expect(browserErrors.filter((line) => line !== failedRequest && !pageMessage.test(line)), "no other error").toEqual([]);
+  await expect
+    .poll(() => browserErrors.some((line) => pageMessage.test(line)), { message: "the page logs the failure" })
+    .toBe(true);
+  await expect
+    .poll(() => browserErrors.includes(failedRequest), { message: "Chromium reports the failed request" })
+    .toBe(true);
+  expect(
+    browserErrors.filter((line) => line !== failedRequest && !pageMessage.test(line)),
+    "no other error",
+  ).toEqual([]);
   browserErrors.length = 0;
 
   // The visitor sees nothing of it.

@@ -8,7 +8,11 @@ import { expect, test } from "./fixtures";
 
 test.use({ storageState: adminStatePath() });
 
-const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 async function publicView(anonymous: APIRequestContext, slug: string, title: string) {
   const [article, blog, sitemap, feed] = await Promise.all(
@@ -43,7 +47,12 @@ test("an administrator writes an article with formatted content, sees it publish
   const title = `Field Notes ${Date.now()}`;
   const slug = slugOf(title);
   // Fill the page cache with the lists as they are now: the save must still show on the next request.
-  expect(await publicView(anonymous, slug, title)).toEqual({ articleStatus: 404, inBlog: false, inSitemap: false, inFeed: false });
+  expect(await publicView(anonymous, slug, title)).toEqual({
+    articleStatus: 404,
+    inBlog: false,
+    inSitemap: false,
+    inFeed: false,
+  });
 
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
@@ -83,7 +92,12 @@ test("an administrator writes an article with formatted content, sees it publish
   await expect(page).toHaveURL("/admin/articles");
   await expectToast(page, "Article created successfully");
 
-  expect(await publicView(anonymous, slug, title)).toEqual({ articleStatus: 200, inBlog: true, inSitemap: true, inFeed: true });
+  expect(await publicView(anonymous, slug, title)).toEqual({
+    articleStatus: 200,
+    inBlog: true,
+    inSitemap: true,
+    inFeed: true,
+  });
   await page.goto(`/article/${slug}`);
   const body = page.getByRole("main");
   await expect(body.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -105,14 +119,21 @@ test("an administrator writes an article with formatted content, sees it publish
   await page.getByRole("searchbox", { name: "Search articles" }).fill(title);
   const draftRow = page.getByRole("row", { name: new RegExp(title) });
   await expect(draftRow).toContainText("Draft");
-  expect(await publicView(anonymous, slug, title)).toEqual({ articleStatus: 404, inBlog: false, inSitemap: false, inFeed: false });
+  expect(await publicView(anonymous, slug, title)).toEqual({
+    articleStatus: 404,
+    inBlog: false,
+    inSitemap: false,
+    inFeed: false,
+  });
   // The administrator previews the draft at its future address, in a new tab.
   const [preview] = await Promise.all([
     page.waitForEvent("popup"),
     draftRow.getByRole("link", { name: `Preview ${title} (opens in a new tab)` }).click(),
   ]);
   await expect(preview).toHaveURL(`/article/${slug}`);
-  await expect(preview.getByRole("alert").filter({ hasText: "Only administrators can see this article." })).toBeVisible();
+  await expect(
+    preview.getByRole("alert").filter({ hasText: "Only administrators can see this article." }),
+  ).toBeVisible();
   await expect(preview.getByRole("heading", { level: 1 })).toHaveText(title);
   await preview.close();
 
@@ -132,7 +153,12 @@ test("an administrator writes an article with formatted content, sees it publish
   await dialog.getByRole("button", { name: "Delete article" }).click();
   await expect(page).toHaveURL("/admin/articles");
   await expectToast(page, "Article deleted successfully");
-  expect(await publicView(anonymous, slug, title)).toEqual({ articleStatus: 404, inBlog: false, inSitemap: false, inFeed: false });
+  expect(await publicView(anonymous, slug, title)).toEqual({
+    articleStatus: 404,
+    inBlog: false,
+    inSitemap: false,
+    inFeed: false,
+  });
   await anonymous.dispose();
 });
 

@@ -1,10 +1,16 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expectToast } from "./accounts-support";
 import { adminStatePath } from "./admin-support";
 import { expect, test } from "./fixtures";
 import { researchResultFor } from "../fakes/llm";
-import { modelRequests, queueModelReplies, queueSearchReplies, resetResearchFakes, searchRequests } from "../fakes/control-client";
+import {
+  modelRequests,
+  queueModelReplies,
+  queueSearchReplies,
+  resetResearchFakes,
+  searchRequests,
+} from "../fakes/control-client";
 
 // The AI research assistant in the tool form, against the loopback Brave and Anthropic fakes that
 // tests/fakes/serve.ts runs (the server's BRAVE_SEARCH_URL and ANTHROPIC_BASE_URL point at them).
@@ -21,22 +27,47 @@ const dialogOf = (page: Page) => page.getByRole("dialog");
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => violation.id);
 }
 
-test("an administrator drafts a new tool with AI, watching each step, and the form is filled but not saved", async ({ page, browserErrors, baseURL }) => {
+test("an administrator drafts a new tool with AI, watching each step, and the form is filled but not saved", async ({
+  page,
+  browserErrors,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const name = `Scribewise ${Date.now()}`;
   const result = researchResultFor(name);
   result.productInfo.website = "https://scribewise.example";
   result.productInfo.pricing = { free: "Free plan with 10 drafts a month", pro: "$12/month", enterprise: "N/A" };
   await queueSearchReplies([
-    { kind: "results", results: [{ title: "Scribewise pricing", url: "https://scribewise.example/pricing", description: "Plans and prices" }] },
-    { kind: "results", results: [{ title: "Scribewise review", url: "https://reviews.example/scribewise", description: "A review" }] },
-    { kind: "results", results: [{ title: "Scribewise alternatives", url: "https://alternatives.example/scribewise", description: "Alternatives" }] },
+    {
+      kind: "results",
+      results: [
+        { title: "Scribewise pricing", url: "https://scribewise.example/pricing", description: "Plans and prices" },
+      ],
+    },
+    {
+      kind: "results",
+      results: [{ title: "Scribewise review", url: "https://reviews.example/scribewise", description: "A review" }],
+    },
+    {
+      kind: "results",
+      results: [
+        {
+          title: "Scribewise alternatives",
+          url: "https://alternatives.example/scribewise",
+          description: "Alternatives",
+        },
+      ],
+    },
   ]);
   // The model takes a moment, so the steps before it can be watched.
-  await queueModelReplies([{ kind: "delay", ms: 2_500, then: { kind: "object", value: result, usage: { input: 4321, output: 987 } } }]);
+  await queueModelReplies([
+    { kind: "delay", ms: 2_500, then: { kind: "object", value: result, usage: { input: 4321, output: 987 } } },
+  ]);
 
   await page.goto("/admin/tools/new");
   // The keys the server was started with (playwright.config.ts) reach neither the page nor the stream.
@@ -67,12 +98,15 @@ test("an administrator drafts a new tool with AI, watching each step, and the fo
 
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
   await expect(page.getByLabel("Category", { exact: true })).toHaveValue("Other");
-  await expect(page.getByLabel("Description", { exact: true })).toHaveValue(new RegExp(`^<p>${name} is an AI assistant`));
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue(
+    new RegExp(`^<p>${name} is an AI assistant`),
+  );
   await expect(page.getByLabel("Website", { exact: true })).toHaveValue("https://scribewise.example");
   await expect(page.getByLabel("Logo URL", { exact: true })).toHaveValue("https://scribewise.example");
   // The spec takes a new tool's logo from its website, which is no image (nor, here, a real host):
   // the preview fails to load, as the summary beside the form warns, and shows the placeholder.
-  const failedPreview = "console.error: Failed to load resource: net::ERR_NAME_NOT_RESOLVED (https://scribewise.example/:0)";
+  const failedPreview =
+    "console.error: Failed to load resource: net::ERR_NAME_NOT_RESOLVED (https://scribewise.example/:0)";
   await expect.poll(() => browserErrors.includes(failedPreview)).toBe(true);
   browserErrors.splice(browserErrors.indexOf(failedPreview), 1);
   await expect(page.getByText(/The Logo URL was set from the website address/)).toBeVisible();
@@ -82,6 +116,16 @@ test("an administrator drafts a new tool with AI, watching each step, and the fo
   await expect(page.getByLabel("Plan name").nth(0)).toHaveValue("Free");
   await expect(page.getByLabel("Price").nth(1)).toHaveValue("$12/month");
   await expect(page.getByLabel("Plan name")).toHaveCount(2);
+  // The catalogue facts: tagline, pricing model and starting price filled in; the suggested tags
+  // that are in the list checked, the one that is not only proposed beside the form.
+  await expect(page.getByLabel("Tagline", { exact: true })).toHaveValue(result.productInfo.tagline!);
+  await expect(page.getByLabel("Pricing model", { exact: true })).toHaveValue("freemium");
+  await expect(page.getByLabel("Starting price", { exact: true })).toHaveValue("$12/user/month");
+  const tags = page.getByRole("group", { name: "Tags" });
+  await expect(tags.getByRole("checkbox", { name: "Document analysis" })).toBeChecked();
+  await expect(tags.getByRole("checkbox", { name: "Team plans" })).toBeChecked();
+  await expect(tags.getByRole("checkbox", { name: "Chatbot" })).not.toBeChecked();
+  await expect(page.getByText("Proposed new tags: Knowledge base")).toBeVisible();
 
   // The sources stay beside the form for checking the facts.
   await expect(page.getByRole("link", { name: /Scribewise review/ })).toBeVisible();
@@ -93,7 +137,12 @@ test("an administrator drafts a new tool with AI, watching each step, and the fo
   ]);
   expect(await modelRequests()).toHaveLength(1);
   // The stream the dialog read, fetched again as the admin: events and the result, no key.
-  const events = await (await page.request.post("/admin/research", { form: { mode: "create", subject: "Scribewise" }, headers: { Origin: baseURL! } })).text();
+  const events = await (
+    await page.request.post("/admin/research", {
+      form: { mode: "create", subject: "Scribewise" },
+      headers: { Origin: baseURL! },
+    })
+  ).text();
   expect(events).toContain('"type":"result"');
   for (const key of keys) expect(events).not.toContain(key);
   // Nothing was saved: the form is still the create form, and the tool has no page.
@@ -102,10 +151,15 @@ test("an administrator drafts a new tool with AI, watching each step, and the fo
   expect((await page.request.get(`/tool/${slug}`)).status()).toBe(404);
 });
 
-test("an administrator cancels a run, then updates a stored tool: name, category, logo and cons are kept", async ({ page }) => {
+test("an administrator cancels a run, then updates a stored tool: name, category, logo and cons are kept", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.goto("/admin/tools");
-  await page.getByRole("link", { name: /^Edit / }).first().click();
+  await page
+    .getByRole("link", { name: /^Edit / })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Tool" })).toBeVisible();
   const name = await page.getByLabel("Name", { exact: true }).inputValue();
   const category = await page.getByLabel("Category", { exact: true }).inputValue();

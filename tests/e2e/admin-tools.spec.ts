@@ -10,7 +10,11 @@ import { expect, test } from "./fixtures";
 
 test.use({ storageState: adminStatePath() });
 
-const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /** A real 400x300 PNG with a gradient, as a designer would export a logo. */
 async function logoPng(): Promise<Buffer> {
@@ -22,7 +26,9 @@ async function logoPng(): Promise<Buffer> {
     pixels[i * 3 + 1] = Math.floor(i / width) % 256;
     pixels[i * 3 + 2] = 180;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 async function publicText(anonymous: APIRequestContext, path: string) {
@@ -57,11 +63,16 @@ test("an administrator creates a tool with an uploaded logo, sees it on the publ
 
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Category", { exact: true }).selectOption("Productivity");
-  await page.getByLabel("Description", { exact: true }).fill("<p>Drafts <strong>meeting notes</strong> from a transcript.</p>");
+  await page.getByLabel("Tagline", { exact: true }).fill("Turns meeting transcripts into notes and action items");
+  await page
+    .getByLabel("Description", { exact: true })
+    .fill("<p>Drafts <strong>meeting notes</strong> from a transcript.</p>");
   await page.getByLabel("Website", { exact: true }).fill("https://quillmate.example");
 
   // The logo: uploaded, re-encoded on the server, previewed and its address put in the URL field.
-  await page.getByLabel("Upload logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await logoPng() });
+  await page
+    .getByLabel("Upload logo")
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await logoPng() });
   await expectToast(page, "Logo uploaded successfully");
   const logoUrl = page.getByLabel("Logo URL", { exact: true });
   await expect(logoUrl).toHaveValue(/^\/uploads\/tool-logos\/[0-9a-f-]{36}\.webp$/);
@@ -81,6 +92,23 @@ test("an administrator creates a tool with an uploaded logo, sees it on the publ
   await firstPlan.getByLabel("Price").fill("$0");
   await firstPlan.getByLabel("Details").fill("Five meetings a month");
 
+  // The plans suggest a pricing model; the admin takes the suggestion, and focus stays on the field.
+  const pricingModel = page.getByLabel("Pricing model", { exact: true });
+  await expect(pricingModel).toHaveValue("");
+  await page.getByRole("button", { name: /^Suggested: Free\b/ }).click();
+  await expect(pricingModel).toHaveValue("free");
+  await expect(pricingModel).toBeFocused();
+  await page.getByLabel("Starting price", { exact: true }).fill("Free");
+
+  // Tags: the filter narrows the list; a checked tag hidden by the filter stays checked.
+  const tags = page.getByRole("group", { name: "Tags" });
+  await tags.getByRole("checkbox", { name: "Summarization" }).check();
+  await tags.getByRole("searchbox", { name: "Filter tags" }).fill("meet");
+  await expect(tags.getByRole("checkbox", { name: "Chatbot" })).toBeHidden();
+  await tags.getByRole("checkbox", { name: "Meeting notes" }).press("Space");
+  await expect(tags.getByRole("checkbox", { name: "Meeting notes" })).toBeChecked();
+  await expect(tags.getByText("2 of at most 10 chosen")).toBeVisible();
+
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL("/admin/tools");
   await expectToast(page, "Tool created successfully");
@@ -90,7 +118,10 @@ test("an administrator creates a tool with an uploaded logo, sees it on the publ
   await expect(page.getByText(/^Showing 1 of 1 tool/)).toBeVisible();
   const row = page.getByRole("row", { name: new RegExp(name) });
   await expect(row.getByRole("cell")).toHaveText([name, "Productivity", "N/A", name, /^Edit .*View .*/]);
-  const [tab] = await Promise.all([page.waitForEvent("popup"), row.getByRole("link", { name: `View ${name} (opens in a new tab)` }).click()]);
+  const [tab] = await Promise.all([
+    page.waitForEvent("popup"),
+    row.getByRole("link", { name: `View ${name} (opens in a new tab)` }).click(),
+  ]);
   await expect(tab).toHaveURL(`/tool/${slug}`);
   await expect(tab.getByRole("heading", { level: 1 })).toHaveText(name);
   const logo = tab.getByRole("main").locator(`img[src="${uploaded}"]`).first();
@@ -113,6 +144,15 @@ test("an administrator creates a tool with an uploaded logo, sees it on the publ
   await page.getByRole("link", { name: "Edit Tool" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Tool" })).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel("Tagline", { exact: true })).toHaveValue(
+    "Turns meeting transcripts into notes and action items",
+  );
+  await expect(page.getByLabel("Pricing model", { exact: true })).toHaveValue("free");
+  await expect(page.getByLabel("Starting price", { exact: true })).toHaveValue("Free");
+  const editTags = page.getByRole("group", { name: "Tags" });
+  await expect(editTags.getByRole("checkbox", { name: "Meeting notes" })).toBeChecked();
+  await expect(editTags.getByRole("checkbox", { name: "Summarization" })).toBeChecked();
+  await editTags.getByRole("checkbox", { name: "Summarization" }).uncheck();
   await page.getByRole("button", { name: "Remove feature 2" }).click();
   await expect(page.getByLabel("Feature 2", { exact: true })).toHaveCount(0);
   // The last row stays: its Remove does nothing.
@@ -124,6 +164,15 @@ test("an administrator creates a tool with an uploaded logo, sees it on the publ
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL("/admin/tools");
   await expectToast(page, "Tool updated successfully");
+  await page.getByRole("searchbox", { name: "Search tools by name or category" }).fill(name);
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(
+    page.getByRole("group", { name: "Tags" }).getByRole("checkbox", { name: "Summarization" }),
+  ).not.toBeChecked();
+  await expect(
+    page.getByRole("group", { name: "Tags" }).getByRole("checkbox", { name: "Meeting notes" }),
+  ).toBeChecked();
+  await page.goto("/admin/tools");
   const edited = await publicText(anonymous, `/tool/${slug}`);
   expect(edited.text).toContain("Now writes follow-up emails too.");
   expect(edited.text).not.toContain("Action items with owners");
@@ -161,9 +210,11 @@ test("the tool form names every missing field", async ({ page }) => {
 
 test("a file that is not an image is refused whatever its name says", async ({ page, browserErrors, baseURL }) => {
   await page.goto("/admin/tools/new");
-  await page
-    .getByLabel("Upload logo")
-    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("<html><script>alert(1)</script></html>") });
+  await page.getByLabel("Upload logo").setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("<html><script>alert(1)</script></html>"),
+  });
   await expectToast(page, "Failed to upload logo", "File must be an image (JPEG, PNG, or WebP)");
   await expect(page.getByLabel("Logo URL", { exact: true })).toHaveValue("");
 
@@ -173,7 +224,10 @@ test("a file that is not an image is refused whatever its name says", async ({ p
   browserErrors.splice(browserErrors.indexOf(line), 1);
 });
 
-test("a reload of the record refreshes an untouched form and never overwrites unsaved edits", async ({ page, context }) => {
+test("a reload of the record refreshes an untouched form and never overwrites unsaved edits", async ({
+  page,
+  context,
+}) => {
   await page.goto("/admin/tools?q=Claude");
   const editUrl = await page.getByRole("link", { name: "Edit Claude" }).getAttribute("href");
   const other = await context.newPage();
@@ -189,7 +243,9 @@ test("a reload of the record refreshes an untouched form and never overwrites un
 
   /** Toggling the theme posts a form, after which React Router reloads every loader of the page. */
   async function reloadLoaders(tab: Page) {
-    const reloaded = tab.waitForResponse((response) => response.url().includes(".data") && response.request().method() === "GET");
+    const reloaded = tab.waitForResponse(
+      (response) => response.url().includes(".data") && response.request().method() === "GET",
+    );
     await tab.getByRole("banner").getByRole("button", { name: /theme/ }).click();
     await reloaded;
   }
@@ -226,4 +282,29 @@ test("a link followed right after typing in the search is not undone by the sear
   await page.waitForTimeout(600);
   await expect(page).toHaveURL(/\/admin\/tools\/[0-9a-f-]{36}$/);
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(toolName);
+});
+
+test("the tool table lists the tools missing a tagline or pricing model, and the form asks for both", async ({
+  page,
+}) => {
+  await page.goto("/admin/tools");
+  await page.getByRole("link", { name: "Missing tagline or pricing model" }).click();
+  await expect(page).toHaveURL("/admin/tools?missing=1");
+  await expect(page.getByRole("link", { name: "Missing tagline or pricing model" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(page.getByText(/^Showing \d+ of \d+ tools? missing a tagline or pricing model/)).toBeVisible();
+
+  // A new tool without them is refused in the browser, with the messages beside the fields.
+  await page.goto("/admin/tools/new");
+  await page.getByLabel("Name", { exact: true }).fill("Half described");
+  await page.getByLabel("Tagline", { exact: true }).fill("x".repeat(130));
+  await expect(page.getByLabel("Tagline", { exact: true })).toHaveValue("x".repeat(120));
+  await page.getByLabel("Tagline", { exact: true }).fill("");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Failed to create tool: Please correct the highlighted fields");
+  await expect(page.getByText("Tagline is required")).toBeVisible();
+  await expect(page.getByText("Pricing model is required")).toBeVisible();
+  await expect(page).toHaveURL("/admin/tools/new");
 });

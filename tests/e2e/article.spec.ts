@@ -15,7 +15,9 @@ test.describe("article detail", () => {
     await expect(details).toContainText("4 min read");
 
     const article = page.getByRole("article");
-    await expect(article.getByRole("heading", { level: 2, name: "Start with the kind of writing you do" })).toBeVisible();
+    await expect(
+      article.getByRole("heading", { level: 2, name: "Start with the kind of writing you do" }),
+    ).toBeVisible();
     await expect(article.getByRole("heading", { level: 3, name: "1. Where will you use it?" })).toBeVisible();
     await expect(article.getByRole("listitem").filter({ hasText: "Correcting and polishing" })).toBeVisible();
     const trialSteps = article.getByRole("list").filter({ hasText: "Pick three typical tasks" });
@@ -63,7 +65,10 @@ test.describe("article detail", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(guide.title);
   });
 
-  test("an unknown article answers 404 with a message and a working Go Back button", async ({ page, openMissingPage }) => {
+  test("an unknown article answers 404 with a message and a working Go Back button", async ({
+    page,
+    openMissingPage,
+  }) => {
     await openMissingPage(page, "/article/no-such-article");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Article not found");
     await page.getByRole("link", { name: "Go Back" }).click();

@@ -10,7 +10,10 @@ for (const category of ["Writing", "Social Media"]) {
     await expect(page).toHaveTitle(`${category} AI Tools - Directory`);
     await expect(page.getByRole("link", { name: "Back to Homepage" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${category} Tools`);
-    await expect(page.getByRole("searchbox", { name: `Search ${category} tools` })).toHaveAttribute("placeholder", "Search tools...");
+    await expect(page.getByRole("searchbox", { name: `Search ${category} tools` })).toHaveAttribute(
+      "placeholder",
+      "Search tools...",
+    );
     const expected = demoToolsMatching("", category).map((tool) => tool.name);
     await expect(toolCardNames(page.getByRole("region", { name: `${category} tools` }))).toHaveText(byName(expected));
     await expectSiteChrome(page);

@@ -21,8 +21,8 @@ function describeConsoleMessage(message: ConsoleMessage): string {
 const NOT_FOUND_LOG = "console.error: Failed to load resource: the server responded with a status of 404 (Not Found)";
 
 /**
- * Every test fails when any page logs a console error or throws: a silent error in the browser
- * is a bug even when the page looks right. Nothing is filtered; a test that provokes a 404 on
+ * Every test fails when any page logs a console error, throws or violates the Content-Security-Policy:
+ * a silent error in the browser is a bug even when the page looks right. Nothing is filtered; a test that provokes a 404 on
  * purpose names the address through openMissingPage.
  */
 export const test = base.extend<Fixtures>({
@@ -32,7 +32,21 @@ export const test = base.extend<Fixtures>({
       context.on("console", (message) => {
         if (message.type() === "error") errors.push(describeConsoleMessage(message));
       });
-      context.on("weberror", (webError) => errors.push(`uncaught: ${webError.error().stack ?? webError.error().message}`));
+      context.on("weberror", (webError) =>
+        errors.push(`uncaught: ${webError.error().stack ?? webError.error().message}`),
+      );
+      // Chromium logs most Content-Security-Policy violations as console errors, but not all (a
+      // report-only policy's are warnings): every violation event the page sees is reported too.
+      await context.exposeBinding("__aitlasReportCspViolation", (_source, violation: string) =>
+        errors.push(`Content-Security-Policy violation: ${violation}`),
+      );
+      await context.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          const report = (window as unknown as { __aitlasReportCspViolation(violation: string): void })
+            .__aitlasReportCspViolation;
+          void report(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} on ${event.documentURI}`);
+        });
+      });
       await use(errors);
       expect(errors, "the browser logged errors").toEqual([]);
     },
@@ -45,7 +59,9 @@ export const test = base.extend<Fixtures>({
       const response = await page.goto(path);
       expect(response?.status(), `${path} should answer 404`).toBe(404);
       const logLine = `${NOT_FOUND_LOG} (${url}:0)`;
-      await expect.poll(() => browserErrors.includes(logLine), { message: "Chromium reports the 404 in the console" }).toBe(true);
+      await expect
+        .poll(() => browserErrors.includes(logLine), { message: "Chromium reports the 404 in the console" })
+        .toBe(true);
       browserErrors.splice(browserErrors.indexOf(logLine), 1);
     });
   },

@@ -1,7 +1,9 @@
 import { denyNextGoogleSignIn, setNextGoogleIdentity } from "../fakes/control-client";
 import {
   accountMenuButton,
+  expectRefusalLogged,
   expectToast,
+  PASSWORD,
   openAuthDialog,
   signInControl,
   signOut,
@@ -53,9 +55,13 @@ test("a cancelled Google sign-in returns to the page with 'Failed to sign in wit
   await expect(signInControl(page)).toBeVisible();
 });
 
-test("a Google identity is not joined to an account whose address was never confirmed", async ({ page }) => {
+test("the owner coming with Google takes over an address someone else registered and never confirmed", async ({
+  page,
+  baseURL,
+  browserErrors,
+}) => {
   // Someone registered the address first and never confirmed it; the real owner then comes with
-  // Google. Joining the two would hand the owner's Google login to whoever signed up.
+  // Google. The account becomes theirs, and the password chosen at sign-up stops working.
   const email = uniqueEmail("claimed");
   await page.goto("/about");
   await signUpInDialog(page, email);
@@ -64,7 +70,18 @@ test("a Google identity is not joined to an account whose address was never conf
   const dialog = await openAuthDialog(page, "sign-in");
   await dialog.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page).toHaveURL("/about");
-  await expectToast(page, "Failed to sign in with Google");
-  await expect(signInControl(page)).toBeVisible();
+  await expectToast(page, "Successfully signed in!");
+  await expect(accountMenuButton(page, email)).toBeVisible();
+
+  await signOut(page, email);
+  const squatter = await openAuthDialog(page, "sign-in");
+  await squatter.getByLabel("Email").fill(email);
+  await squatter.getByLabel("Password").fill(PASSWORD);
+  await squatter.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expectToast(page, "Invalid email or password");
+  await expectRefusalLogged(browserErrors, { url: `${baseURL}/sign-in.data`, status: 401 });
+  await page.keyboard.press("Escape");
+  await expect(squatter).toBeHidden();
   await expect(accountMenuButton(page, email)).toHaveCount(0);
+  await expect(signInControl(page)).toBeVisible();
 });

@@ -89,7 +89,9 @@ test("the blog shows article placeholders while its data loads", async ({ page }
 test.describe("the admin area", () => {
   test.use({ storageState: adminStatePath() });
 
-  test("entering it shows a spinner while the server checks the role, moving within it keeps the navigation", async ({ page }) => {
+  test("entering it shows a spinner while the server checks the role, moving within it keeps the navigation", async ({
+    page,
+  }) => {
     await page.goto("/");
     const data = await holdPageData(page);
     await page.getByRole("button", { name: /^Account menu for / }).click();
@@ -109,7 +111,11 @@ test.describe("the admin area", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Tools" })).toBeVisible();
   });
 
-  test("a session that ends while the admin area is open is sent home on the next click", async ({ page, browserErrors, baseURL }) => {
+  test("a session that ends while the admin area is open is sent home on the next click", async ({
+    page,
+    browserErrors,
+    baseURL,
+  }) => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
     // The cookies go (as when the session expires); the page still shows the admin navigation.
@@ -124,6 +130,9 @@ test.describe("the admin area", () => {
       `^console\\.error: Failed to load resource: the server responded with a status of 403 \\(Forbidden\\) \\(${baseURL}/admin/articles\\.data[^)]*\\)$`,
     );
     await expect.poll(() => browserErrors.filter((line) => refused.test(line)).length).toBe(1);
-    browserErrors.splice(browserErrors.findIndex((line) => refused.test(line)), 1);
+    browserErrors.splice(
+      browserErrors.findIndex((line) => refused.test(line)),
+      1,
+    );
   });
 });

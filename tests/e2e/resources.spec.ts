@@ -36,7 +36,10 @@ test("the blog feed is RSS with the newest article first", async ({ request, bas
 
 test("the page head links the feed and a favicon that exists", async ({ page, request }) => {
   await page.goto("/");
-  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", "/blog/rss.xml");
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+    "href",
+    "/blog/rss.xml",
+  );
   const icon = await page.locator('link[rel="icon"]').getAttribute("href");
   const response = await request.get(icon!);
   expect(response.status()).toBe(200);

@@ -58,7 +58,8 @@ test("an unknown address shows the not-found page with status 404", async ({ pag
   await openMissingPage(page, "/no/such/page");
   await expect(page).toHaveTitle("Page not found | Aitlas");
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-  await expect(page.getByRole("alert")).toContainText("The page you are looking for does not exist or has moved.");
+  // The same not-found state as an unknown tool's or article's: a heading and a line.
+  await expect(page.getByRole("main")).toContainText("The page you are looking for does not exist or has moved.");
   await expectSiteChrome(page);
   await page.getByRole("link", { name: "Go Back" }).click();
   await expect(page).toHaveURL("/");

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { demoArticles } from "../../app/server/db/demo/articles";
-import { demoTools, type DemoTool } from "../../app/server/db/demo/tools";
+import { demoArticles } from "../../app/server/db/demo/articles.server";
+import { demoTools, type DemoTool } from "../../app/server/db/demo/tools.server";
 import { TOOL_CATEGORIES } from "../../app/lib/categories";
 import { expect } from "./fixtures";
 
@@ -43,6 +43,15 @@ export function toolCardNames(scope: Page | Locator): Locator {
   return toolCards(scope).getByRole("heading", { level: 3 });
 }
 
+/**
+ * The cards show exactly these tools, in any order: a text search ranks by relevance, whose
+ * order the integration tests pin down; here what counts is which tools the page shows.
+ */
+export async function expectSameTools(scope: Page | Locator, tools: DemoTool[]) {
+  const names = tools.map((tool) => tool.name).sort();
+  await expect.poll(async () => (await toolCardNames(scope).allTextContents()).sort()).toEqual(names);
+}
+
 /** Structured data blocks of the current page, parsed. */
 export async function readJsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -59,10 +68,10 @@ export async function expectSiteChrome(page: Page) {
   await expect(header.getByRole("link", { name: "Aitlas", exact: true })).toHaveAttribute("href", "/");
   const mainNav = header.getByRole("navigation", { name: "Main" });
   await expect(mainNav.getByRole("link")).toHaveText(["Tools", "Blog", "About"]);
-  // A link to the sign-in page, which opens the dialog instead when JavaScript runs.
-  const signIn = header.getByRole("link", { name: "Sign In" });
+  // A button that opens the sign-in dialog (a link to the sign-in page without JavaScript).
+  const signIn = header.getByRole("button", { name: "Sign In" });
   await expect(signIn).toBeVisible();
-  await expect(signIn).toHaveAttribute("href", /^\/sign-in\?redirectTo=/);
+  await expect(signIn).toHaveAttribute("aria-haspopup", "dialog");
 
   const footer = page.getByRole("contentinfo");
   const categories = footer.getByRole("navigation", { name: "Categories" }).getByRole("link");

@@ -13,7 +13,10 @@ test.describe("tool detail", () => {
 
     const header = page.getByRole("article").locator("header");
     await expect(header.getByRole("img", { name: "ChatGPT logo" })).toBeVisible();
-    await expect(header.getByRole("link", { name: "Writing" })).toHaveAttribute("href", "/category/Writing");
+    await expect(header.getByRole("link", { name: "Writing", exact: true })).toHaveAttribute(
+      "href",
+      "/category/Writing",
+    );
     for (const pro of chatgpt.pros.slice(0, 3)) await expect(header.getByText(pro, { exact: true })).toBeVisible();
     await expect(header).toContainText("N/A(0 votes)");
     await expect(header.getByRole("heading", { name: "Rate this tool" })).toBeVisible();
@@ -43,7 +46,9 @@ test.describe("tool detail", () => {
     expect(Array.isArray(jasper.pricing), "the demo Jasper entry keeps map-shaped pricing").toBe(false);
     await page.goto("/tool/jasper");
     for (const [plan, price] of Object.entries(jasper.pricing)) {
-      const planItem = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: plan, exact: true }) });
+      const planItem = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { level: 3, name: plan, exact: true }) });
       await expect(planItem).toContainText(String(price));
     }
   });
@@ -63,7 +68,12 @@ test.describe("tool detail", () => {
 
     const jsonLd = await readJsonLd(page);
     const app = jsonLd.find((item) => item["@type"] === "SoftwareApplication");
-    expect(app).toMatchObject({ "@context": "https://schema.org", name: "ChatGPT", url: canonical, sameAs: chatgpt.website });
+    expect(app).toMatchObject({
+      "@context": "https://schema.org",
+      name: "ChatGPT",
+      url: canonical,
+      sameAs: chatgpt.website,
+    });
     // No votes yet: an AggregateRating with a zero count is invalid for search engines.
     expect(app).not.toHaveProperty("aggregateRating");
     const breadcrumbs = jsonLd.find((item) => item["@type"] === "BreadcrumbList");

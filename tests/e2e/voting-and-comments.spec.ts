@@ -9,7 +9,9 @@ const TOOL = demoTool("kensho");
 const TOOL_PATH = `/tool/${TOOL.slug}`;
 
 const star = (page: Page, value: number) =>
-  page.getByRole("region", { name: "Rate this tool" }).getByRole("button", { name: `Rate ${value} ${value === 1 ? "star" : "stars"}`, exact: true });
+  page
+    .getByRole("region", { name: "Rate this tool" })
+    .getByRole("button", { name: `Rate ${value} ${value === 1 ? "star" : "stars"}`, exact: true });
 
 const stars = (page: Page) => [1, 2, 3, 4, 5].map((value) => star(page, value));
 

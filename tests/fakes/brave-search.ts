@@ -63,14 +63,21 @@ const MAX_COUNT = 20;
 const MAX_QUERY_LENGTH = 400;
 const SEARCH_REPLY_KINDS = new Set(["results", "rate-limited", "status", "no-web", "hang", "invalid-json"]);
 
-export async function startFakeBraveSearch({ port = 0, apiKey }: { port?: number; apiKey: string }): Promise<FakeBraveSearch> {
+export async function startFakeBraveSearch({
+  port = 0,
+  apiKey,
+}: {
+  port?: number;
+  apiKey: string;
+}): Promise<FakeBraveSearch> {
   const recorded: RecordedSearch[] = [];
   const queued: SearchReply[] = [];
 
   const server = await listenOnLoopback({
     port,
     handler(request, response, url) {
-      if (url.pathname !== SEARCH_PATH) return sendBraveError(response, 404, "RESOURCE_NOT_FOUND", "Resource not found.");
+      if (url.pathname !== SEARCH_PATH)
+        return sendBraveError(response, 404, "RESOURCE_NOT_FOUND", "Resource not found.");
       if (request.method !== "GET") {
         return sendBraveError(response, 405, "METHOD_NOT_ALLOWED", "Method not allowed.", {}, { allow: "GET" });
       }
@@ -81,16 +88,24 @@ export async function startFakeBraveSearch({ port = 0, apiKey }: { port?: number
       recorded.push({ q, count: parseInteger(rawCount), token, at: Date.now() });
 
       if (token !== apiKey) {
-        return sendBraveError(response, 401, "SUBSCRIPTION_TOKEN_INVALID", "The provided subscription token is invalid.", {
-          component: "authentication",
-        });
+        return sendBraveError(
+          response,
+          401,
+          "SUBSCRIPTION_TOKEN_INVALID",
+          "The provided subscription token is invalid.",
+          {
+            component: "authentication",
+          },
+        );
       }
       if (!acceptsJson(request.headers.accept)) {
         return sendBraveError(response, 406, "NOT_ACCEPTABLE", "Only application/json responses are available.");
       }
       const problems = validateParameters(q, rawCount);
       if (problems.length > 0) {
-        return sendBraveError(response, 422, "VALIDATION", "Unable to validate request parameter(s).", { errors: problems });
+        return sendBraveError(response, 422, "VALIDATION", "Unable to validate request parameter(s).", {
+          errors: problems,
+        });
       }
 
       // validateParameters guarantees q is present.
@@ -120,7 +135,8 @@ export function isSearchReply(value: unknown): value is SearchReply {
   if (typeof value !== "object" || value === null) return false;
   const reply = value as Record<string, unknown>;
   if (typeof reply.kind !== "string" || !SEARCH_REPLY_KINDS.has(reply.kind)) return false;
-  if (reply.kind === "status") return Number.isInteger(reply.status) && (reply.status as number) >= 100 && (reply.status as number) <= 599;
+  if (reply.kind === "status")
+    return Number.isInteger(reply.status) && (reply.status as number) >= 100 && (reply.status as number) <= 599;
   if (reply.kind === "results") {
     return (
       Array.isArray(reply.results) &&
@@ -164,11 +180,23 @@ function answer(response: http.ServerResponse, reply: SearchReply, q: string, co
         429,
         "RATE_LIMITED",
         "Request rate limit exceeded for plan.",
-        { plan: "Free", rate_limit: 1, rate_current: 2, quota_limit: 2000, quota_current: 42, component: "rate_limiter" },
+        {
+          plan: "Free",
+          rate_limit: 1,
+          rate_current: 2,
+          quota_limit: 2000,
+          quota_current: 42,
+          component: "rate_limiter",
+        },
         rateLimitHeaders(0),
       );
     case "status":
-      return sendBraveError(response, reply.status, errorCodeFor(reply.status), `The search failed with status ${reply.status}.`);
+      return sendBraveError(
+        response,
+        reply.status,
+        errorCodeFor(reply.status),
+        `The search failed with status ${reply.status}.`,
+      );
     case "invalid-json": {
       const payload = "<html><body>Bad gateway</body></html>";
       response.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(payload) });
@@ -243,7 +271,20 @@ function webResult(result: SearchReplyResult) {
   };
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** Brave's `age` for an older page, "March 15, 2025"; built by hand so it does not depend on the locale. */
 function humanDate(pageAge: string): string | undefined {
@@ -258,10 +299,20 @@ function validateParameters(q: string | null, rawCount: string | null) {
   if (q === null || q.trim() === "") {
     problems.push({ type: "missing", loc: ["query", "q"], msg: "Field required", input: q });
   } else if (q.length > MAX_QUERY_LENGTH) {
-    problems.push({ type: "string_too_long", loc: ["query", "q"], msg: `String should have at most ${MAX_QUERY_LENGTH} characters`, input: q });
+    problems.push({
+      type: "string_too_long",
+      loc: ["query", "q"],
+      msg: `String should have at most ${MAX_QUERY_LENGTH} characters`,
+      input: q,
+    });
   }
   if (rawCount !== null && parseInteger(rawCount) === null) {
-    problems.push({ type: "int_parsing", loc: ["query", "count"], msg: "Input should be a valid integer", input: rawCount });
+    problems.push({
+      type: "int_parsing",
+      loc: ["query", "count"],
+      msg: "Input should be a valid integer",
+      input: rawCount,
+    });
   }
   return problems;
 }

@@ -36,7 +36,8 @@ function controlUrl(path: string): string {
 
 async function call(path: string, init?: RequestInit): Promise<Response> {
   const response = await fetch(controlUrl(path), init);
-  if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${path} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${init?.method ?? "GET"} ${path} answered ${response.status}: ${await response.text()}`);
   return response;
 }
 

@@ -12,7 +12,13 @@ export interface LoopbackServer {
 }
 
 /** Listens on 127.0.0.1 (port 0 picks a free one); a handler that throws answers 500 with the message. */
-export async function listenOnLoopback({ port = 0, handler }: { port?: number; handler: Handler }): Promise<LoopbackServer> {
+export async function listenOnLoopback({
+  port = 0,
+  handler,
+}: {
+  port?: number;
+  handler: Handler;
+}): Promise<LoopbackServer> {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     Promise.resolve()

@@ -108,6 +108,11 @@ export function researchResultFor(name: string): ResearchResultValue {
         "Connects to common storage and chat services",
       ],
       pricing: { free: "Free for personal use", pro: "$12 per user per month", enterprise: "Custom pricing" },
+      tagline: `${name} answers questions about a team's documents and drafts work from them.`,
+      pricingModel: "freemium",
+      startingPrice: "$12/user/month",
+      // Two tags of the demo list (matched whatever their case) and one it does not have.
+      tags: ["Document analysis", "team plans", "Knowledge base"],
     },
     marketResearch: {
       competitors: ["Notion AI", "Glean", "Guru"],
@@ -137,7 +142,8 @@ export function isModelReply(value: unknown): value is ModelReply {
         (reply.status as number) >= 400 &&
         (reply.status as number) <= 599 &&
         (reply.message === undefined || typeof reply.message === "string") &&
-        (reply.retryAfterMs === undefined || (Number.isInteger(reply.retryAfterMs) && (reply.retryAfterMs as number) >= 0))
+        (reply.retryAfterMs === undefined ||
+          (Number.isInteger(reply.retryAfterMs) && (reply.retryAfterMs as number) >= 0))
       );
     case "delay":
       return typeof reply.ms === "number" && reply.ms >= 0 && isModelReply(reply.then);
@@ -186,14 +192,21 @@ export async function startFakeLlm({ port = 0, apiKey }: { port?: number; apiKey
   async function play(
     reply: ModelReply,
     response: http.ServerResponse,
-    send: { answer(answer: Answer): void; error(status: number, message: string, headers: Record<string, string>): void },
+    send: {
+      answer(answer: Answer): void;
+      error(status: number, message: string, headers: Record<string, string>): void;
+    },
   ): Promise<void> {
     switch (reply.kind) {
       case "object":
       case "text":
         return send.answer({ ...reply, usage: reply.usage ?? DEFAULT_USAGE });
       case "status":
-        return send.error(reply.status, reply.message ?? defaultErrorMessage(reply.status), retryHeaders(reply.retryAfterMs));
+        return send.error(
+          reply.status,
+          reply.message ?? defaultErrorMessage(reply.status),
+          retryHeaders(reply.retryAfterMs),
+        );
       case "hang":
         // Left open on purpose: the client's timeout or abort is what is under test.
         return;
@@ -265,7 +278,12 @@ export async function startFakeLlm({ port = 0, apiKey }: { port?: number; apiKey
     const authorized = apiKey === "" || headerValue(request.headers.authorization) === `Bearer ${apiKey}`;
     record("openai", request, body, authorized);
 
-    const fail = (status: number, message: string, code: string | null = null, headers: Record<string, string> = {}) => {
+    const fail = (
+      status: number,
+      message: string,
+      code: string | null = null,
+      headers: Record<string, string> = {},
+    ) => {
       if (response.destroyed) return;
       sendJson(response, status, { error: { message, type: openAiErrorType(status), param: null, code } }, headers);
     };
@@ -332,7 +350,10 @@ export async function startFakeLlm({ port = 0, apiKey }: { port?: number; apiKey
           return handleOpenAi(request, response);
         default:
           // Both vendors answer an unknown route with a JSON 404; Anthropic's shape is used here.
-          return sendJson(response, 404, { type: "error", error: { type: "not_found_error", message: `Not found: ${route}` } });
+          return sendJson(response, 404, {
+            type: "error",
+            error: { type: "not_found_error", message: `Not found: ${route}` },
+          });
       }
     },
   });
@@ -364,7 +385,7 @@ function anthropicBodyProblem(body: ModelCallBody): string | null {
   if (!Array.isArray(body.messages) || body.messages.length === 0) return "messages: at least one message is required";
   const format = body.output_config?.format;
   if (format && (format.type !== "json_schema" || typeof format.schema !== "object" || format.schema === null)) {
-    return "output_config.format: expected { type: \"json_schema\", schema }";
+    return 'output_config.format: expected { type: "json_schema", schema }';
   }
   return null;
 }

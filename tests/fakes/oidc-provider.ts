@@ -136,7 +136,12 @@ export async function startFakeOidcProvider({
   async function token(request: http.IncomingMessage, response: http.ServerResponse) {
     // RFC 6749 5.1: token responses, good or bad, must not be cached.
     const fail = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
-      sendJson(response, status, { error, error_description: description }, { "cache-control": "no-store", ...headers });
+      sendJson(
+        response,
+        status,
+        { error, error_description: description },
+        { "cache-control": "no-store", ...headers },
+      );
 
     if (request.method !== "POST") return fail(405, "invalid_request", "use POST");
     if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers["content-type"] ?? "")) {
@@ -154,7 +159,12 @@ export async function startFakeOidcProvider({
     const presentedSecret = basic ? basic.secret : form.get("client_secret");
     const bodyIdDisagrees = basic !== null && form.has("client_id") && form.get("client_id") !== basic.id;
     if (presentedId !== clientId || presentedSecret !== clientSecret || bodyIdDisagrees) {
-      return fail(401, "invalid_client", "client authentication failed", basic ? { "www-authenticate": 'Basic realm="fake-oidc"' } : {});
+      return fail(
+        401,
+        "invalid_client",
+        "client authentication failed",
+        basic ? { "www-authenticate": 'Basic realm="fake-oidc"' } : {},
+      );
     }
 
     if (form.get("grant_type") !== "authorization_code") {

@@ -7,7 +7,12 @@ import { listenOnLoopback, type LoopbackServer } from "./http";
 // fake knows. Reads are anonymous, as from a public bucket. No multipart, no chunked uploads,
 // no listing.
 
-export type FakeS3Object = { body: Buffer; contentType: string | undefined; cacheControl: string | undefined; etag: string };
+export type FakeS3Object = {
+  body: Buffer;
+  contentType: string | undefined;
+  cacheControl: string | undefined;
+  etag: string;
+};
 
 export type FakeS3Request = { method: string; path: string; headers: http.IncomingHttpHeaders };
 
@@ -140,10 +145,14 @@ function verifySignature({
   if (keyId !== accessKeyId)
     return { code: "InvalidAccessKeyId", message: "The AWS access key Id you provided does not exist in our records." };
   if (scopeRegion !== region)
-    return { code: "AuthorizationHeaderMalformed", message: `the region '${scopeRegion}' is wrong; expecting '${region}'` };
+    return {
+      code: "AuthorizationHeaderMalformed",
+      message: `the region '${scopeRegion}' is wrong; expecting '${region}'`,
+    };
 
   const amzDate = String(request.headers["x-amz-date"] ?? "");
-  if (!amzDate.startsWith(date!)) return { code: "AccessDenied", message: "X-Amz-Date does not match the credential scope" };
+  if (!amzDate.startsWith(date!))
+    return { code: "AccessDenied", message: "X-Amz-Date does not match the credential scope" };
   const payloadHash = String(request.headers["x-amz-content-sha256"] ?? "");
   if (/^[0-9a-f]{64}$/.test(payloadHash) && payloadHash !== sha256Hex(body)) {
     return {
@@ -175,7 +184,14 @@ function verifySignature({
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, value]) => `${name}=${value}`)
     .join("&");
-  const canonicalRequest = [request.method, rawPath, canonicalQuery, canonicalHeaders, signedHeaderList, payloadHash].join("\n");
+  const canonicalRequest = [
+    request.method,
+    rawPath,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaderList,
+    payloadHash,
+  ].join("\n");
   const scope = `${date}/${region}/s3/aws4_request`;
   const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256Hex(canonicalRequest)].join("\n");
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, date!), region), "s3"), "aws4_request");

@@ -23,7 +23,8 @@ function portFromEnv(name: string, fallback: number): number {
   const value = process.env[name];
   if (!value) return fallback;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number, got "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`${name} must be a port number, got "${value}"`);
   return port;
 }
 

@@ -1,6 +1,6 @@
 import { slugify } from "~/lib/slugify";
-import type { Database } from "~/server/db/client";
-import { articles, tools, users } from "~/server/db/schema";
+import type { Database } from "~/server/db/client.server";
+import { articles, tags, tools, toolTags, users } from "~/server/db/schema.server";
 
 export type NewUser = Partial<typeof users.$inferInsert> & { email: string };
 
@@ -46,4 +46,25 @@ export function insertArticles(db: Database, ...rows: NewArticle[]) {
       })),
     )
     .returning();
+}
+
+/**
+ * Creates the tags named by slug (each named after its slug: "mobile-app" is "Mobile app") and
+ * links each tool, found by name, to its tags. The database mirrors the links into tools.tag_ids.
+ */
+export async function tagTools(db: Database, assignments: Record<string, string[]>) {
+  const slugs = [...new Set(Object.values(assignments).flat())];
+  if (slugs.length === 0) return;
+  const tagRows = await db
+    .insert(tags)
+    .values(slugs.map((slug) => ({ slug, name: `${slug[0]!.toUpperCase()}${slug.slice(1).replace(/-/g, " ")}` })))
+    .returning();
+  const toolRows = await db.select({ id: tools.id, name: tools.name }).from(tools);
+  const links = Object.entries(assignments).flatMap(([name, slugsOfTool]) =>
+    slugsOfTool.map((slug) => ({
+      toolId: toolRows.find((tool) => tool.name === name)!.id,
+      tagId: tagRows.find((tag) => tag.slug === slug)!.id,
+    })),
+  );
+  if (links.length > 0) await db.insert(toolTags).values(links);
 }

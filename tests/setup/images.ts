@@ -16,8 +16,10 @@ export const PRIVATE_EXIF = {
   IFD0: { Copyright: "Private Person", Artist: "Private Person", ImageDescription: "taken at home" },
 };
 
-export const makeJpegWithExif = (width = 64, height = 64) => canvas(width, height).withExif(PRIVATE_EXIF).jpeg().toBuffer();
-export const makePngWithExif = (width = 64, height = 64) => canvas(width, height).withExif(PRIVATE_EXIF).png().toBuffer();
+export const makeJpegWithExif = (width = 64, height = 64) =>
+  canvas(width, height).withExif(PRIVATE_EXIF).jpeg().toBuffer();
+export const makePngWithExif = (width = 64, height = 64) =>
+  canvas(width, height).withExif(PRIVATE_EXIF).png().toBuffer();
 
 /** A photo stored sideways with an EXIF orientation of 6 (rotate 90° clockwise to view). */
 export const makeSidewaysJpeg = (width: number, height: number) =>

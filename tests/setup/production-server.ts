@@ -88,6 +88,8 @@ export function spawnServer(settings: Record<string, string>): ServerProcess {
       // Empty means unset: a developer's .env cannot point the test server elsewhere.
       DATABASE_URL: "",
       PUBLIC_URL: "",
+      // No load balancer to drain for: stopping takes no grace period unless a test asks for one.
+      SHUTDOWN_GRACE_MS: "0",
       ...settings,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -20,12 +20,18 @@ const isDataWithInit = (value: unknown): value is { data: unknown; init: Respons
   typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 
 /**
- * A Response (a redirect, a resource), React Router's `data(body, init)`, a route error response,
- * or a plain value (200). Anything else was thrown by a bug, and is thrown again.
+ * A Response (a redirect, a resource, an error response whose JSON body React Router hands on as
+ * data), React Router's `data(body, init)`, a route error response, or a plain value (200).
+ * Anything else was thrown by a bug, and is thrown again.
  */
-export function routeAnswer(value: unknown, { thrown = false }: { thrown?: boolean } = {}): RouteAnswer {
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("location"), data: null, headers: value.headers };
-  if (isDataWithInit(value)) return { status: value.init?.status ?? 200, location: null, data: value.data, headers: null };
+export async function routeAnswer(value: unknown, { thrown = false }: { thrown?: boolean } = {}): Promise<RouteAnswer> {
+  if (value instanceof Response) {
+    const json = value.headers.get("content-type")?.startsWith("application/json");
+    const data: unknown = json && !value.bodyUsed ? await value.clone().json() : null;
+    return { status: value.status, location: value.headers.get("location"), data, headers: value.headers };
+  }
+  if (isDataWithInit(value))
+    return { status: value.init?.status ?? 200, location: null, data: value.data, headers: null };
   if (isRouteErrorResponse(value)) return { status: value.status, location: null, data: value.data, headers: null };
   if (thrown) throw value;
   return { status: 200, location: null, data: value, headers: null };

@@ -4,13 +4,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { createAuth, type GoogleSettings } from "~/server/auth/auth.server";
 import { resolveViewer } from "~/server/auth/viewer.server";
-import type { AppContext, AppServices } from "~/server/context";
-import type { Database } from "~/server/db/client";
-import { users } from "~/server/db/schema";
+import type { AppContext, AppServices } from "~/server/context.server";
+import type { Database } from "~/server/db/client.server";
+import { users } from "~/server/db/schema.server";
 import { setUserRole } from "~/server/auth/roles.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
 import { createResearchService, type ResearchSettings } from "~/server/research/research-service.server";
-import { createLocalStorage } from "~/server/storage/local-storage";
+import { createLocalStorage } from "~/server/storage/local-storage.server";
 
 export const TEST_SITE_URL = "http://localhost:3000";
 
@@ -62,13 +62,21 @@ export function createTestServices({
 }
 
 /** The per-request context the HTTP layer builds: who is asking, from which address. */
-export async function contextFor(services: AppServices, request: Request, clientIp = "203.0.113.7"): Promise<AppContext> {
+export async function contextFor(
+  services: AppServices,
+  request: Request,
+  clientIp = "203.0.113.7",
+): Promise<AppContext> {
   const { viewer } = await resolveViewer({ auth: services.auth, db: services.db, headers: request.headers });
   return { ...services, viewer, clientIp };
 }
 
 /** A same-origin form post, as a browser on our own page sends it. */
-export function formPost(url: string, fields: Record<string, string>, { cookie, origin }: { cookie?: string; origin?: string | null } = {}) {
+export function formPost(
+  url: string,
+  fields: Record<string, string>,
+  { cookie, origin }: { cookie?: string; origin?: string | null } = {},
+) {
   const target = new URL(url, TEST_SITE_URL);
   const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
   if (origin !== null) headers.set("origin", origin ?? target.origin);

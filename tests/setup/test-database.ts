@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "~/server/db/client";
+import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 
 export type TestDatabase = DatabaseHandle & { engine: "pglite" | "postgres"; dispose(): Promise<void> };
 

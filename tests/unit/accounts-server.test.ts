@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { assertServerBuilt, cleanUpServers, startServer, temporaryDir, type RunningServer } from "../setup/production-server";
+import {
+  assertServerBuilt,
+  cleanUpServers,
+  startServer,
+  temporaryDir,
+  type RunningServer,
+} from "../setup/production-server";
 
 // Accounts as the production server serves them, over real HTTP: what only the whole process
 // shows. The setup link it prints, the analytics tag it leaves out for administrators, the local
@@ -23,7 +29,11 @@ function postForm(
   server: RunningServer,
   pathname: string,
   fields: Record<string, string>,
-  { cookie, origin = server.url, headers = {} }: { cookie?: string; origin?: string; headers?: Record<string, string> } = {},
+  {
+    cookie,
+    origin = server.url,
+    headers = {},
+  }: { cookie?: string; origin?: string; headers?: Record<string, string> } = {},
 ) {
   return fetch(`${server.url}${pathname}`, {
     method: "POST",
@@ -38,13 +48,20 @@ function postForm(
   });
 }
 
-/** A sign-in straight to Better Auth's endpoint, the way a script hammering it would. */
+let guessedAccounts = 0;
+
+/**
+ * A sign-in straight to Better Auth's endpoint, the way a script hammering it would; a different
+ * account each time, so only the per-address limit is at work (the per-account throttle is tested
+ * in front-door.test.ts).
+ */
 function postSignIn(server: RunningServer, headers: Record<string, string> = {}) {
+  guessedAccounts += 1;
   return fetch(`${server.url}/api/auth/sign-in/email`, {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/json", origin: server.url, ...headers },
-    body: JSON.stringify({ email: "nobody@example.com", password: "not the password" }),
+    body: JSON.stringify({ email: `nobody-${guessedAccounts}@example.com`, password: "not the password" }),
   });
 }
 
@@ -97,7 +114,9 @@ async function createFirstAdmin(server: RunningServer, email: string) {
 
 /** Enough of RFC 2045 quoted-printable to read a link back out of an .eml file. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 function expectTrackingTag(html: string) {
@@ -133,7 +152,11 @@ describe("the first administrator and the analytics tag", () => {
       expectTrackingTag((await getPage(server, "/")).html);
 
       // The link is spent.
-      const again = await postForm(server, "/setup/admin", { token: admin.token, email: "eve@example.com", password: "long enough" });
+      const again = await postForm(server, "/setup/admin", {
+        token: admin.token,
+        email: "eve@example.com",
+        password: "long enough",
+      });
       expect(again.status).toBe(403);
       expect(sessionCookie(again)).toBeUndefined();
 
@@ -167,11 +190,15 @@ describe("the first administrator and the analytics tag", () => {
       const dataDir = temporaryDir();
       const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "false", ...ANALYTICS });
 
-      const signedUp = await postForm(server, "/sign-in", { mode: "sign-up", email: "ada@example.com", password: "analytical engine" });
+      const signedUp = await postForm(server, "/sign-in", {
+        mode: "sign-up",
+        email: "ada@example.com",
+        password: "analytical engine",
+      });
       expect(signedUp.status).toBe(302);
 
-      const link = await waitForLoggedLink(server, "/api/auth/verify-email");
-      expect(link.startsWith(`${server.url}/api/auth/verify-email?token=`)).toBe(true);
+      const link = await waitForLoggedLink(server, "/auth/confirm?token=");
+      expect(link.startsWith(`${server.url}/auth/confirm?token=`)).toBe(true);
       const outbox = fs.readdirSync(path.join(dataDir, "mail")).filter((file) => file.endsWith(".eml"));
       expect(outbox).toHaveLength(1);
       const message = fs.readFileSync(path.join(dataDir, "mail", outbox[0]!), "utf8");
@@ -179,9 +206,14 @@ describe("the first administrator and the analytics tag", () => {
       expect(message).toMatch(/^Subject: Confirm your Aitlas account$/m);
       expect(decodeQuotedPrintable(message)).toContain(link);
 
-      const confirmed = await fetch(link, { redirect: "manual" });
+      // The link's page asks for the password the account will sign in with.
+      expect((await getPage(server, new URL(link).pathname + new URL(link).search)).html).toContain(
+        "Confirm and sign in",
+      );
+      const token = new URL(link).searchParams.get("token")!;
+      const confirmed = await postForm(server, "/auth/confirm", { token, password: "analytical engine" });
       expect(confirmed.status).toBe(302);
-      expect(new URL(confirmed.headers.get("location")!, server.url).pathname).toBe("/auth/signed-in");
+      expect(confirmed.headers.get("location")).toBe("/");
       const cookie = cookieHeader(confirmed);
       expect(cookie).toContain("aitlas.session_token=");
 
@@ -202,14 +234,21 @@ describe("Better Auth's endpoints in production", () => {
       const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: server.url },
-        body: JSON.stringify({ email: "ada@example.com", password: "long enough", callbackURL: "https://evil.example/" }),
+        body: JSON.stringify({
+          email: "ada@example.com",
+          password: "long enough",
+          callbackURL: "https://evil.example/",
+        }),
       });
       expect(signIn.status).toBe(403);
-      expect(loggedLink(server, "/api/auth/verify-email")).toBeUndefined();
+      expect(loggedLink(server, "/auth/confirm?token=")).toBeUndefined();
 
-      const edited = await fetch(`${server.url}/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent("https://evil.example/")}`, {
-        redirect: "manual",
-      });
+      const edited = await fetch(
+        `${server.url}/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent("https://evil.example/")}`,
+        {
+          redirect: "manual",
+        },
+      );
       expect(edited.headers.get("location") ?? "").not.toContain("evil.example");
       await server.stop();
     },
@@ -231,7 +270,11 @@ describe("the sign-in rate limit per client address", () => {
       expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many attempts\./);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
       // The page form shares the counter.
-      const viaPage = await postForm(server, "/sign-in", { mode: "sign-in", email: "nobody@example.com", password: "long enough" });
+      const viaPage = await postForm(server, "/sign-in", {
+        mode: "sign-in",
+        email: "nobody@example.com",
+        password: "long enough",
+      });
       expect(viaPage.status).toBe(429);
       await server.stop();
     },
@@ -258,7 +301,11 @@ describe("the sign-in rate limit per client address", () => {
 describe("behind an https address", () => {
   const PUBLIC_URL = "https://aitlas.example";
   /** What a TLS-terminating proxy in front of the server adds to each request. */
-  const VIA_PROXY = { "x-forwarded-proto": "https", "x-forwarded-host": "aitlas.example", "x-forwarded-for": "198.51.100.7" };
+  const VIA_PROXY = {
+    "x-forwarded-proto": "https",
+    "x-forwarded-host": "aitlas.example",
+    "x-forwarded-for": "198.51.100.7",
+  };
 
   it(
     "session cookies are __Secure- prefixed and Secure",
@@ -268,12 +315,22 @@ describe("behind an https address", () => {
       expect(link.startsWith(`${PUBLIC_URL}/setup/admin?token=`)).toBe(true);
       const token = new URL(link).searchParams.get("token")!;
       const fields = { email: "root@example.com", password: "correct horse" };
-      const created = await postForm(server, "/setup/admin", { token, ...fields }, { origin: PUBLIC_URL, headers: VIA_PROXY });
+      const created = await postForm(
+        server,
+        "/setup/admin",
+        { token, ...fields },
+        { origin: PUBLIC_URL, headers: VIA_PROXY },
+      );
       expect(created.status).toBe(302);
       expect(sessionCookie(created, "aitlas.session_token")).toBeUndefined();
       expect(sessionCookie(created, "__Secure-aitlas.session_token")).toMatch(/;\s*Secure/i);
 
-      const signedIn = await postForm(server, "/sign-in", { mode: "sign-in", ...fields }, { origin: PUBLIC_URL, headers: VIA_PROXY });
+      const signedIn = await postForm(
+        server,
+        "/sign-in",
+        { mode: "sign-in", ...fields },
+        { origin: PUBLIC_URL, headers: VIA_PROXY },
+      );
       expect(signedIn.status).toBe(302);
       const session = sessionCookie(signedIn, "__Secure-aitlas.session_token");
       expect(session).toMatch(/;\s*Secure/i);
@@ -281,7 +338,10 @@ describe("behind an https address", () => {
       expect(session).toMatch(/;\s*SameSite=Lax/i);
 
       // The cookie signs the browser in: the sign-in page sends a signed-in visitor on.
-      const signInPage = await fetch(`${server.url}/sign-in`, { redirect: "manual", headers: { cookie: cookieHeader(signedIn), ...VIA_PROXY } });
+      const signInPage = await fetch(`${server.url}/sign-in`, {
+        redirect: "manual",
+        headers: { cookie: cookieHeader(signedIn), ...VIA_PROXY },
+      });
       expect(signInPage.status).toBe(302);
       await server.stop();
     },
@@ -292,7 +352,12 @@ describe("behind an https address", () => {
     "a form posted from the public address is accepted though the server itself is reached over http",
     async () => {
       const server = await startServer({ DATA_DIR: temporaryDir(), SEED_DEMO: "false", PUBLIC_URL });
-      const signedUp = await postForm(server, "/sign-in", { mode: "sign-up", email: "ada@example.com", password: "long enough" }, { origin: PUBLIC_URL });
+      const signedUp = await postForm(
+        server,
+        "/sign-in",
+        { mode: "sign-up", email: "ada@example.com", password: "long enough" },
+        { origin: PUBLIC_URL },
+      );
       expect(signedUp.status).toBe(302);
       await server.stop();
     },

@@ -139,7 +139,10 @@ describe("fake OpenID Connect provider", () => {
       { basic: false },
     );
     expect(tokens.status).toBe(200);
-    const { payload } = await jwtVerify(tokens.json.id_token as string, createRemoteJWKSet(new URL(discovery.jwks_uri)));
+    const { payload } = await jwtVerify(
+      tokens.json.id_token as string,
+      createRemoteJWKSet(new URL(discovery.jwks_uri)),
+    );
     expect(payload).toMatchObject(grace);
     expect(payload).not.toHaveProperty("name");
   });
@@ -192,7 +195,10 @@ describe("fake OpenID Connect provider", () => {
     provider.denyNext();
     const denied = await authorize();
     expect(denied.status).toBe(302);
-    expect(Object.fromEntries(denied.redirect!.searchParams)).toMatchObject({ error: "access_denied", state: denied.state });
+    expect(Object.fromEntries(denied.redirect!.searchParams)).toMatchObject({
+      error: "access_denied",
+      state: denied.state,
+    });
     expect(denied.redirect!.searchParams.has("code")).toBe(false);
     expect((await authorize()).redirect!.searchParams.has("code")).toBe(true);
 

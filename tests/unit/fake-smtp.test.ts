@@ -24,31 +24,34 @@ function send(message: SendMailOptions, textEncoding?: "quoted-printable" | "bas
 }
 
 describe("fake SMTP server", () => {
-  it.each(["quoted-printable", "base64"] as const)("returns a %s message's link exactly as it was sent", async (encoding) => {
-    await send(
-      {
-        from: '"Aitlas" <no-reply@aitlas.test>',
-        to: "Newcomer@Example.com",
-        subject: "Confirm your email — Aitlas ✓",
-        text: `Welcome!\n\nConfirm your account: ${LINK}.\n\nIf this wasn't you, ignore it.`,
-        html: `<p>Welcome!</p><p><a href="${LINK.replaceAll("&", "&amp;")}">Confirm your email</a></p>`,
-      },
-      encoding,
-    );
+  it.each(["quoted-printable", "base64"] as const)(
+    "returns a %s message's link exactly as it was sent",
+    async (encoding) => {
+      await send(
+        {
+          from: '"Aitlas" <no-reply@aitlas.test>',
+          to: "Newcomer@Example.com",
+          subject: "Confirm your email — Aitlas ✓",
+          text: `Welcome!\n\nConfirm your account: ${LINK}.\n\nIf this wasn't you, ignore it.`,
+          html: `<p>Welcome!</p><p><a href="${LINK.replaceAll("&", "&amp;")}">Confirm your email</a></p>`,
+        },
+        encoding,
+      );
 
-    const mail = await smtp.waitForMessage({ to: "newcomer@example.com" });
-    // The domain part may come back lower-cased (it is case-insensitive); the match must not care.
-    expect(mail.to.map((address) => address.toLowerCase())).toEqual(["newcomer@example.com"]);
-    expect(mail.from).toMatch(/^"?Aitlas"? <no-reply@aitlas\.test>$/);
-    expect(mail.subject).toBe("Confirm your email — Aitlas ✓");
-    expect(mail.text).toBe(`Welcome!\n\nConfirm your account: ${LINK}.\n\nIf this wasn't you, ignore it.`);
-    expect(mail.html).toContain(`href="${LINK.replaceAll("&", "&amp;")}"`);
-    expect(extractLinks(mail)).toEqual([LINK]);
-    expect(extractLinks({ text: "", html: mail.html })).toEqual([LINK]);
-    // The link really was mangled on the wire, so the equality above is the decoder's doing.
-    expect(mail.raw).not.toContain(LINK);
-    if (encoding === "quoted-printable") expect(mail.raw).toMatch(/=\r\n/);
-  });
+      const mail = await smtp.waitForMessage({ to: "newcomer@example.com" });
+      // The domain part may come back lower-cased (it is case-insensitive); the match must not care.
+      expect(mail.to.map((address) => address.toLowerCase())).toEqual(["newcomer@example.com"]);
+      expect(mail.from).toMatch(/^"?Aitlas"? <no-reply@aitlas\.test>$/);
+      expect(mail.subject).toBe("Confirm your email — Aitlas ✓");
+      expect(mail.text).toBe(`Welcome!\n\nConfirm your account: ${LINK}.\n\nIf this wasn't you, ignore it.`);
+      expect(mail.html).toContain(`href="${LINK.replaceAll("&", "&amp;")}"`);
+      expect(extractLinks(mail)).toEqual([LINK]);
+      expect(extractLinks({ text: "", html: mail.html })).toEqual([LINK]);
+      // The link really was mangled on the wire, so the equality above is the decoder's doing.
+      expect(mail.raw).not.toContain(LINK);
+      if (encoding === "quoted-printable") expect(mail.raw).toMatch(/=\r\n/);
+    },
+  );
 
   it("delivers to every envelope recipient, Bcc included, and waits for mail not yet sent", async () => {
     const waiting = smtp.waitForMessage({ to: "hidden@example.com", timeoutMs: 5_000 });

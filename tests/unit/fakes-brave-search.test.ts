@@ -39,7 +39,10 @@ beforeAll(async () => {
 afterAll(() => brave.stop());
 beforeEach(() => brave.reset());
 
-function search(params: Record<string, string>, { token = API_KEY, signal }: { token?: string | null; signal?: AbortSignal } = {}) {
+function search(
+  params: Record<string, string>,
+  { token = API_KEY, signal }: { token?: string | null; signal?: AbortSignal } = {},
+) {
   const headers: Record<string, string> = { accept: "application/json" };
   if (token !== null) headers["x-subscription-token"] = token;
   return fetch(`${brave.origin}/res/v1/web/search?${new URLSearchParams(params)}`, { headers, signal });
@@ -101,7 +104,11 @@ describe("fake Brave Search", () => {
       const body = (await response.json()) as BraveErrorBody;
       expect(body).toMatchObject({
         type: "ErrorResponse",
-        error: { status: 401, code: "SUBSCRIPTION_TOKEN_INVALID", detail: "The provided subscription token is invalid." },
+        error: {
+          status: 401,
+          code: "SUBSCRIPTION_TOKEN_INVALID",
+          detail: "The provided subscription token is invalid.",
+        },
       });
       expect(typeof body.time).toBe("number");
     }
@@ -123,7 +130,12 @@ describe("fake Brave Search", () => {
       { kind: "status", status: 500 },
       { kind: "no-web" },
       { kind: "invalid-json" },
-      { kind: "results", results: [{ title: "Only", url: "https://only.example", description: "The one", pageAge: "2024-11-02T00:00:00" }] },
+      {
+        kind: "results",
+        results: [
+          { title: "Only", url: "https://only.example", description: "The one", pageAge: "2024-11-02T00:00:00" },
+        ],
+      },
     );
 
     const limited = await search({ q: "one" });
@@ -150,7 +162,11 @@ describe("fake Brave Search", () => {
 
     const only = (await (await search({ q: "five" })).json()) as BraveSearchBody;
     expect(only.web?.results).toHaveLength(1);
-    expect(only.web?.results[0]).toMatchObject({ title: "Only", page_age: "2024-11-02T00:00:00", age: "November 2, 2024" });
+    expect(only.web?.results[0]).toMatchObject({
+      title: "Only",
+      page_age: "2024-11-02T00:00:00",
+      age: "November 2, 2024",
+    });
 
     const fallback = (await (await search({ q: "six" })).json()) as BraveSearchBody;
     expect(fallback.web?.results[0]?.title).toBe("six — result 1");

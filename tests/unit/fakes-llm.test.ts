@@ -47,7 +47,11 @@ beforeEach(() => llm.reset());
 
 function anthropic(
   body: Record<string, unknown>,
-  { key = API_KEY, version = "2023-06-01", signal }: { key?: string | null; version?: string | null; signal?: AbortSignal } = {},
+  {
+    key = API_KEY,
+    version = "2023-06-01",
+    signal,
+  }: { key?: string | null; version?: string | null; signal?: AbortSignal } = {},
 ) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (key !== null) headers["x-api-key"] = key;
@@ -107,7 +111,9 @@ describe("fake LLM, Anthropic Messages API", () => {
     llm.queue({ kind: "object", value: { name: "Acme" }, usage: { input: 10, output: 5 } });
     const message = (await (await anthropic(jsonToolRequest)).json()) as AnthropicMessage;
     expect(message.stop_reason).toBe("tool_use");
-    expect(message.content).toEqual([{ type: "tool_use", id: expect.stringMatching(/^toolu_/), name: "json", input: { name: "Acme" } }]);
+    expect(message.content).toEqual([
+      { type: "tool_use", id: expect.stringMatching(/^toolu_/), name: "json", input: { name: "Acme" } },
+    ]);
     expect(message.usage).toMatchObject({ input_tokens: 10, output_tokens: 5 });
   });
 
@@ -123,7 +129,10 @@ describe("fake LLM, Anthropic Messages API", () => {
 
     const wrongKey = await anthropic(outputConfigRequest, { key: "nope" });
     expect(wrongKey.status).toBe(401);
-    expect(await wrongKey.json()).toEqual({ type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } });
+    expect(await wrongKey.json()).toEqual({
+      type: "error",
+      error: { type: "authentication_error", message: "invalid x-api-key" },
+    });
 
     const noVersion = await anthropic(outputConfigRequest, { version: null });
     expect(noVersion.status).toBe(400);
@@ -163,7 +172,9 @@ describe("fake LLM, Anthropic Messages API", () => {
 
   it("holds a hanging call open until the client aborts, and delays before answering", async () => {
     llm.queue({ kind: "hang" }, { kind: "delay", ms: 120, then: { kind: "object", value: { name: "Late" } } });
-    await expect(anthropic(outputConfigRequest, { signal: AbortSignal.timeout(100) })).rejects.toThrow(/abort|timeout/i);
+    await expect(anthropic(outputConfigRequest, { signal: AbortSignal.timeout(100) })).rejects.toThrow(
+      /abort|timeout/i,
+    );
 
     const started = Date.now();
     const message = (await (await anthropic(outputConfigRequest)).json()) as AnthropicMessage;
@@ -187,7 +198,11 @@ describe("fake LLM, OpenAI chat completions", () => {
     expect(completion.id).toMatch(/^chatcmpl-/);
     expect(Number.isInteger(completion.created)).toBe(true);
     expect(JSON.parse(completion.choices[0]!.message.content)).toEqual({ name: "Acme" });
-    expect(llm.requests()[0]).toMatchObject({ api: "openai", authorized: true, headers: { authorization: "[redacted]" } });
+    expect(llm.requests()[0]).toMatchObject({
+      api: "openai",
+      authorized: true,
+      headers: { authorization: "[redacted]" },
+    });
   });
 
   it("refuses a wrong bearer key, a stream request and a bad response_format", async () => {
@@ -206,7 +221,10 @@ describe("fake LLM, OpenAI chat completions", () => {
     llm.queue({ kind: "status", status: 503, message: "down for maintenance" });
     const failed = await openAi(chatRequest);
     expect(failed.status).toBe(503);
-    expect(((await failed.json()) as OpenAiError).error).toMatchObject({ message: "down for maintenance", type: "server_error" });
+    expect(((await failed.json()) as OpenAiError).error).toMatchObject({
+      message: "down for maintenance",
+      type: "server_error",
+    });
 
     const completion = (await (await openAi(chatRequest)).json()) as ChatCompletion;
     expect(JSON.parse(completion.choices[0]!.message.content)).toEqual(researchResultFor("Fake Research Tool"));

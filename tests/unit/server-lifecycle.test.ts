@@ -5,8 +5,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/server/db/client";
-import { demoTools } from "~/server/db/demo/tools";
+import { openDatabase } from "~/server/db/client.server";
+import { demoTools } from "~/server/db/demo/tools.server";
 import {
   assertServerBuilt,
   cleanUpServers,

@@ -1,39 +1,44 @@
 import { Circle, CircleCheck, CircleX, Loader2, Sparkles } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { SourceLink, uniqueSources, type ResearchOutcome } from "~/components/admin/research-summary";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { SourceLink } from "~/components/admin/research-summary";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/cn";
 import {
-  parseResearchEvent,
   RESEARCH_LIMITS,
   RESEARCH_MESSAGES,
-  RESEARCH_PATH,
-  RESEARCH_STREAM_TYPE,
+  type MissingResearchSetting,
   type ResearchAvailability,
-  type ResearchEvent,
   type ResearchMode,
-  type ResearchSource,
-  type ResearchStep,
+  type ResearchOutcome,
 } from "~/lib/research";
-
-type ResearchFailure = Extract<ResearchEvent, { type: "error" }>;
-/** How a run ends: exactly one of these closes the stream. */
-export type ResearchEnding = ResearchOutcome | ResearchFailure;
-export type ResearchProgressEvent = Extract<ResearchEvent, { type: "plan" | "step" }>;
-
-/** The stream's media type without its parameters (charset). */
-const STREAM_MEDIA_TYPE = RESEARCH_STREAM_TYPE.replace(/;.*$/, "");
-
-const fallbackFailure: ResearchFailure = { type: "error", message: RESEARCH_MESSAGES.fallback };
+import {
+  failedRun,
+  IDLE_RUN,
+  progressedRun,
+  progressPercent,
+  runStatus,
+  STARTED_RUN,
+  type ResearchRun,
+  type StepStatus,
+} from "~/lib/research-run";
+import { requestResearch, type ResearchEnding, type ResearchRequest } from "~/lib/research-stream";
 
 const COPY = {
   create: {
     trigger: "Create with AI",
     title: "Create New Tool with AI",
-    description: "The assistant searches the web for this tool and drafts its entry in the form. Nothing is saved until you press Save.",
+    description:
+      "The assistant searches the web for this tool and drafts its entry in the form. Nothing is saved until you press Save.",
     placeholder: "e.g. Notion AI, or https://www.notion.so/product/ai",
     submit: "Create",
   },
@@ -48,112 +53,7 @@ const COPY = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// The protocol: one POST, answered by a refusal (JSON) or a stream of NDJSON events.
-
-async function refusalMessage(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  return typeof body?.error === "string" && body.error.trim() !== "" ? body.error : RESEARCH_MESSAGES.fallback;
-}
-
-/**
- * Reads the research route's answer: progress events go to `onProgress` as they arrive, and the
- * ending (the result, or an error to show) is returned. Anything the protocol does not allow (a
- * page that is not the stream, a line that is not an event, a stream cut before its ending) ends
- * as the spec's fallback message. Rejects only when the request is aborted or the network fails.
- */
-export async function readResearchResponse(
-  response: Response,
-  onProgress: (event: ResearchProgressEvent) => void,
-): Promise<ResearchEnding> {
-  if (!response.ok) return { type: "error", message: await refusalMessage(response) };
-  if (!response.body || !response.headers.get("Content-Type")?.toLowerCase().startsWith(STREAM_MEDIA_TYPE)) return fallbackFailure;
-
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let pending = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    // Chunks split lines (and multi-byte characters) anywhere: only whole lines are parsed.
-    pending += decoder.decode(value, { stream: !done });
-    const lines = pending.split("\n");
-    pending = done ? "" : (lines.pop() ?? "");
-    for (const line of lines) {
-      if (line.trim() === "") continue;
-      const event = parseResearchEvent(line);
-      if (event.type === "result" || event.type === "error") {
-        // The ending is final: whatever might follow it is not read.
-        await reader.cancel().catch(() => undefined);
-        return event;
-      }
-      onProgress(event);
-    }
-    if (done) return fallbackFailure;
-  }
-}
-
-export function researchRequestBody({ mode, subject, toolId }: { mode: ResearchMode; subject: string; toolId: string | null }) {
-  const body = new URLSearchParams({ mode, subject });
-  if (mode === "update" && toolId !== null) body.set("toolId", toolId);
-  return body;
-}
-
-// ---------------------------------------------------------------------------------------------
-// A run's state, as the dialog draws it.
-
-export type StepStatus = "pending" | "running" | "done" | "failed";
-export type StepProgress = ResearchStep & { status: StepStatus; detail: string | null };
-
-export type ResearchRun = {
-  busy: boolean;
-  steps: StepProgress[];
-  /** Without repeats, in the order they arrived. */
-  sources: ResearchSource[];
-  error: string | null;
-};
-
-export const IDLE_RUN: ResearchRun = { busy: false, steps: [], sources: [], error: null };
-const STARTED_RUN: ResearchRun = { ...IDLE_RUN, busy: true };
-
-export function progressedRun(run: ResearchRun, event: ResearchProgressEvent): ResearchRun {
-  if (event.type === "plan") {
-    return { ...run, steps: event.steps.map((step) => ({ ...step, status: "pending", detail: null })) };
-  }
-  const steps = run.steps.map((step): StepProgress => {
-    if (step.id !== event.id) return step;
-    return event.status === "done" ? { ...step, status: "done", detail: event.detail } : { ...step, status: "running" };
-  });
-  const sources = event.status === "done" && event.sources ? uniqueSources([...run.sources, ...event.sources]) : run.sources;
-  return { ...run, steps, sources };
-}
-
-/** Back to idle with the message; the step that was under way shows where it stopped. */
-export function failedRun(run: ResearchRun, message: string): ResearchRun {
-  const steps = run.steps.map((step): StepProgress => (step.status === "running" ? { ...step, status: "failed" } : step));
-  return { ...run, busy: false, steps, error: message };
-}
-
-/** Done steps count whole, the running one half: the bar moves as soon as a step starts. */
-export function progressPercent(steps: readonly StepProgress[]): number {
-  if (steps.length === 0) return 0;
-  const done = steps.reduce((sum, step) => sum + (step.status === "done" ? 1 : step.status === "running" ? 0.5 : 0), 0);
-  return Math.round((done / steps.length) * 100);
-}
-
-const ACTIVITY: Record<ResearchStep["kind"], string> = { search: "searching the web", model: "writing the entry" };
-
-/**
- * What the live region says while a run is under way: the count and the kind of work, not the
- * step's label, which the list beside it already shows (and a screen reader would hear twice).
- */
-export function runStatus(run: ResearchRun): string {
-  if (!run.busy) return "";
-  if (run.steps.length === 0) return "Starting the research...";
-  const done = run.steps.filter((step) => step.status === "done").length;
-  const running = run.steps.find((step) => step.status === "running");
-  const count = `${done} of ${run.steps.length} steps done.`;
-  if (running) return `${count} Now ${ACTIVITY[running.kind]}...`;
-  return done === run.steps.length ? `${count} Finishing the draft...` : count;
-}
+// A run, driven by the stream (~/lib/research-stream) into its state (~/lib/research-run).
 
 /**
  * One research run at a time. Starting again, cancelling or unmounting aborts the request (the
@@ -168,7 +68,7 @@ function useResearchRun(onResult: (outcome: ResearchOutcome) => void) {
   });
   useEffect(() => () => controllerRef.current?.abort(), []);
 
-  async function start(request: { mode: ResearchMode; subject: string; toolId: string | null }) {
+  async function start(request: ResearchRequest) {
     controllerRef.current?.abort();
     const controller = new AbortController();
     controllerRef.current = controller;
@@ -177,19 +77,15 @@ function useResearchRun(onResult: (outcome: ResearchOutcome) => void) {
 
     let ending: ResearchEnding;
     try {
-      const response = await fetch(RESEARCH_PATH, {
-        method: "POST",
-        body: researchRequestBody(request),
-        headers: { Accept: RESEARCH_STREAM_TYPE },
-        credentials: "same-origin",
+      ending = await requestResearch(request, {
         signal: controller.signal,
-      });
-      ending = await readResearchResponse(response, (event) => {
-        if (isCurrent()) setRun((current) => progressedRun(current, event));
+        onProgress: (event) => {
+          if (isCurrent()) setRun((current) => progressedRun(current, event));
+        },
       });
     } catch {
-      // The network failed (or the run was aborted, which the check below leaves silent).
-      ending = fallbackFailure;
+      // Only an aborted run rejects, and it stays silent.
+      return;
     }
     if (!isCurrent()) return;
     controllerRef.current = null;
@@ -290,7 +186,14 @@ export type ResearchDialogBodyProps = {
 };
 
 /** The dialog's content, apart from its frame so its markup can be checked without opening it. */
-export function ResearchDialogBody({ mode, availability, subject, onSubjectChange, run, onSubmit }: ResearchDialogBodyProps) {
+export function ResearchDialogBody({
+  mode,
+  availability,
+  subject,
+  onSubjectChange,
+  run,
+  onSubmit,
+}: ResearchDialogBodyProps) {
   const id = useId();
   const copy = COPY[mode];
 
@@ -299,7 +202,7 @@ export function ResearchDialogBody({ mode, availability, subject, onSubjectChang
       <>
         <DialogTitle className="pr-8">{copy.title}</DialogTitle>
         <DialogDescription className="mt-2">
-          {RESEARCH_MESSAGES.notConfigured} <MissingSettings names={availability.missing} />
+          {RESEARCH_MESSAGES.notConfigured} <MissingSettings missing={availability.missing} />
         </DialogDescription>
         <div className="mt-6 flex justify-end">
           <DialogClose asChild>
@@ -361,7 +264,12 @@ export function ResearchDialogBody({ mode, availability, subject, onSubjectChang
             <Button variant="outline">Cancel</Button>
           </DialogClose>
           {/* aria-disabled rather than disabled while busy: focus stays on the button just pressed. */}
-          <Button type="submit" disabled={!run.busy && subject.trim() === ""} aria-disabled={run.busy || undefined} className="aria-disabled:cursor-wait">
+          <Button
+            type="submit"
+            disabled={!run.busy && subject.trim() === ""}
+            aria-disabled={run.busy || undefined}
+            className="aria-disabled:cursor-wait"
+          >
             {run.busy ? (
               <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />
             ) : (
@@ -375,32 +283,53 @@ export function ResearchDialogBody({ mode, availability, subject, onSubjectChang
   );
 }
 
-const codeClass = "rounded bg-slate-100 px-1 py-0.5 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100";
+const codeClass =
+  "rounded bg-slate-100 px-1 py-0.5 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100";
 
-/** An entry of `missing` may carry a note ("X (or Y and Z for ...)"): the variable names in it are code. */
-function SettingName({ entry }: { entry: string }) {
-  return entry.split(/\b([A-Z][A-Z0-9_]*_[A-Z0-9_]+)\b/).map((part, index) =>
-    index % 2 === 1 ? (
-      <code key={index} className={codeClass}>
-        {part}
-      </code>
-    ) : (
-      part
-    ),
+/** A variable's name as code; what it is for shows on hover. */
+function VariableName({ name, purpose }: { name: string; purpose?: string }) {
+  return (
+    <code className={codeClass} title={purpose}>
+      {name}
+    </code>
   );
 }
 
-function MissingSettings({ names }: { names: readonly string[] }) {
-  if (names.length === 0) return <>Check the server&apos;s AI settings, then restart the server.</>;
+/** Items joined as "A, B and C". */
+function Listed({ children }: { children: readonly { key: string; node: ReactNode }[] }) {
+  return children.map(({ key, node }, index) => (
+    <span key={key}>
+      {index > 0 && (index === children.length - 1 ? " and " : ", ")}
+      {node}
+    </span>
+  ));
+}
+
+/** One missing setting: its variable, and the other variables that can stand in for it. */
+function MissingSetting({ setting }: { setting: MissingResearchSetting }) {
+  const { instead } = setting;
+  return (
+    <>
+      <VariableName name={setting.name} purpose={setting.purpose} />
+      {instead && (
+        <>
+          {" (or "}
+          <Listed>
+            {instead.names.map((name) => ({ key: name, node: <VariableName name={name} purpose={instead.purpose} /> }))}
+          </Listed>
+          {` for ${instead.purpose})`}
+        </>
+      )}
+    </>
+  );
+}
+
+function MissingSettings({ missing }: { missing: readonly MissingResearchSetting[] }) {
+  if (missing.length === 0) return <>Check the server&apos;s AI settings, then restart the server.</>;
   return (
     <>
       To turn it on, set{" "}
-      {names.map((name, index) => (
-        <span key={name}>
-          {index > 0 && (index === names.length - 1 ? " and " : ", ")}
-          <SettingName entry={name} />
-        </span>
-      ))}{" "}
+      <Listed>{missing.map((setting) => ({ key: setting.name, node: <MissingSetting setting={setting} /> }))}</Listed>{" "}
       in the server&apos;s environment, then restart the server.
     </>
   );
@@ -415,9 +344,14 @@ const STEP_STATUS_TEXT: Record<StepStatus, string> = {
 
 function StepIcon({ status }: { status: StepStatus }) {
   const className = "h-4 w-4 shrink-0";
-  if (status === "running") return <Loader2 aria-hidden="true" className={cn(className, "animate-spin text-indigo-600 dark:text-indigo-400")} />;
-  if (status === "done") return <CircleCheck aria-hidden="true" className={cn(className, "text-green-700 dark:text-green-400")} />;
-  if (status === "failed") return <CircleX aria-hidden="true" className={cn(className, "text-red-700 dark:text-red-400")} />;
+  if (status === "running")
+    return (
+      <Loader2 aria-hidden="true" className={cn(className, "animate-spin text-indigo-600 dark:text-indigo-400")} />
+    );
+  if (status === "done")
+    return <CircleCheck aria-hidden="true" className={cn(className, "text-green-700 dark:text-green-400")} />;
+  if (status === "failed")
+    return <CircleX aria-hidden="true" className={cn(className, "text-red-700 dark:text-red-400")} />;
   return <Circle aria-hidden="true" className={cn(className, "text-slate-400 dark:text-slate-500")} />;
 }
 
@@ -435,7 +369,10 @@ export function ResearchProgress({ run }: { run: ResearchRun }) {
         aria-valuenow={percent}
         className="h-2 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
       >
-        <div className="h-full rounded-full bg-indigo-600 transition-[width] duration-300 dark:bg-indigo-400" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-indigo-600 transition-[width] duration-300 dark:bg-indigo-400"
+          style={{ width: `${percent}%` }}
+        />
       </div>
 
       {/* One line a step, so the box keeps its height for the usual plan of four or five steps. */}
@@ -449,7 +386,15 @@ export function ResearchProgress({ run }: { run: ResearchRun }) {
           run.steps.map((step) => (
             <li key={step.id} className="flex min-w-0 items-center gap-2">
               <StepIcon status={step.status} />
-              <span title={step.label} className={cn("truncate", step.status === "pending" ? "text-slate-600 dark:text-slate-400" : "text-slate-900 dark:text-slate-100")}>
+              <span
+                title={step.label}
+                className={cn(
+                  "truncate",
+                  step.status === "pending"
+                    ? "text-slate-600 dark:text-slate-400"
+                    : "text-slate-900 dark:text-slate-100",
+                )}
+              >
                 {step.label}
               </span>
               <span className="sr-only"> ({STEP_STATUS_TEXT[step.status]})</span>
@@ -457,7 +402,10 @@ export function ResearchProgress({ run }: { run: ResearchRun }) {
                 <span className="ml-auto shrink-0 pl-2 text-xs text-slate-600 dark:text-slate-400">{step.detail}</span>
               )}
               {step.status === "failed" && (
-                <span aria-hidden="true" className="ml-auto shrink-0 pl-2 text-xs font-medium text-red-700 dark:text-red-400">
+                <span
+                  aria-hidden="true"
+                  className="ml-auto shrink-0 pl-2 text-xs font-medium text-red-700 dark:text-red-400"
+                >
                   failed
                 </span>
               )}
@@ -468,7 +416,10 @@ export function ResearchProgress({ run }: { run: ResearchRun }) {
 
       <div className="space-y-1.5">
         <h3 id={sourcesHeadingId} className="text-sm font-semibold text-slate-900 dark:text-slate-100">
-          Sources {run.sources.length > 0 && <span className="font-normal text-slate-600 dark:text-slate-400">({run.sources.length})</span>}
+          Sources{" "}
+          {run.sources.length > 0 && (
+            <span className="font-normal text-slate-600 dark:text-slate-400">({run.sources.length})</span>
+          )}
         </h3>
         <div className="h-28 overflow-y-auto rounded-md bg-slate-50 p-2 dark:bg-slate-950">
           {run.sources.length === 0 ? (

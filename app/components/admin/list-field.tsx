@@ -75,9 +75,7 @@ export function ListField({
 
   return (
     <fieldset className="space-y-3" aria-describedby={[hintId, listErrorId].filter(Boolean).join(" ") || undefined}>
-      <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">
-        {label}
-      </legend>
+      <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">{label}</legend>
       {hint && (
         <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
           {hint}
@@ -88,7 +86,9 @@ export function ListField({
           const id = `${name}-${index}`;
           const rowError = errors[`${name}.${index}`];
           const invalid = rowError !== undefined || (listError !== undefined && index === 0);
-          const describedBy = [rowError ? `${id}-error` : null, listError && index === 0 ? listErrorId : null].filter(Boolean).join(" ");
+          const describedBy = [rowError ? `${id}-error` : null, listError && index === 0 ? listErrorId : null]
+            .filter(Boolean)
+            .join(" ");
           return (
             <li key={row.key} className="space-y-1">
               <div className="flex items-center gap-2">
@@ -104,7 +104,9 @@ export function ListField({
                   aria-label={`${capitalised} ${index + 1}`}
                   aria-invalid={invalid || undefined}
                   aria-describedby={describedBy || undefined}
-                  onChange={(event) => onChange(rows.map((item) => (item.key === row.key ? { ...item, value: event.target.value } : item)))}
+                  onChange={(event) =>
+                    onChange(rows.map((item) => (item.key === row.key ? { ...item, value: event.target.value } : item)))
+                  }
                 />
                 <Button
                   variant="outline"

@@ -60,7 +60,9 @@ export function LogoField({ id, name, value, onChange, error }: LogoFieldProps) 
         toast.error(ADMIN_TOASTS.logoUploadFailed, { description: message });
       }
     } catch {
-      toast.error(ADMIN_TOASTS.logoUploadFailed, { description: "The upload did not reach the server. Please try again." });
+      toast.error(ADMIN_TOASTS.logoUploadFailed, {
+        description: "The upload did not reach the server. Please try again.",
+      });
     } finally {
       setUploading(false);
       // Cleared so that choosing the same file again is a change too.

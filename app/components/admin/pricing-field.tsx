@@ -47,7 +47,8 @@ export function pricingStateFrom(pricing: Pricing | null | undefined): PricingSt
   return { shape: "none", plans: [blankPlan()], simple: [blankEntry()] };
 }
 
-const planIsBlank = (row: PlanRow) => !row.plan.trim() && !row.price.trim() && !row.details.trim() && !row.features.trim();
+const planIsBlank = (row: PlanRow) =>
+  !row.plan.trim() && !row.price.trim() && !row.details.trim() && !row.features.trim();
 const entryIsBlank = (row: SimpleRow) => !row.plan.trim() && !row.price.trim();
 
 /** Switching to a shape not yet filled in starts from the other shape's plans, so nothing is retyped. */
@@ -55,7 +56,11 @@ function switchShape(state: PricingState, shape: PricingShape): PricingState {
   if (shape === "simple" && state.simple.every(entryIsBlank) && !state.plans.every(planIsBlank)) {
     const simple = state.plans
       .filter((row) => !planIsBlank(row))
-      .map((row) => ({ key: nextKey++, plan: row.plan, price: [row.price, row.details].filter((text) => text.trim()).join(" - ") }));
+      .map((row) => ({
+        key: nextKey++,
+        plan: row.plan,
+        price: [row.price, row.details].filter((text) => text.trim()).join(" - "),
+      }));
     return { ...state, shape, simple };
   }
   if (shape === "plans" && state.plans.every(planIsBlank) && !state.simple.every(entryIsBlank)) {
@@ -211,7 +216,12 @@ export function PricingField({
                       />
                     )}
                   </FormField>
-                  <FormField id={`pricing-features-${index}`} label="Plan features" hint="Optional, one per line." error={errorKey("features")}>
+                  <FormField
+                    id={`pricing-features-${index}`}
+                    label="Plan features"
+                    hint="Optional, one per line."
+                    error={errorKey("features")}
+                  >
                     {(control) => (
                       <Textarea
                         {...control}

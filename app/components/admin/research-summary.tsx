@@ -3,9 +3,8 @@ import { useId } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { isLinkableUrl } from "~/lib/form-fields";
-import type { ResearchEvent, ResearchMode, ResearchSource } from "~/lib/research";
-
-export type ResearchOutcome = Extract<ResearchEvent, { type: "result" }>;
+import type { ResearchMode, ResearchOutcome, ResearchSource } from "~/lib/research";
+import { uniqueSources } from "~/lib/research-run";
 
 export const RESEARCH_NOTES = {
   noSources: "No web results were found: the draft relies on the model alone. Check every fact before saving.",
@@ -36,7 +35,10 @@ export function SourceLink({ source }: { source: ResearchSource }) {
       rel="noopener noreferrer"
       className="group flex min-w-0 items-baseline gap-2 rounded-sm text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
     >
-      <ExternalLink aria-hidden="true" className="h-3.5 w-3.5 shrink-0 self-center text-slate-500 dark:text-slate-400" />
+      <ExternalLink
+        aria-hidden="true"
+        className="h-3.5 w-3.5 shrink-0 self-center text-slate-500 dark:text-slate-400"
+      />
       <span className="truncate font-medium text-indigo-700 underline underline-offset-2 group-hover:text-indigo-900 dark:text-indigo-300 dark:group-hover:text-indigo-200">
         {title}
       </span>
@@ -44,16 +46,6 @@ export function SourceLink({ source }: { source: ResearchSource }) {
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
   );
-}
-
-/** Sources without repeats, in the order they arrived. */
-export function uniqueSources(sources: readonly ResearchSource[]): ResearchSource[] {
-  const seen = new Set<string>();
-  return sources.filter((source) => {
-    if (seen.has(source.url)) return false;
-    seen.add(source.url);
-    return true;
-  });
 }
 
 /** Competitor names without blanks and repeats: the model sometimes lists one twice. */
@@ -71,7 +63,18 @@ function competitorsFrom(names: readonly string[]): string[] {
  * the tokens spent, the sources to check the facts against, and the market research that has no
  * field in the form.
  */
-export function ResearchSummary({ outcome, mode, onDismiss }: { outcome: ResearchOutcome; mode: ResearchMode; onDismiss(): void }) {
+export function ResearchSummary({
+  outcome,
+  mode,
+  proposedTags = [],
+  onDismiss,
+}: {
+  outcome: ResearchOutcome;
+  mode: ResearchMode;
+  /** Tags the model suggested that are not in the list: named here, never created. */
+  proposedTags?: readonly string[];
+  onDismiss(): void;
+}) {
   const headingId = useId();
   const sources = uniqueSources(outcome.sources);
   const competitors = competitorsFrom(outcome.result.marketResearch.competitors);
@@ -95,7 +98,13 @@ export function ResearchSummary({ outcome, mode, onDismiss }: { outcome: Researc
             {formatCount(inputTokens)} tokens in / {formatCount(outputTokens)} out
           </p>
         </div>
-        <Button variant="ghost" size="icon" onClick={onDismiss} aria-label="Dismiss the AI research summary" className="shrink-0">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={onDismiss}
+          aria-label="Dismiss the AI research summary"
+          className="shrink-0"
+        >
           <X aria-hidden="true" className="h-4 w-4" />
         </Button>
       </div>
@@ -119,10 +128,29 @@ export function ResearchSummary({ outcome, mode, onDismiss }: { outcome: Researc
 
       {mode === "create" && <p className={secondaryText}>{RESEARCH_NOTES.logoFromWebsite}</p>}
 
+      {proposedTags.length > 0 && (
+        <p>
+          <span className="font-medium">Proposed new tags: {proposedTags.join(", ")}</span>{" "}
+          <span className={secondaryText}>
+            (not in the tag list, so not checked: create them on the{" "}
+            <a
+              href="/admin/tags"
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+            >
+              Tags page<span className="sr-only"> (opens in a new tab)</span>
+            </a>{" "}
+            if they fit, then check them here)
+          </span>
+        </p>
+      )}
+
       {(competitors.length > 0 || audience !== "") && (
         <div className="space-y-2">
           <h3 className="font-semibold">
-            Market research <span className={cn("font-normal", secondaryText)}>(for your information: not part of the tool)</span>
+            Market research{" "}
+            <span className={cn("font-normal", secondaryText)}>(for your information: not part of the tool)</span>
           </h3>
           <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
             {competitors.length > 0 && (

@@ -84,7 +84,14 @@ export function RichTextEditor({
       >
         {Editor ? (
           <>
-            <Editor value={value} onChange={onChange} labelId={labelId} describedBy={describedBy} invalid={Boolean(error)} fallback={fallback} />
+            <Editor
+              value={value}
+              onChange={onChange}
+              labelId={labelId}
+              describedBy={describedBy}
+              invalid={Boolean(error)}
+              fallback={fallback}
+            />
             <input type="hidden" name={name} value={value} />
           </>
         ) : (

@@ -1,8 +1,8 @@
 // The Tiptap editor and its toolbar. Only rich-text-editor.tsx imports this, and only with a
 // dynamic import() after the page has hydrated, so Tiptap stays out of every other bundle.
-import Image from "@tiptap/extension-image";
+import { Image } from "@tiptap/extension-image";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
+import { StarterKit } from "@tiptap/starter-kit";
 import {
   Code,
   Heading2,
@@ -125,7 +125,10 @@ function Toolbar({ editor }: { editor: Editor }) {
 
   const editLink = () => {
     const current = (editor.getAttributes("link").href as string | undefined) ?? "";
-    const entered = window.prompt("Link URL (https://..., mailto:... or /path). Leave empty to remove the link.", current);
+    const entered = window.prompt(
+      "Link URL (https://..., mailto:... or /path). Leave empty to remove the link.",
+      current,
+    );
     if (entered === null) return;
     const href = entered.trim();
     if (href === "") {

@@ -1,7 +1,11 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
-export function Alert({ className, variant = "default", ...props }: ComponentProps<"div"> & { variant?: "default" | "destructive" }) {
+export function Alert({
+  className,
+  variant = "default",
+  ...props
+}: ComponentProps<"div"> & { variant?: "default" | "destructive" }) {
   return (
     <div
       role="alert"
@@ -17,8 +21,12 @@ export function Alert({ className, variant = "default", ...props }: ComponentPro
   );
 }
 
-export function AlertTitle({ className, ...props }: ComponentProps<"h2">) {
-  return <h2 className={cn("mb-1 font-semibold", className)} {...props} />;
+export function AlertTitle({ className, children, ...props }: ComponentProps<"h2">) {
+  return (
+    <h2 className={cn("mb-1 font-semibold", className)} {...props}>
+      {children}
+    </h2>
+  );
 }
 
 export function AlertDescription({ className, ...props }: ComponentProps<"div">) {

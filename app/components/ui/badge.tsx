@@ -7,10 +7,18 @@ const variants = {
   outline: "border-slate-300 text-slate-700 dark:border-slate-600 dark:text-slate-300",
 } as const;
 
-export function Badge({ variant = "default", className, ...props }: ComponentProps<"span"> & { variant?: keyof typeof variants }) {
+export function Badge({
+  variant = "default",
+  className,
+  ...props
+}: ComponentProps<"span"> & { variant?: keyof typeof variants }) {
   return (
     <span
-      className={cn("inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold", variants[variant], className)}
+      className={cn(
+        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold",
+        variants[variant],
+        className,
+      )}
       {...props}
     />
   );

@@ -31,9 +31,16 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-xl font-semibold text-slate-900 dark:text-white", className)} {...props} />;
+  return (
+    <DialogPrimitive.Title
+      className={cn("text-xl font-semibold text-slate-900 dark:text-white", className)}
+      {...props}
+    />
+  );
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("text-sm text-slate-600 dark:text-slate-400", className)} {...props} />;
+  return (
+    <DialogPrimitive.Description className={cn("text-sm text-slate-600 dark:text-slate-400", className)} {...props} />
+  );
 }

@@ -5,7 +5,11 @@ import { cn } from "~/lib/cn";
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
@@ -21,7 +25,12 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Com
 }
 
 export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof MenuPrimitive.Label>) {
-  return <MenuPrimitive.Label className={cn("truncate px-2 py-1.5 text-xs text-slate-600 dark:text-slate-400", className)} {...props} />;
+  return (
+    <MenuPrimitive.Label
+      className={cn("truncate px-2 py-1.5 text-xs text-slate-600 dark:text-slate-400", className)}
+      {...props}
+    />
+  );
 }
 
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof MenuPrimitive.Item>) {

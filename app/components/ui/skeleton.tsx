@@ -2,5 +2,11 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {
-  return <div aria-hidden="true" className={cn("animate-pulse rounded-md bg-slate-200 dark:bg-slate-800", className)} {...props} />;
+  return (
+    <div
+      aria-hidden="true"
+      className={cn("animate-pulse rounded-md bg-slate-200 dark:bg-slate-800", className)}
+      {...props}
+    />
+  );
 }

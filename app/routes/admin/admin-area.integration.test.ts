@@ -5,7 +5,7 @@ import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import { loader as toolLoader } from "~/routes/tool";
 import { ADMIN_REQUIRED_MESSAGE } from "~/server/auth/guards.server";
-import { articles, tools } from "~/server/db/schema";
+import { articles, tools } from "~/server/db/schema.server";
 import { insertArticles, insertTools } from "../../../tests/setup/fixtures";
 import {
   contextFor,
@@ -49,10 +49,12 @@ async function get(loader: Loader, path: string, who: { cookie?: string; data?: 
   }
 }
 
-function refusal(outcome: Awaited<ReturnType<typeof get>>) {
+async function refusal(outcome: Awaited<ReturnType<typeof get>>) {
   if (outcome.ok) throw new Error("the loader answered instead of refusing");
-  const answer = routeAnswer(outcome.thrown, { thrown: true });
-  return answer.headers ? { status: answer.status, location: answer.location } : { status: answer.status, data: answer.data };
+  const answer = await routeAnswer(outcome.thrown, { thrown: true });
+  return answer.location
+    ? { status: answer.status, location: answer.location }
+    : { status: answer.status, data: answer.data };
 }
 
 describe.each([
@@ -60,18 +62,18 @@ describe.each([
   ["dashboard", dashboardLoader as Loader, "/admin"],
 ])("the admin %s", (_name, loader, path) => {
   it("sends a signed-out visitor's page request to /", async () => {
-    expect(refusal(await get(loader, path))).toEqual({ status: 302, location: "/" });
+    expect(await refusal(await get(loader, path))).toEqual({ status: 302, location: "/" });
   });
 
   it("sends a signed-in non-admin's page request to /", async () => {
-    expect(refusal(await get(loader, path, { cookie: userCookie }))).toEqual({ status: 302, location: "/" });
+    expect(await refusal(await get(loader, path, { cookie: userCookie }))).toEqual({ status: 302, location: "/" });
   });
 
   it("answers a data request from a visitor or a non-admin with 403", async () => {
     for (const cookie of [undefined, userCookie]) {
-      expect(refusal(await get(loader, path, { cookie, data: true }))).toEqual({
+      expect(await refusal(await get(loader, path, { cookie, data: true }))).toEqual({
         status: 403,
-        data: { error: ADMIN_REQUIRED_MESSAGE },
+        data: { error: ADMIN_REQUIRED_MESSAGE, code: "forbidden" },
       });
     }
   });
@@ -84,7 +86,12 @@ describe.each([
 
 describe("the dashboard's counts", () => {
   it("counts every tool and the published articles, drafts apart", async () => {
-    await insertTools(database.db, { name: "One" }, { name: "Two", category: "Image" }, { name: "Three", category: "Video" });
+    await insertTools(
+      database.db,
+      { name: "One" },
+      { name: "Two", category: "Image" },
+      { name: "Three", category: "Video" },
+    );
     await insertArticles(
       database.db,
       { title: "Published one", date: "2026-01-01" },
@@ -105,10 +112,19 @@ describe("edit shortcuts on public pages", () => {
   it("the tool page offers 'Edit Tool' to administrators only", async () => {
     const [tool] = await insertTools(database.db, { name: "Quill Writer" });
     const page = (cookie?: string) =>
-      get(((args: { request: Request; context: unknown }) => toolLoader({ ...args, params: { id: tool!.slug } } as never)) as Loader, `/tool/${tool!.slug}`, {
-        cookie,
-      });
-    for (const [cookie, canEdit] of [[undefined, false], [userCookie, false], [adminCookie, true]] as const) {
+      get(
+        ((args: { request: Request; context: unknown }) =>
+          toolLoader({ ...args, params: { id: tool!.slug } } as never)) as Loader,
+        `/tool/${tool!.slug}`,
+        {
+          cookie,
+        },
+      );
+    for (const [cookie, canEdit] of [
+      [undefined, false],
+      [userCookie, false],
+      [adminCookie, true],
+    ] as const) {
       const outcome = await page(cookie);
       expect(outcome.ok && (outcome.value as { canEdit: boolean }).canEdit).toBe(canEdit);
     }
@@ -118,11 +134,16 @@ describe("edit shortcuts on public pages", () => {
     const [article] = await insertArticles(database.db, { title: "Prompting well", date: "2026-02-01" });
     const page = (cookie?: string) =>
       get(
-        ((args: { request: Request; context: unknown }) => articleLoader({ ...args, params: { id: article!.slug } } as never)) as Loader,
+        ((args: { request: Request; context: unknown }) =>
+          articleLoader({ ...args, params: { id: article!.slug } } as never)) as Loader,
         `/article/${article!.slug}`,
         { cookie },
       );
-    for (const [cookie, canEdit] of [[undefined, false], [userCookie, false], [adminCookie, true]] as const) {
+    for (const [cookie, canEdit] of [
+      [undefined, false],
+      [userCookie, false],
+      [adminCookie, true],
+    ] as const) {
       const outcome = await page(cookie);
       expect(outcome.ok && (outcome.value as { canEdit: boolean }).canEdit).toBe(canEdit);
     }
@@ -131,26 +152,36 @@ describe("edit shortcuts on public pages", () => {
 
 describe("draft previews", () => {
   it("a draft's address shows it to administrators, marked as a draft, and answers 404 to everyone else", async () => {
-    const [draft] = await insertArticles(database.db, { title: "Work in progress", date: "2026-03-01", status: "draft" });
+    const [draft] = await insertArticles(database.db, {
+      title: "Work in progress",
+      date: "2026-03-01",
+      status: "draft",
+    });
     const page = (cookie?: string) =>
       get(
-        ((args: { request: Request; context: unknown }) => articleLoader({ ...args, params: { id: draft!.slug } } as never)) as Loader,
+        ((args: { request: Request; context: unknown }) =>
+          articleLoader({ ...args, params: { id: draft!.slug } } as never)) as Loader,
         `/article/${draft!.slug}`,
         { cookie },
       );
     for (const cookie of [undefined, userCookie]) {
       const outcome = await page(cookie);
       expect(outcome.ok).toBe(false);
-      expect(refusal(outcome).status).toBe(404);
+      expect((await refusal(outcome)).status).toBe(404);
     }
     const preview = await page(adminCookie);
-    expect(preview.ok && preview.value).toMatchObject({ draft: true, canEdit: true, article: { title: "Work in progress" } });
+    expect(preview.ok && preview.value).toMatchObject({
+      draft: true,
+      canEdit: true,
+      article: { title: "Work in progress" },
+    });
   });
 
   it("a published article is not marked as a draft, for administrators either", async () => {
     const [article] = await insertArticles(database.db, { title: "Out now", date: "2026-03-02" });
     const outcome = await get(
-      ((args: { request: Request; context: unknown }) => articleLoader({ ...args, params: { id: article!.slug } } as never)) as Loader,
+      ((args: { request: Request; context: unknown }) =>
+        articleLoader({ ...args, params: { id: article!.slug } } as never)) as Loader,
       `/article/${article!.slug}`,
       { cookie: adminCookie },
     );

@@ -1,16 +1,18 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/article-form";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { FormActions } from "~/components/admin/form-actions";
 import { FormField } from "~/components/admin/form-field";
 import { RichTextEditor } from "~/components/admin/rich-text-editor";
+import { useUnsavedEditsWarning } from "~/components/admin/unsaved-edits";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { ADMIN_TOASTS, INVALID_FIELDS_MESSAGE, type AdminFormFailure } from "~/lib/admin-messages";
+import { AppError } from "~/lib/app-error";
 import {
   ARTICLE_FIELDS,
   articleFormSchema,
@@ -21,6 +23,7 @@ import {
   type ArticleFormValues,
 } from "~/lib/article-form";
 import { TOOL_CATEGORIES } from "~/lib/categories";
+import { useFormDraft } from "~/lib/form-draft";
 import { fieldErrorsOf } from "~/lib/form-fields";
 import { SITE_NAME } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
@@ -33,9 +36,12 @@ import {
   updateArticle,
 } from "~/server/content/article-admin.server";
 import { flashCookie } from "~/server/flash.server";
-import { logger } from "~/server/logger";
+import { toErrorResponse } from "~/server/http/error-response.server";
+import { readForm } from "~/server/http/read-form.server";
+import { logger } from "~/server/logger.server";
 
 const LIST_URL = "/admin/articles";
+const articleNotFound = () => toErrorResponse(new AppError("not-found", "Article not found"));
 const NEW_ID = "new";
 
 /** The article form's failed save: the usual failure plus what was posted, so a page rendered
@@ -53,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return { mode: "create" as const, article: null, values: emptyArticleFormValues(today), categories };
   }
   const article = await findArticleById({ db: context.db, id: params.id });
-  if (!article) throw data("Article not found", { status: 404 });
+  if (!article) throw articleNotFound();
   return {
     mode: "edit" as const,
     article: { id: article.id, slug: article.slug, title: article.title, status: article.status },
@@ -66,24 +72,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
   requireAdmin(request, context);
   const creating = params.id === NEW_ID;
-  if (!creating && !isUuid(params.id)) throw data("Article not found", { status: 404 });
+  if (!creating && !isUuid(params.id)) throw articleNotFound();
 
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent") ?? "save";
 
   if (intent === "delete") {
     if (creating || !(await deleteArticle({ db: context.db, id: params.id }))) {
-      throw data("Article not found", { status: 404 });
+      throw articleNotFound();
     }
     await context.invalidatePublicPages();
-    throw redirect(LIST_URL, { headers: { "Set-Cookie": flashCookie({ kind: "success", title: ADMIN_TOASTS.articleDeleted }) } });
+    throw redirect(LIST_URL, {
+      headers: { "Set-Cookie": flashCookie({ kind: "success", title: ADMIN_TOASTS.articleDeleted }) },
+    });
   }
-  if (intent !== "save") throw data("Unknown action", { status: 400 });
+  if (intent !== "save") throw toErrorResponse(new AppError("bad-request", "Unknown action"));
 
   const failed = creating ? ADMIN_TOASTS.articleCreateFailed : ADMIN_TOASTS.articleUpdateFailed;
   const values = articleFormValuesFrom(formData);
   const refuse = (fieldErrors: Record<string, string>) =>
-    data<ArticleFormFailure>({ ok: false, message: failed(INVALID_FIELDS_MESSAGE), fieldErrors, values }, { status: 400 });
+    data<ArticleFormFailure>(
+      { ok: false, message: failed(INVALID_FIELDS_MESSAGE), fieldErrors, values },
+      { status: 400 },
+    );
 
   const parsed = articleFormSchema.safeParse(values);
   if (!parsed.success) return refuse(fieldErrorsOf(parsed.error));
@@ -94,6 +105,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? await createArticle({ db: context.db, input: parsed.data })
       : await updateArticle({ db: context.db, id: params.id, input: parsed.data });
   } catch (error) {
+    // An article deleted meanwhile (or an id that names none) is a 404, like opening it.
+    if (error instanceof AppError) throw toErrorResponse(error);
     // Not the admin's mistake: logged, and answered so the form keeps everything they typed.
     logger.error({ err: error, articleId: creating ? null : params.id }, "saving an article failed");
     return data<ArticleFormFailure>(
@@ -101,7 +114,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 500 },
     );
   }
-  if (result.status === "not-found") throw data("Article not found", { status: 404 });
   if (result.status === "invalid") return refuse(result.fieldErrors);
 
   await context.invalidatePublicPages();
@@ -127,15 +139,13 @@ function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-const sameValues = (a: ArticleFormValues, b: ArticleFormValues) => ARTICLE_FIELDS.every((field) => a[field] === b[field]);
+const articleFormFingerprint = (values: ArticleFormValues) =>
+  JSON.stringify(ARTICLE_FIELDS.map((field) => values[field]));
 
-/** Focuses the first invalid field in the form's order (the editor when the body is the one). */
-function focusFirstError(fieldErrors: Record<string, string>) {
-  const field = ARTICLE_FIELDS.find((name) => fieldErrors[name]);
-  if (!field) return;
-  const element =
-    document.getElementById(field) ?? document.querySelector<HTMLElement>(`[aria-labelledby="${field}-label"]`);
-  element?.focus();
+/** The server's schema over a post, run in the browser first so most mistakes never make a round trip. */
+function checkArticleForm(form: FormData) {
+  const parsed = articleFormSchema.safeParse(articleFormValuesFrom(form));
+  return parsed.success ? null : fieldErrorsOf(parsed.error);
 }
 
 function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure: ArticleFormFailure | null }) {
@@ -143,53 +153,30 @@ function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure:
   const creating = mode === "create";
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const failedMessage = creating ? ADMIN_TOASTS.articleCreateFailed : ADMIN_TOASTS.articleUpdateFailed;
 
-  // `values` is what the admin sees and posts; `baseline` is the record it started from. They
-  // differ exactly when there are unsaved edits.
-  const [form, setForm] = useState(() => ({
-    values: failure?.values ?? loaderData.values,
-    baseline: loaderData.values,
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>(() => failure?.fieldErrors ?? {});
-  const { values } = form;
-
-  // A reload of the record (revalidation) refills the form only when nothing is unsaved.
-  const loaded = loaderData.values;
+  // Spec: the date defaults to today; the admin's today, once the browser can tell. A new article
+  // untouched so far is refilled with it like any reload of the record.
+  const [localDate, setLocalDate] = useState<string | null>(null);
   useEffect(() => {
-    if (creating) return;
-    setForm((current) => {
-      if (!sameValues(current.values, current.baseline) || sameValues(current.values, loaded)) return current;
-      return { values: loaded, baseline: loaded };
-    });
-  }, [creating, loaded]);
-
-  // Spec: the date defaults to today; the admin's today, once the browser can tell.
-  useEffect(() => {
-    if (!creating) return;
-    const today = localToday();
-    setForm((current) =>
-      current.values.date === current.baseline.date && current.baseline.date !== today
-        ? { values: { ...current.values, date: today }, baseline: { ...current.baseline, date: today } }
-        : current,
-    );
+    if (creating) setLocalDate(localToday());
   }, [creating]);
+  const loaded = useMemo(
+    () => (localDate ? { ...loaderData.values, date: localDate } : loaderData.values),
+    [loaderData.values, localDate],
+  );
 
-  // A failed save: its toast, and its messages beside the fields. The typed values stay as they are.
-  useEffect(() => {
-    if (!failure || failure.ok) return;
-    toast.error(failure.message);
-    setErrors(failure.fieldErrors);
-    focusFirstError(failure.fieldErrors);
-  }, [failure]);
+  const { values, errors, dirty, formRef, validate, edit } = useFormDraft({
+    loaded,
+    failure,
+    fingerprint: articleFormFingerprint,
+    check: checkArticleForm,
+    refusedMessage: () => failedMessage(INVALID_FIELDS_MESSAGE),
+    toastId: "article-form-failure",
+  });
+  useUnsavedEditsWarning(dirty);
 
-  const setField = (field: ArticleField, value: string) => {
-    setForm((current) => ({ ...current, values: { ...current.values, [field]: value } }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _dropped, ...rest } = current;
-      return rest;
-    });
-  };
+  const setField = (field: ArticleField, value: string) => edit(field, (current) => ({ ...current, [field]: value }));
 
   const text = (field: ArticleField) => ({
     name: field,
@@ -208,21 +195,7 @@ function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure:
       </div>
       <h1 className="text-3xl font-bold tracking-tight">{creating ? "New Article" : "Edit Article"}</h1>
 
-      <Form
-        method="post"
-        noValidate
-        className="space-y-8"
-        onSubmit={(event) => {
-          // The same schema the action uses, so most mistakes are shown without a round trip.
-          const parsed = articleFormSchema.safeParse(values);
-          if (parsed.success) return;
-          event.preventDefault();
-          const fieldErrors = fieldErrorsOf(parsed.error);
-          setErrors(fieldErrors);
-          toast.error((creating ? ADMIN_TOASTS.articleCreateFailed : ADMIN_TOASTS.articleUpdateFailed)(INVALID_FIELDS_MESSAGE));
-          focusFirstError(fieldErrors);
-        }}
-      >
+      <Form ref={formRef} method="post" noValidate className="space-y-8" onSubmit={validate}>
         <div className="space-y-6">
           <FormField id="title" label="Title" error={errors.title}>
             {(control) => <Input {...control} {...text("title")} required maxLength={200} />}
@@ -230,7 +203,16 @@ function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure:
 
           <div className="grid gap-6 sm:grid-cols-2">
             <FormField id="category" label="Category" error={errors.category}>
-              {(control) => <Input {...control} {...text("category")} list="article-categories" required maxLength={50} autoComplete="off" />}
+              {(control) => (
+                <Input
+                  {...control}
+                  {...text("category")}
+                  list="article-categories"
+                  required
+                  maxLength={50}
+                  autoComplete="off"
+                />
+              )}
             </FormField>
             <datalist id="article-categories">
               {categories.map((category) => (
@@ -246,10 +228,17 @@ function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure:
             <FormField id="date" label="Date" error={errors.date}>
               {(control) => <Input {...control} {...text("date")} type="date" required />}
             </FormField>
-            <FormField id="read_time" label="Read Time" error={errors.read_time}>
-              {(control) => <Input {...control} {...text("read_time")} placeholder="e.g. 5 min read" required maxLength={50} />}
+            <FormField id="readTime" label="Read Time" error={errors.readTime}>
+              {(control) => (
+                <Input {...control} {...text("readTime")} placeholder="e.g. 5 min read" required maxLength={50} />
+              )}
             </FormField>
-            <FormField id="status" label="Status" hint="Drafts are visible only in the admin area." error={errors.status}>
+            <FormField
+              id="status"
+              label="Status"
+              hint="Drafts are visible only in the admin area."
+              error={errors.status}
+            >
               {(control) => (
                 <Select {...control} {...text("status")}>
                   <option value="published">Published</option>
@@ -259,7 +248,12 @@ function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure:
             </FormField>
           </div>
 
-          <FormField id="excerpt" label="Excerpt" hint="A sentence or two shown on article cards and in search results." error={errors.excerpt}>
+          <FormField
+            id="excerpt"
+            label="Excerpt"
+            hint="A sentence or two shown on article cards and in search results."
+            error={errors.excerpt}
+          >
             {(control) => <Textarea {...control} {...text("excerpt")} rows={3} required maxLength={1000} />}
           </FormField>
 
@@ -272,20 +266,46 @@ function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure:
             error={errors.content}
           />
 
-          <FormField id="image" label="Image URL" hint="Optional. An https:// address of the article's cover image." error={errors.image}>
-            {(control) => <Input {...control} {...text("image")} type="url" inputMode="url" placeholder="https://" maxLength={2048} />}
+          <FormField
+            id="image"
+            label="Image URL"
+            hint="Optional. An https:// address of the article's cover image."
+            error={errors.image}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...text("image")}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                maxLength={2048}
+              />
+            )}
           </FormField>
         </div>
 
         <SeoSettings>
-          <FormField id="meta_title" label="Meta Title" hint="Leave blank to use the title." error={errors.meta_title}>
-            {(control) => <Input {...control} {...text("meta_title")} maxLength={200} />}
+          <FormField id="metaTitle" label="Meta Title" hint="Leave blank to use the title." error={errors.metaTitle}>
+            {(control) => <Input {...control} {...text("metaTitle")} maxLength={200} />}
           </FormField>
-          <FormField id="meta_description" label="Meta Description" hint="Leave blank to use the excerpt." error={errors.meta_description}>
-            {(control) => <Textarea {...control} {...text("meta_description")} rows={2} maxLength={500} />}
+          <FormField
+            id="metaDescription"
+            label="Meta Description"
+            hint="Leave blank to use the excerpt."
+            error={errors.metaDescription}
+          >
+            {(control) => <Textarea {...control} {...text("metaDescription")} rows={2} maxLength={500} />}
           </FormField>
-          <FormField id="meta_keywords" label="Meta Keywords" hint="Separate keywords with commas." error={errors.meta_keywords}>
-            {(control) => <Input {...control} {...text("meta_keywords")} placeholder="e.g. AI writing, chatbots" maxLength={1000} />}
+          <FormField
+            id="metaKeywords"
+            label="Meta Keywords"
+            hint="Separate keywords with commas."
+            error={errors.metaKeywords}
+          >
+            {(control) => (
+              <Input {...control} {...text("metaKeywords")} placeholder="e.g. AI writing, chatbots" maxLength={1000} />
+            )}
           </FormField>
           <FormField
             id="slug"
@@ -297,18 +317,20 @@ function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure:
             }
             error={errors.slug}
           >
-            {(control) => <Input {...control} {...text("slug")} maxLength={200} autoComplete="off" spellCheck={false} />}
+            {(control) => (
+              <Input {...control} {...text("slug")} maxLength={200} autoComplete="off" spellCheck={false} />
+            )}
           </FormField>
         </SeoSettings>
 
-        <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">
+        <FormActions className="justify-end">
           <ButtonLink to={LIST_URL} variant="outline">
             Cancel
           </ButtonLink>
           <Button type="submit" name="intent" value="save" disabled={saving}>
             {saving ? "Saving..." : "Save Article"}
           </Button>
-        </div>
+        </FormActions>
       </Form>
     </div>
   );
@@ -316,7 +338,10 @@ function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure:
 
 function SeoSettings({ children }: { children: ReactNode }) {
   return (
-    <section aria-labelledby="seo-settings-heading" className="space-y-6 rounded-lg border border-slate-200 p-4 sm:p-6 dark:border-slate-800">
+    <section
+      aria-labelledby="seo-settings-heading"
+      className="space-y-6 rounded-lg border border-slate-200 p-4 sm:p-6 dark:border-slate-800"
+    >
       <h2 id="seo-settings-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         SEO Settings
       </h2>

@@ -9,7 +9,7 @@ import { loader as rssLoader } from "~/routes/blog-rss";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import { ADMIN_REQUIRED_MESSAGE } from "~/server/auth/guards.server";
-import { articles } from "~/server/db/schema";
+import { articles } from "~/server/db/schema.server";
 import { takeFlash } from "~/server/flash.server";
 import { insertArticles } from "../../../tests/setup/fixtures";
 import {
@@ -22,7 +22,7 @@ import {
   TEST_SITE_URL,
   type TestServices,
 } from "../../../tests/setup/test-app";
-import { getRequest, routeAnswer } from "../../../tests/setup/route-calls";
+import { getRequest, routeAnswer, type RouteAnswer } from "../../../tests/setup/route-calls";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 // The admin's article pages as the browser reaches them: real requests, real sessions, a fresh
@@ -45,31 +45,41 @@ beforeEach(async () => {
 });
 
 type RouteFunction = (args: never) => unknown;
-type Outcome = { ok: true; value: unknown } | { ok: false; thrown: unknown };
+type Outcome = ({ ok: true; value: unknown } | { ok: false; thrown: unknown }) & { read: RouteAnswer };
 
 async function call(fn: RouteFunction, request: Request, params: Record<string, string>): Promise<Outcome> {
   const context = await contextFor(services, request);
   try {
-    return { ok: true, value: await fn({ request, params, context } as never) };
+    const value = await fn({ request, params, context } as never);
+    return { ok: true, value, read: await routeAnswer(value) };
   } catch (thrown) {
-    return { ok: false, thrown };
+    return { ok: false, thrown, read: await routeAnswer(thrown, { thrown: true }) };
   }
 }
 
 /** A GET as a browser sends it: a whole page, or (data) a client navigation's ".data" request. */
-function get(fn: RouteFunction, path: string, params: Record<string, string> = {}, who: { cookie?: string; data?: boolean } = {}) {
+function get(
+  fn: RouteFunction,
+  path: string,
+  params: Record<string, string> = {},
+  who: { cookie?: string; data?: boolean } = {},
+) {
   return call(fn, getRequest(path, who), params);
 }
 
 /** Posts the article form for `id` ("new" or an article id). */
-function post(id: string, fields: Record<string, string>, options: { cookie?: string; origin?: string | null } = { cookie: adminCookie }) {
+function post(
+  id: string,
+  fields: Record<string, string>,
+  options: { cookie?: string; origin?: string | null } = { cookie: adminCookie },
+) {
   return call(formAction as RouteFunction, formPost(`/admin/articles/${id}`, fields, options), { id });
 }
 
 /** Status, redirect target and body of whatever a loader or action answered or threw. */
 function answer(outcome: Outcome): { status: number; location?: string | null; data?: unknown } {
-  const read = outcome.ok ? routeAnswer(outcome.value) : routeAnswer(outcome.thrown, { thrown: true });
-  return read.headers ? { status: read.status, location: read.location } : { status: read.status, data: read.data };
+  const { read } = outcome;
+  return read.location ? { status: read.status, location: read.location } : { status: read.status, data: read.data };
 }
 
 /** The toast a redirect carries to the next page. */
@@ -87,11 +97,11 @@ const form = (overrides: Record<string, string> = {}): Record<string, string> =>
   excerpt: "Run a language model on your own machine.",
   content: "<h2>Why local</h2><p>Privacy and control.</p>",
   image: "https://images.example.com/local-llms.png",
-  read_time: "6 min read",
+  readTime: "6 min read",
   status: "published",
-  meta_title: "",
-  meta_description: "",
-  meta_keywords: "",
+  metaTitle: "",
+  metaDescription: "",
+  metaKeywords: "",
   slug: "",
   ...overrides,
 });
@@ -100,10 +110,20 @@ const allRows = () => database.db.select().from(articles).orderBy(articles.title
 
 /** What the public sees of one slug: blog list, home, RSS, sitemap and the article page. */
 async function publicView(slug: string) {
-  const blog = (await get(blogLoader as RouteFunction, "/blog")) as { ok: true; value: { articles: { slug: string }[] } };
-  const home = (await get(homeLoader as RouteFunction, "/")) as { ok: true; value: { latestArticles: { slug: string }[] } };
-  const rss = await ((await get(rssLoader as RouteFunction, "/blog/rss.xml")) as { ok: true; value: Response }).value.text();
-  const sitemap = await ((await get(sitemapLoader as RouteFunction, "/sitemap.xml")) as { ok: true; value: Response }).value.text();
+  const blog = (await get(blogLoader as RouteFunction, "/blog")) as {
+    ok: true;
+    value: { articles: { slug: string }[] };
+  };
+  const home = (await get(homeLoader as RouteFunction, "/")) as {
+    ok: true;
+    value: { latestArticles: { slug: string }[] };
+  };
+  const rss = await (
+    (await get(rssLoader as RouteFunction, "/blog/rss.xml")) as { ok: true; value: Response }
+  ).value.text();
+  const sitemap = await (
+    (await get(sitemapLoader as RouteFunction, "/sitemap.xml")) as { ok: true; value: Response }
+  ).value.text();
   const page = await get(articleLoader as RouteFunction, `/article/${slug}`, { id: slug });
   return {
     blog: blog.value.articles.some((article) => article.slug === slug),
@@ -141,7 +161,7 @@ describe("only administrators get in", () => {
       for (const cookie of [undefined, userCookie]) {
         expect(answer(await get(loader, path, params, { cookie, data: true })), name).toEqual({
           status: 403,
-          data: { error: ADMIN_REQUIRED_MESSAGE },
+          data: { error: ADMIN_REQUIRED_MESSAGE, code: "forbidden" },
         });
       }
     }
@@ -163,7 +183,9 @@ describe("only administrators get in", () => {
     const before = await allRows();
     for (const origin of ["https://evil.example", null]) {
       expect(answer(await post("new", form(), { cookie: adminCookie, origin })).status).toBe(403);
-      expect(answer(await post(articleId, form({ title: "Hijacked" }), { cookie: adminCookie, origin })).status).toBe(403);
+      expect(answer(await post(articleId, form({ title: "Hijacked" }), { cookie: adminCookie, origin })).status).toBe(
+        403,
+      );
       expect(answer(await post(articleId, { intent: "delete" }, { cookie: adminCookie, origin })).status).toBe(403);
     }
     expect(await allRows()).toEqual(before);
@@ -178,8 +200,12 @@ describe("only administrators get in", () => {
 });
 
 describe("the article table", () => {
-  type ListData = { query: string; articles: { title: string; status: string; category: string; author: string; date: string; id: string }[] };
-  const list = async (path: string) => ((await get(listLoader as RouteFunction, path, {}, { cookie: adminCookie })) as { value: ListData }).value;
+  type ListData = {
+    query: string;
+    articles: { title: string; status: string; category: string; author: string; date: string; id: string }[];
+  };
+  const list = async (path: string) =>
+    ((await get(listLoader as RouteFunction, path, {}, { cookie: adminCookie })) as { value: ListData }).value;
 
   it("lists every article, drafts included, newest date first", async () => {
     const rows = await insertArticles(
@@ -204,7 +230,9 @@ describe("the article table", () => {
       { title: "Prompt basics", date: "2026-01-01", category: "Guides" },
       { title: "Voice cloning", date: "2026-01-02", category: "Audio" },
     );
-    expect((await list("/admin/articles?q=%20PROMPT%20")).articles.map((article) => article.title)).toEqual(["Prompt basics"]);
+    expect((await list("/admin/articles?q=%20PROMPT%20")).articles.map((article) => article.title)).toEqual([
+      "Prompt basics",
+    ]);
     expect((await list("/admin/articles?q=audio")).articles.map((article) => article.title)).toEqual(["Voice cloning"]);
     const none = await list("/admin/articles?q=nothing");
     expect(none).toEqual({ query: "nothing", articles: [], total: 0, page: 1, pageCount: 1 });
@@ -212,8 +240,14 @@ describe("the article table", () => {
 });
 
 describe("the article form's loader", () => {
-  type FormData = { mode: string; article: { id: string; slug: string; title: string } | null; values: Record<string, string>; categories: string[] };
-  const load = async (id: string) => get(formLoader as RouteFunction, `/admin/articles/${id}`, { id }, { cookie: adminCookie });
+  type FormData = {
+    mode: string;
+    article: { id: string; slug: string; title: string } | null;
+    values: Record<string, string>;
+    categories: string[];
+  };
+  const load = async (id: string) =>
+    get(formLoader as RouteFunction, `/admin/articles/${id}`, { id }, { cookie: adminCookie });
 
   it("starts a new article dated today, published, with category suggestions", async () => {
     await insertArticles(database.db, { title: "Existing", date: "2026-01-01", category: "Case Studies" });
@@ -243,16 +277,16 @@ describe("the article form's loader", () => {
       date: "2026-02-02",
       status: "draft",
       image: "",
-      meta_keywords: "one, two",
-      meta_title: "",
-      read_time: "5 min read",
+      metaKeywords: "one, two",
+      metaTitle: "",
+      readTime: "5 min read",
       slug: "stored",
     });
   });
 
   it("answers 404 'Article not found' for an unknown or malformed id", async () => {
     for (const id of ["6f1c2a52-8d53-4c55-9b8e-0f4f7ad3b7a1", "not-an-id"]) {
-      expect(answer(await load(id))).toEqual({ status: 404, data: "Article not found" });
+      expect(answer(await load(id))).toEqual({ status: 404, data: { error: "Article not found", code: "not-found" } });
     }
   });
 });
@@ -280,12 +314,24 @@ describe("creating an article", () => {
       ok: true;
       value: { article: { title: string; contentHtml: string; metaTitle: string } };
     };
-    expect(page.value.article).toMatchObject({ title: "Getting Started with Local LLMs", contentHtml: "<h2>Why local</h2><p>Privacy and control.</p>" });
+    expect(page.value.article).toMatchObject({
+      title: "Getting Started with Local LLMs",
+      contentHtml: "<h2>Why local</h2><p>Privacy and control.</p>",
+    });
   });
 
   it("refuses blank required fields with the spec's messages, keeps what was typed, and writes nothing", async () => {
     const invalidationsBefore = services.invalidations();
-    const blank = form({ title: " ", category: "", author: "", date: "", excerpt: "", content: "<p></p>", read_time: "", meta_title: "Kept" });
+    const blank = form({
+      title: " ",
+      category: "",
+      author: "",
+      date: "",
+      excerpt: "",
+      content: "<p></p>",
+      readTime: "",
+      metaTitle: "Kept",
+    });
     const outcome = await post("new", blank);
     expect(answer(outcome)).toEqual({
       status: 400,
@@ -299,7 +345,7 @@ describe("creating an article", () => {
           date: "Date is required",
           excerpt: "Excerpt is required",
           content: "Content is required",
-          read_time: "Read time is required",
+          readTime: "Read time is required",
         },
         values: { ...blank, intent: undefined },
       },
@@ -317,7 +363,15 @@ describe("creating an article", () => {
   });
 
   it("uses the SEO fields given: keywords split and trimmed, slug normalised", async () => {
-    await post("new", form({ meta_title: "Local LLMs", meta_description: "A guide.", meta_keywords: " llm, local ,, privacy ", slug: "Local LLMs Guide" }));
+    await post(
+      "new",
+      form({
+        metaTitle: "Local LLMs",
+        metaDescription: "A guide.",
+        metaKeywords: " llm, local ,, privacy ",
+        slug: "Local LLMs Guide",
+      }),
+    );
     expect((await allRows())[0]).toMatchObject({
       slug: "local-llms-guide",
       metaTitle: "Local LLMs",
@@ -339,7 +393,10 @@ describe("creating an article", () => {
   it("saves two articles with the same title sent at once, under two slugs", async () => {
     const outcomes = await Promise.all([post("new", form()), post("new", form())]);
     expect(outcomes.map((outcome) => answer(outcome).status)).toEqual([302, 302]);
-    expect((await allRows()).map((row) => row.slug).sort()).toEqual(["getting-started-with-local-llms", "getting-started-with-local-llms-2"]);
+    expect((await allRows()).map((row) => row.slug).sort()).toEqual([
+      "getting-started-with-local-llms",
+      "getting-started-with-local-llms-2",
+    ]);
   });
 
   it("stores sanitized HTML: scripts, handlers, frames, styles and bad URLs are gone", async () => {
@@ -356,7 +413,9 @@ describe("creating an article", () => {
     expect(answer(await post("new", form({ content: hostile }))).status).toBe(302);
     const [row] = await allRows();
     expect(row!.content).toContain("<p>Safe text</p>");
-    expect(row!.content).not.toMatch(/<script|onerror|javascript:|<svg|onload|<iframe|style=|data:|alert|evil\.example/i);
+    expect(row!.content).not.toMatch(
+      /<script|onerror|javascript:|<svg|onload|<iframe|style=|data:|alert|evil\.example/i,
+    );
   });
 
   it("answers 'Content is required' when sanitizing leaves nothing", async () => {
@@ -384,24 +443,40 @@ describe("editing an article", () => {
     const [row] = await database.db.select().from(articles).where(eq(articles.id, id));
     expect(row).toMatchObject({ title: "After", slug: "before", metaTitle: "After", category: "Development" });
 
-    const page = (await get(articleLoader as RouteFunction, "/article/before", { id: "before" })) as { ok: true; value: { article: { title: string } } };
+    const page = (await get(articleLoader as RouteFunction, "/article/before", { id: "before" })) as {
+      ok: true;
+      value: { article: { title: string } };
+    };
     expect(page.value.article.title).toBe("After");
   });
 
   it("says 'Failed to update article: ...' when the form is invalid", async () => {
     expect(answer(await post(id, form({ author: "" })))).toMatchObject({
       status: 400,
-      data: { ok: false, message: "Failed to update article: Please correct the highlighted fields", fieldErrors: { author: "Author is required" } },
+      data: {
+        ok: false,
+        message: "Failed to update article: Please correct the highlighted fields",
+        fieldErrors: { author: "Author is required" },
+      },
     });
     expect((await database.db.select().from(articles).where(eq(articles.id, id)))[0]!.title).toBe("Before");
   });
 
   it("answers 404 for an unknown or malformed id, and writes nothing", async () => {
     for (const unknown of ["6f1c2a52-8d53-4c55-9b8e-0f4f7ad3b7a1", "not-an-id"]) {
-      expect(answer(await post(unknown, form()))).toEqual({ status: 404, data: "Article not found" });
-      expect(answer(await post(unknown, { intent: "delete" }))).toEqual({ status: 404, data: "Article not found" });
+      expect(answer(await post(unknown, form()))).toEqual({
+        status: 404,
+        data: { error: "Article not found", code: "not-found" },
+      });
+      expect(answer(await post(unknown, { intent: "delete" }))).toEqual({
+        status: 404,
+        data: { error: "Article not found", code: "not-found" },
+      });
     }
-    expect(answer(await post("new", { intent: "delete" }))).toEqual({ status: 404, data: "Article not found" });
+    expect(answer(await post("new", { intent: "delete" }))).toEqual({
+      status: 404,
+      data: { error: "Article not found", code: "not-found" },
+    });
     expect(await allRows()).toHaveLength(1);
   });
 
@@ -412,7 +487,11 @@ describe("editing an article", () => {
 
 describe("deleting an article", () => {
   it("removes it everywhere and returns to the list with 'Article deleted successfully'", async () => {
-    const [article, other] = await insertArticles(database.db, { title: "Doomed", date: "2026-01-01" }, { title: "Survivor", date: "2026-01-02" });
+    const [article, other] = await insertArticles(
+      database.db,
+      { title: "Doomed", date: "2026-01-01" },
+      { title: "Survivor", date: "2026-01-02" },
+    );
     expect((await publicView("doomed")).page).toBe(200);
     const invalidationsBefore = services.invalidations();
 
@@ -431,19 +510,44 @@ describe("drafts", () => {
     const [draft] = await allRows();
     expect(draft).toMatchObject({ slug: "secret-launch-plan", status: "draft" });
 
-    expect(await publicView("secret-launch-plan")).toEqual({ blog: false, home: false, rss: false, sitemap: false, page: 404 });
+    expect(await publicView("secret-launch-plan")).toEqual({
+      blog: false,
+      home: false,
+      rss: false,
+      sitemap: false,
+      page: 404,
+    });
     // By id or by title text it is not found either.
-    expect(answer(await get(articleLoader as RouteFunction, `/article/${draft!.id}`, { id: draft!.id })).status).toBe(404);
-    expect(answer(await get(articleLoader as RouteFunction, "/article/Secret-Launch-Plan", { id: "Secret-Launch-Plan" })).status).toBe(404);
+    expect(answer(await get(articleLoader as RouteFunction, `/article/${draft!.id}`, { id: draft!.id })).status).toBe(
+      404,
+    );
+    expect(
+      answer(await get(articleLoader as RouteFunction, "/article/Secret-Launch-Plan", { id: "Secret-Launch-Plan" }))
+        .status,
+    ).toBe(404);
     // The admin still sees it, marked as a draft.
-    const list = (await get(listLoader as RouteFunction, "/admin/articles", {}, { cookie: adminCookie })) as { value: { articles: { status: string }[] } };
+    const list = (await get(listLoader as RouteFunction, "/admin/articles", {}, { cookie: adminCookie })) as {
+      value: { articles: { status: string }[] };
+    };
     expect(list.value.articles.map((article) => article.status)).toEqual(["draft"]);
 
     expect(answer(await post(draft!.id, form({ title: "Secret Launch Plan", status: "published" }))).status).toBe(302);
-    expect(await publicView("secret-launch-plan")).toEqual({ blog: true, home: true, rss: true, sitemap: true, page: 200 });
+    expect(await publicView("secret-launch-plan")).toEqual({
+      blog: true,
+      home: true,
+      rss: true,
+      sitemap: true,
+      page: 200,
+    });
 
     // And back to draft: gone again.
     await post(draft!.id, form({ title: "Secret Launch Plan", status: "draft" }));
-    expect(await publicView("secret-launch-plan")).toEqual({ blog: false, home: false, rss: false, sitemap: false, page: 404 });
+    expect(await publicView("secret-launch-plan")).toEqual({
+      blog: false,
+      home: false,
+      rss: false,
+      sitemap: false,
+      page: 404,
+    });
   });
 });

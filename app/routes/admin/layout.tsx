@@ -1,9 +1,9 @@
-import { FileText, LayoutDashboard, Wrench } from "lucide-react";
+import { FileText, LayoutDashboard, Tags, Wrench } from "lucide-react";
 import { useEffect } from "react";
 import { isRouteErrorResponse, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminSpinner } from "~/components/admin/admin-spinner";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { cn } from "~/lib/cn";
 import { requireAdmin } from "~/server/auth/guards.server";
 
@@ -22,6 +22,7 @@ export function headers() {
 const NAV_ITEMS = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/tools", label: "Tools", icon: Wrench, end: false },
+  { to: "/admin/tags", label: "Tags", icon: Tags, end: false },
   { to: "/admin/articles", label: "Articles", icon: FileText, end: false },
 ] as const;
 
@@ -84,19 +85,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (refused) navigate("/", { replace: true });
   }, [refused, navigate]);
   if (refused) return <AdminSpinner />;
-  const message = isRouteErrorResponse(error)
-    ? error.status === 404
-      ? String(typeof error.data === "string" ? error.data : "Page not found")
-      : String(error.statusText || "Something went wrong")
-    : "Something went wrong on our side. Please try again.";
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row">
       <AdminNavigation />
       <div className="min-w-0 flex-1">
-        <Alert variant="destructive">
-          <AlertTitle>Error</AlertTitle>
-          <AlertDescription>{message}</AlertDescription>
-        </Alert>
+        <RouteErrorBoundary error={error} goBack={false} />
       </div>
     </div>
   );

@@ -7,10 +7,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/admin/logo-upload";
 import { LOGO_DIMENSIONS_MESSAGE, LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE } from "~/lib/logo-upload";
-import type { AppServices } from "~/server/context";
-import { sendFetchResponse, toFetchRequest } from "~/server/http/fetch-adapter";
-import type { FileStorage } from "~/server/storage/local-storage";
-import { createS3Storage } from "~/server/storage/s3-storage";
+import type { AppServices } from "~/server/context.server";
+import { sendFetchResponse, toFetchRequest } from "~/server/http/fetch-adapter.server";
+import type { FileStorage } from "~/server/storage/local-storage.server";
+import { createS3Storage } from "~/server/storage/s3-storage.server";
 import { startFakeS3, type FakeS3 } from "../../../tests/fakes/s3";
 import {
   HTML_PAGE,
@@ -82,7 +82,11 @@ async function upload(
     body: body as BodyInit,
     ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
   } as RequestInit);
-  const response = (await action({ request, params: {}, context: await contextFor(using, request) } as never)) as Response;
+  const response = (await action({
+    request,
+    params: {},
+    context: await contextFor(using, request),
+  } as never)) as Response;
   expect(response).toBeInstanceOf(Response);
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
   return { status: response.status, body: (await response.json()) as { url?: string; error?: string } };
@@ -154,7 +158,10 @@ describe("an administrator's upload", () => {
 describe("files that are refused, with nothing stored", () => {
   it("an HTML page named logo.png and declared as image/png: 415", async () => {
     const file = new File([HTML_PAGE], "logo.png", { type: "image/png" });
-    expect(await upload(file, { contentType: file.type })).toEqual({ status: 415, body: { error: LOGO_TYPE_MESSAGE } });
+    expect(await upload(file, { contentType: file.type })).toEqual({
+      status: 415,
+      body: { error: LOGO_TYPE_MESSAGE, code: "unsupported-media-type" },
+    });
     expect(storedFiles()).toEqual([]);
   });
 
@@ -165,7 +172,10 @@ describe("files that are refused, with nothing stored", () => {
     ["an empty body", Buffer.alloc(0), "image/png"],
   ])("%s: 415", async (_name, bytes, contentType) => {
     const body = bytes ?? (await makeGif());
-    expect(await upload(body, { contentType })).toEqual({ status: 415, body: { error: LOGO_TYPE_MESSAGE } });
+    expect(await upload(body, { contentType })).toEqual({
+      status: 415,
+      body: { error: LOGO_TYPE_MESSAGE, code: "unsupported-media-type" },
+    });
     expect(storedFiles()).toEqual([]);
   });
 
@@ -173,14 +183,17 @@ describe("files that are refused, with nothing stored", () => {
     const png = await makePng(200, 200);
     expect(await upload(png.subarray(0, png.length >> 1), { contentType: "image/png" })).toEqual({
       status: 400,
-      body: { error: LOGO_TYPE_MESSAGE },
+      body: { error: LOGO_TYPE_MESSAGE, code: "bad-request" },
     });
     expect(storedFiles()).toEqual([]);
   });
 
   it("a tiny PNG declaring 30000x30000 pixels: 400, not decoded", async () => {
     const bomb = await makePngClaiming(30_000, 30_000);
-    expect(await upload(bomb, { contentType: "image/png" })).toEqual({ status: 400, body: { error: LOGO_DIMENSIONS_MESSAGE } });
+    expect(await upload(bomb, { contentType: "image/png" })).toEqual({
+      status: 400,
+      body: { error: LOGO_DIMENSIONS_MESSAGE, code: "bad-request" },
+    });
     expect(storedFiles()).toEqual([]);
   });
 
@@ -188,7 +201,7 @@ describe("files that are refused, with nothing stored", () => {
     const png = await makePng();
     const oversized = Buffer.concat([png, Buffer.alloc(LOGO_MAX_BYTES + 1 - png.length)]);
     const { status, body } = await upload(oversized, { contentType: "image/png" });
-    expect({ status, body }).toEqual({ status: 413, body: { error: LOGO_SIZE_MESSAGE } });
+    expect({ status, body }).toEqual({ status: 413, body: { error: LOGO_SIZE_MESSAGE, code: "payload-too-large" } });
     expect(storedFiles()).toEqual([]);
   });
 
@@ -211,15 +224,18 @@ describe("files that are refused, with nothing stored", () => {
 
   it("a Content-Length over 5 MB: 413 before a byte of the body is read", async () => {
     const { stream, counter } = countingStream(50 * 1024 * 1024);
-    const result = await upload(stream, { contentType: "image/png", headers: { "content-length": String(50 * 1024 * 1024) } });
-    expect(result).toEqual({ status: 413, body: { error: LOGO_SIZE_MESSAGE } });
+    const result = await upload(stream, {
+      contentType: "image/png",
+      headers: { "content-length": String(50 * 1024 * 1024) },
+    });
+    expect(result).toEqual({ status: 413, body: { error: LOGO_SIZE_MESSAGE, code: "payload-too-large" } });
     expect(counter.pulled).toBe(0);
   });
 
   it("a chunked 50 MB body without Content-Length: 413 once 5 MB have passed, the rest never read", async () => {
     const { stream, counter } = countingStream(50 * 1024 * 1024);
     const result = await upload(stream, { contentType: "image/png" });
-    expect(result).toEqual({ status: 413, body: { error: LOGO_SIZE_MESSAGE } });
+    expect(result).toEqual({ status: 413, body: { error: LOGO_SIZE_MESSAGE, code: "payload-too-large" } });
     expect(counter.pulled).toBeGreaterThan(LOGO_MAX_BYTES);
     expect(counter.pulled).toBeLessThan(LOGO_MAX_BYTES + 256 * 1024);
     expect(storedFiles()).toEqual([]);
@@ -230,7 +246,7 @@ describe("who may upload", () => {
   it("a signed-in member who is not an administrator: 403, nothing stored", async () => {
     expect(await upload(await makePng(), { cookie: member.cookie, contentType: "image/png" })).toEqual({
       status: 403,
-      body: { error: "Administrator access required" },
+      body: { error: "Administrator access required", code: "forbidden" },
     });
     expect(storedFiles()).toEqual([]);
   });
@@ -242,7 +258,10 @@ describe("who may upload", () => {
 
   it("an administrator's browser made to post from another site: 403, nothing stored", async () => {
     const crossSite = await upload(await makePng(), { origin: "https://evil.example", contentType: "image/png" });
-    expect(crossSite).toEqual({ status: 403, body: { error: "This request did not come from this site." } });
+    expect(crossSite).toEqual({
+      status: 403,
+      body: { error: "This request did not come from this site.", code: "cross-site" },
+    });
     expect((await upload(await makePng(), { origin: null, contentType: "image/png" })).status).toBe(403);
     expect(storedFiles()).toEqual([]);
   });
@@ -338,7 +357,7 @@ describe("over HTTP, through the server's request adapter", () => {
     const response = await post(new Uint8Array(60 * 1024 * 1024));
     expect(response.status).toBe(413);
     expect(response.headers.get("connection")).toBe("close");
-    expect(await response.json()).toEqual({ error: LOGO_SIZE_MESSAGE });
+    expect(await response.json()).toEqual({ error: LOGO_SIZE_MESSAGE, code: "payload-too-large" });
   });
 
   it("a chunked 60 MB upload is answered 413 long before the sender is done", async () => {
@@ -352,7 +371,7 @@ describe("over HTTP, through the server's request adapter", () => {
     });
     const response = await post(stream);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: LOGO_SIZE_MESSAGE });
+    expect(await response.json()).toEqual({ error: LOGO_SIZE_MESSAGE, code: "payload-too-large" });
     // What the sender had pushed into socket buffers by then, far short of the whole body.
     expect(sent).toBeLessThan(20 * 1024 * 1024);
     expect(storedFiles()).toEqual([]);
@@ -364,6 +383,9 @@ describe("other methods", () => {
     const response = loader();
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
-    expect(await response.json()).toEqual({ error: "Method not allowed: upload a logo with POST" });
+    expect(await response.json()).toEqual({
+      error: "Method not allowed: upload a logo with POST",
+      code: "method-not-allowed",
+    });
   });
 });

@@ -1,20 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { Route } from "./+types/logo-upload";
 import { ADMIN_TOASTS } from "~/lib/admin-messages";
+import { AppError } from "~/lib/app-error";
 import { LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE, type LogoUploadResponse } from "~/lib/logo-upload";
 import { adminOrJsonRefusal } from "~/server/auth/guards.server";
-import { logger } from "~/server/logger";
-import { LogoImageError, prepareLogo } from "~/server/storage/logo-image.server";
-import { BodyTooLargeError, readLimitedBody } from "~/server/storage/read-limited-body.server";
+import { logger } from "~/server/logger.server";
+import { toErrorResponse } from "~/server/http/error-response.server";
+import { prepareLogo } from "~/server/storage/logo-image.server";
+import { readLimitedBody } from "~/server/storage/read-limited-body.server";
 
 // POST /admin/uploads/logo. The body is the file's raw bytes (the browser sends the File itself);
 // its declared Content-Type is ignored: the bytes say what the file is. Answers { url } with 200,
-// or { error } with 403, 413, 415, 400 (the user's message) or 502 (storage failed, logged).
+// or an error body { error, code } with 403, 413, 415, 400 (the user's message) or 502 (storage
+// failed, logged).
 
-const STATUS_OF: Record<LogoImageError["reason"], number> = { type: 415, unreadable: 400, dimensions: 400 };
-
-function answer(body: LogoUploadResponse, status: number, headers: Record<string, string> = {}) {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+function answer(body: LogoUploadResponse, status: number) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,27 +25,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let bytes: Buffer;
   try {
-    bytes = await readLimitedBody(request, { maxBytes: LOGO_MAX_BYTES });
+    bytes = await readLimitedBody(request, { maxBytes: LOGO_MAX_BYTES, tooLargeMessage: LOGO_SIZE_MESSAGE });
   } catch (error) {
-    // Connection: close, so the client stops sending the rest of a body nobody will read.
-    if (error instanceof BodyTooLargeError) return answer({ error: LOGO_SIZE_MESSAGE }, 413, { Connection: "close" });
+    // Too large: 413 with Connection: close, so the client stops sending what nobody will read.
+    if (error instanceof AppError) return toErrorResponse(error);
     // The client went away or the body broke off mid-stream: nothing to store, nobody to tell.
     logger.warn({ err: error, adminId }, "logo upload: the request body could not be read");
-    return answer({ error: ADMIN_TOASTS.logoUploadFailed }, 400);
+    return toErrorResponse(new AppError("bad-request", ADMIN_TOASTS.logoUploadFailed));
   }
 
   let logo: Awaited<ReturnType<typeof prepareLogo>>;
   try {
     logo = await prepareLogo(bytes);
   } catch (error) {
-    if (error instanceof LogoImageError) return answer({ error: error.message }, STATUS_OF[error.reason]);
+    if (error instanceof AppError) return toErrorResponse(error);
     throw error;
   }
 
   const key = `tool-logos/${randomUUID()}.${logo.extension}`;
   try {
     const stored = await context.storage.put({ key, body: logo.body, contentType: logo.contentType });
-    logger.info({ adminId, key, bytes: logo.body.length, width: logo.width, height: logo.height }, "stored an uploaded logo");
+    logger.info(
+      { adminId, key, bytes: logo.body.length, width: logo.width, height: logo.height },
+      "stored an uploaded logo",
+    );
     return answer({ url: stored.url }, 200);
   } catch (error) {
     logger.error({ err: error, adminId, key }, "logo upload: storing the file failed");
@@ -54,5 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Uploads are POSTs; anything else is told so plainly (RR would otherwise log a missing loader). */
 export function loader() {
-  return answer({ error: "Method not allowed: upload a logo with POST" }, 405, { Allow: "POST" });
+  return toErrorResponse(
+    new AppError("method-not-allowed", "Method not allowed: upload a logo with POST", { headers: { Allow: "POST" } }),
+  );
 }

@@ -1,10 +1,20 @@
 import { z } from "zod";
 import type { Route } from "./+types/research";
-import { RESEARCH_LIMITS, RESEARCH_MESSAGES, RESEARCH_STREAM_TYPE, type ResearchEvent, type ResearchRefusal } from "~/lib/research";
+import {
+  listInWords,
+  missingSettingText,
+  RESEARCH_LIMITS,
+  RESEARCH_MESSAGES,
+  RESEARCH_STREAM_TYPE,
+  type ResearchEvent,
+} from "~/lib/research";
 import { descriptionText } from "~/lib/tool-form";
+import { AppError, type AppErrorCode } from "~/lib/app-error";
 import { adminOrJsonRefusal } from "~/server/auth/guards.server";
+import { listTags, listTagsForTool } from "~/server/catalog/tags.server";
 import { findToolById } from "~/server/catalog/tool-admin.server";
-import { logger } from "~/server/logger";
+import { toErrorResponse } from "~/server/http/error-response.server";
+import { logger } from "~/server/logger.server";
 import { ResearchModelError } from "~/server/research/model.server";
 import type { ResearchTask } from "~/server/research/research-flow.server";
 import { finishResearchRun, startResearchRun } from "~/server/research/research-runs.server";
@@ -12,7 +22,7 @@ import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rule
 
 // POST /admin/research: runs the AI research assistant for the tool form's dialog. The body is a
 // form: mode (create | update), subject (the dialog's text) and, to update, toolId. Refusals are
-// JSON { error } (400, 403, 404, 429, 503); a run answers 200 with one ResearchEvent per line,
+// error bodies { error, code } (400, 403, 404, 429, 503); a run answers 200 with one ResearchEvent per line,
 // written as it happens, ending with a result or an error. Closing the request cancels the run.
 
 const requestSchema = z.discriminatedUnion(
@@ -20,19 +30,27 @@ const requestSchema = z.discriminatedUnion(
   [
     z.object({
       mode: z.literal("create"),
-      subject: z.string().trim().min(1, RESEARCH_MESSAGES.subjectRequired).max(RESEARCH_LIMITS.subject, RESEARCH_MESSAGES.subjectTooLong),
+      subject: z
+        .string()
+        .trim()
+        .min(1, RESEARCH_MESSAGES.subjectRequired)
+        .max(RESEARCH_LIMITS.subject, RESEARCH_MESSAGES.subjectTooLong),
     }),
     z.object({
       mode: z.literal("update"),
-      subject: z.string().trim().min(1, RESEARCH_MESSAGES.subjectRequired).max(RESEARCH_LIMITS.subject, RESEARCH_MESSAGES.subjectTooLong),
+      subject: z
+        .string()
+        .trim()
+        .min(1, RESEARCH_MESSAGES.subjectRequired)
+        .max(RESEARCH_LIMITS.subject, RESEARCH_MESSAGES.subjectTooLong),
       toolId: z.uuid(RESEARCH_MESSAGES.toolNotFound),
     }),
   ],
   { error: RESEARCH_MESSAGES.unknownMode },
 );
 
-function refuse(status: number, error: string, headers: Record<string, string> = {}) {
-  return Response.json({ error } satisfies ResearchRefusal, { status, headers: { "Cache-Control": "no-store", ...headers } });
+function refuse(code: AppErrorCode, error: string, headers: Record<string, string> = {}) {
+  return toErrorResponse(new AppError(code, error, { headers }));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,7 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { research, db } = context;
   if (!research.availability.configured) {
-    return refuse(503, `${RESEARCH_MESSAGES.notConfigured} Set ${research.availability.missing.join(" and ")}, then restart the server.`);
+    return refuse(
+      "unavailable",
+      `${RESEARCH_MESSAGES.notConfigured} Set ${listInWords(research.availability.missing.map(missingSettingText))}, then restart the server.`,
+    );
   }
   const { model } = research.availability;
 
@@ -50,18 +71,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     fields = Object.fromEntries(await request.formData());
   } catch {
-    return refuse(400, RESEARCH_MESSAGES.subjectRequired);
+    return refuse("bad-request", RESEARCH_MESSAGES.subjectRequired);
   }
   const parsed = requestSchema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return refuse(issue.path[0] === "toolId" ? 404 : 400, issue.message);
+    return refuse(issue.path[0] === "toolId" ? "not-found" : "bad-request", issue.message);
   }
 
   let task: ResearchTask;
+  // The model picks its tag suggestions from the directory's own list.
+  const tagNames = (await listTags({ db })).map((tag) => tag.name);
   if (parsed.data.mode === "update") {
     const tool = await findToolById({ db, id: parsed.data.toolId });
-    if (!tool) return refuse(404, RESEARCH_MESSAGES.toolNotFound);
+    if (!tool) return refuse("not-found", RESEARCH_MESSAGES.toolNotFound);
+    const toolTags = await listTagsForTool({ db, toolId: tool.id });
     task = {
       mode: "update",
       subject: parsed.data.subject,
@@ -71,14 +95,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: descriptionText(tool.description),
         features: tool.features,
         pricing: tool.pricing,
+        tagline: tool.tagline,
+        pricingModel: tool.pricingModel,
+        startingPrice: tool.startingPrice,
+        tags: toolTags.map((tag) => tag.name),
       },
+      tagNames,
     };
   } else {
-    task = { mode: "create", subject: parsed.data.subject };
+    task = { mode: "create", subject: parsed.data.subject, tagNames };
   }
 
   const refusal = await enforceRateLimit({ db, rule: RATE_LIMITS.research, subject: adminId });
-  if (refusal) return refuse(429, refusal.message, { "Retry-After": String(refusal.retryAfterSeconds) });
+  if (refusal) return toErrorResponse(refusal);
 
   const runId = await startResearchRun({
     db,
@@ -110,9 +139,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
       };
       const finish = (outcome: Omit<Parameters<typeof finishResearchRun>[0], "db" | "id" | "searches" | "sources">) =>
-        finishResearchRun({ db, id: runId, searches: searched.size, sources: sources.size, ...outcome }).catch((error: unknown) => {
-          logger.error({ err: error, runId }, "could not record the end of a research run");
-        });
+        finishResearchRun({ db, id: runId, searches: searched.size, sources: sources.size, ...outcome }).catch(
+          (error: unknown) => {
+            logger.error({ err: error, runId }, "could not record the end of a research run");
+          },
+        );
 
       // Not awaited: start() returns at once so each event reaches the reader as it is sent.
       void (async () => {
@@ -120,7 +151,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         try {
           const outcome = await research.run({ task, emit: send, signal: cancel.signal });
           send({ type: "result", result: outcome.result, sources: outcome.sources, usage: outcome.usage, model });
-          logger.info({ runId, adminId, mode: task.mode, usage: outcome.usage, sources: outcome.sources.length, ms: Date.now() - startedAt }, "research run finished");
+          logger.info(
+            {
+              runId,
+              adminId,
+              mode: task.mode,
+              usage: outcome.usage,
+              sources: outcome.sources.length,
+              ms: Date.now() - startedAt,
+            },
+            "research run finished",
+          );
           await finish({ status: "succeeded", usage: outcome.usage });
         } catch (error) {
           if (cancel.signal.aborted) {
@@ -132,7 +173,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           } else {
             logger.error({ err: error, runId, adminId }, "research run failed");
             send({ type: "error", message: RESEARCH_MESSAGES.fallback });
-            await finish({ status: "failed", error: error instanceof Error ? error.message : String(error), usage: { inputTokens: 0, outputTokens: 0 } });
+            await finish({
+              status: "failed",
+              error: error instanceof Error ? error.message : String(error),
+              usage: { inputTokens: 0, outputTokens: 0 },
+            });
           }
         } finally {
           request.signal.removeEventListener("abort", onRequestAbort);
@@ -163,5 +208,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Runs are POSTs; anything else is told so plainly. */
 export function loader() {
-  return refuse(405, "Method not allowed: start a research run with POST", { Allow: "POST" });
+  return refuse("method-not-allowed", "Method not allowed: start a research run with POST", { Allow: "POST" });
 }

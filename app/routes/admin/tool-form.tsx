@@ -1,31 +1,49 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useMemo, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/tool-form";
 import { AiResearchDialog } from "~/components/admin/ai-research-dialog";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { FormActions } from "~/components/admin/form-actions";
 import { FormField } from "~/components/admin/form-field";
 import { ListField, listRowsFrom, type ListRow } from "~/components/admin/list-field";
 import { LogoField } from "~/components/admin/logo-field";
 import { PricingField, pricingStateFrom, type PricingState } from "~/components/admin/pricing-field";
-import { ResearchSummary, type ResearchOutcome } from "~/components/admin/research-summary";
+import { PricingModelField } from "~/components/admin/pricing-model-field";
+import { ResearchSummary } from "~/components/admin/research-summary";
+import { TagsField } from "~/components/admin/tags-field";
+import { useUnsavedEditsWarning } from "~/components/admin/unsaved-edits";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { ADMIN_TOASTS, type AdminFormFailure } from "~/lib/admin-messages";
+import { AppError } from "~/lib/app-error";
 import { isToolCategory, TOOL_CATEGORIES } from "~/lib/categories";
+import { useFormDraft } from "~/lib/form-draft";
 import { fieldErrorsOf } from "~/lib/form-fields";
 import type { Pricing } from "~/lib/pricing";
-import { RESEARCH_MESSAGES, type ResearchAvailability } from "~/lib/research";
-import { applyResearch } from "~/lib/research-apply";
+import { isPricingModel, type PricingModel } from "~/lib/pricing-model";
+import { suggestPricingModel } from "~/lib/pricing-model-suggestion";
+import { RESEARCH_MESSAGES, type ResearchAvailability, type ResearchOutcome } from "~/lib/research";
+import { applyResearch, tagsFrom, type TagChoice } from "~/lib/research-apply";
 import { SITE_NAME } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
-import { TOOL_FIELDS, TOOL_FORM_LIMITS, toolFormInputFrom, toolFormProblem, toolFormSchema, type ToolFormInput } from "~/lib/tool-form";
+import {
+  TOOL_FIELDS,
+  TOOL_FORM_LIMITS,
+  toolFormInputFrom,
+  toolFormProblem,
+  toolFormSchema,
+  type ToolFormInput,
+} from "~/lib/tool-form";
 import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { listTagIdsForTool, listTags } from "~/server/catalog/tags.server";
 import { createTool, deleteTool, findToolById, updateTool } from "~/server/catalog/tool-admin.server";
 import { flashCookie } from "~/server/flash.server";
-import { logger } from "~/server/logger";
+import { toErrorResponse } from "~/server/http/error-response.server";
+import { readForm } from "~/server/http/read-form.server";
+import { logger } from "~/server/logger.server";
 
 const LIST_URL = "/admin/tools";
 const NEW_ID = "new";
@@ -44,15 +62,21 @@ type EditableTool = {
   pros: string[];
   cons: string[];
   pricing: Pricing | null;
+  tagline: string | null;
+  pricingModel: PricingModel | null;
+  startingPrice: string | null;
+  /** Ids of the tool's tags. */
+  tags: string[];
 };
 
-const notFound = () => data("Tool not found", { status: 404 });
+const notFound = () => toErrorResponse(new AppError("not-found", "Tool not found"));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   // Only whether research can run (and which settings are missing): no secret reaches the page.
   const research = context.research.availability;
-  if (params.id === NEW_ID) return { tool: null, research };
+  const tags: TagChoice[] = await listTags({ db: context.db });
+  if (params.id === NEW_ID) return { tool: null, tags, research };
   const tool = await findToolById({ db: context.db, id: params.id });
   if (!tool) throw notFound();
   const editable: EditableTool = {
@@ -68,8 +92,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     pros: tool.pros,
     cons: tool.cons,
     pricing: tool.pricing,
+    tagline: tool.tagline,
+    pricingModel: tool.pricingModel,
+    startingPrice: tool.startingPrice,
+    tags: await listTagIdsForTool({ db: context.db, toolId: tool.id }),
   };
-  return { tool: editable, research };
+  return { tool: editable, tags, research };
 }
 
 /** A refused save: the toast, the messages beside fields, and what was posted (so a page without JavaScript keeps it). */
@@ -85,7 +113,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const creating = params.id === NEW_ID;
   if (!creating && !isUuid(params.id)) throw notFound();
 
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const failure = (status: number, message: string, fieldErrors: Record<string, string> = {}, values?: ToolFormInput) =>
     data<ToolFormFailure>({ ok: false, message, fieldErrors, ...(values ? { values } : {}) }, { status });
@@ -120,12 +148,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? await createTool({ db: context.db, input: parsed.data })
       : await updateTool({ db: context.db, id: params.id, input: parsed.data });
   } catch (error) {
+    // A tool deleted meanwhile (or an id that names none) is a 404, like opening it.
+    if (error instanceof AppError) throw toErrorResponse(error);
     // Not the admin's mistake: logged, and answered in the form so nothing typed is lost.
     logger.error({ err: error, toolId: creating ? null : params.id }, "failed to save a tool");
     return failure(500, failedMessage("something went wrong on our side. Please try again."), {}, values);
   }
-  if (result.status === "not-found") throw notFound();
-  if (result.status === "invalid") return failure(400, failedMessage(toolFormProblem(result.fieldErrors)), result.fieldErrors, values);
+  if (result.status === "invalid")
+    return failure(400, failedMessage(toolFormProblem(result.fieldErrors)), result.fieldErrors, values);
 
   await context.invalidatePublicPages();
   listRedirect(creating ? ADMIN_TOASTS.toolCreated : ADMIN_TOASTS.toolUpdated);
@@ -148,6 +178,10 @@ type FormState = {
   pros: ListRow[];
   cons: ListRow[];
   pricing: PricingState;
+  tagline: string;
+  pricingModel: string;
+  startingPrice: string;
+  tags: string[];
 };
 
 function stateFromTool(tool: EditableTool | null): FormState {
@@ -163,6 +197,10 @@ function stateFromTool(tool: EditableTool | null): FormState {
     pros: listRowsFrom(tool?.pros ?? []),
     cons: listRowsFrom(tool?.cons ?? []),
     pricing: pricingStateFrom(tool?.pricing),
+    tagline: tool?.tagline ?? "",
+    pricingModel: tool?.pricingModel ?? "",
+    startingPrice: tool?.startingPrice ?? "",
+    tags: tool?.tags ?? [],
   };
 }
 
@@ -171,10 +209,16 @@ function stateFromInput(input: ToolFormInput): FormState {
   const pricing = pricingStateFrom(null);
   if (input.pricing.shape === "plans") {
     pricing.shape = "plans";
-    pricing.plans = input.pricing.plans.length > 0 ? input.pricing.plans.map((row, key) => ({ key: -1 - key, ...row })) : pricing.plans;
+    pricing.plans =
+      input.pricing.plans.length > 0
+        ? input.pricing.plans.map((row, key) => ({ key: -1 - key, ...row }))
+        : pricing.plans;
   } else if (input.pricing.shape === "simple") {
     pricing.shape = "simple";
-    pricing.simple = input.pricing.entries.length > 0 ? input.pricing.entries.map((row, key) => ({ key: -1 - key, ...row })) : pricing.simple;
+    pricing.simple =
+      input.pricing.entries.length > 0
+        ? input.pricing.entries.map((row, key) => ({ key: -1 - key, ...row }))
+        : pricing.simple;
   }
   return {
     name: input.name,
@@ -188,72 +232,111 @@ function stateFromInput(input: ToolFormInput): FormState {
     pros: listRowsFrom(input.pros),
     cons: listRowsFrom(input.cons),
     pricing,
+    tagline: input.tagline,
+    pricingModel: input.pricingModel,
+    startingPrice: input.startingPrice,
+    tags: input.tags,
   };
 }
 
 export default function ToolFormPage({ loaderData, actionData }: Route.ComponentProps) {
   // A different tool (or new after edit) is a different form: nothing carries over.
-  return <ToolEditor key={loaderData.tool?.id ?? NEW_ID} tool={loaderData.tool} research={loaderData.research} failure={actionData} />;
+  return (
+    <ToolEditor
+      key={loaderData.tool?.id ?? NEW_ID}
+      tool={loaderData.tool}
+      tagChoices={loaderData.tags}
+      research={loaderData.research}
+      failure={actionData}
+    />
+  );
+}
+
+/** What the form would post, without the rows' React keys: two states with the same fingerprint post the same. */
+function toolFormFingerprint(state: FormState): string {
+  const { pricing } = state;
+  const input: ToolFormInput = {
+    name: state.name,
+    category: state.category,
+    description: state.description,
+    image: state.image,
+    website: state.website,
+    slug: state.slug,
+    metaTitle: state.metaTitle,
+    features: state.features.map((row) => row.value),
+    pros: state.pros.map((row) => row.value),
+    cons: state.cons.map((row) => row.value),
+    pricing:
+      pricing.shape === "plans"
+        ? { shape: "plans", plans: pricing.plans.map(({ key: _key, ...row }) => row) }
+        : pricing.shape === "simple"
+          ? { shape: "simple", entries: pricing.simple.map(({ key: _key, ...row }) => row) }
+          : { shape: "none" },
+    tagline: state.tagline,
+    pricingModel: state.pricingModel,
+    startingPrice: state.startingPrice,
+    // Checkboxes post in the list's order, whatever order they were checked in.
+    tags: [...state.tags].sort(),
+  };
+  return JSON.stringify(input);
+}
+
+/** The server's schema over a post, run in the browser first so most mistakes never make a round trip. */
+function checkToolForm(form: FormData) {
+  const parsed = toolFormSchema.safeParse(toolFormInputFrom(form));
+  return parsed.success ? null : fieldErrorsOf(parsed.error);
+}
+
+/** The suggestion the form's plans give for the pricing model (none while pricing is "No pricing"). */
+function pricingSuggestion(pricing: PricingState): PricingModel | null {
+  if (pricing.shape === "plans") return suggestPricingModel(pricing.plans);
+  if (pricing.shape === "simple") return suggestPricingModel(pricing.simple);
+  return null;
 }
 
 function ToolEditor({
   tool,
+  tagChoices,
   research,
   failure,
 }: {
   tool: EditableTool | null;
+  tagChoices: TagChoice[];
   research: ResearchAvailability;
   failure: ToolFormFailure | undefined;
 }) {
   const creating = tool === null;
   const researchMode = creating ? "create" : "update";
-  const [values, setValues] = useState<FormState>(() => (failure?.values ? stateFromInput(failure.values) : stateFromTool(tool)));
-  const [errors, setErrors] = useState<Record<string, string>>(() => failure?.fieldErrors ?? {});
-  const [focusError, setFocusError] = useState(0);
-  const [lastResearch, setLastResearch] = useState<ResearchOutcome | null>(null);
-  const dirty = useRef(failure?.values !== undefined);
-  const loadedTool = useRef(tool);
-  const formRef = useRef<HTMLFormElement>(null);
+  const failedMessage = creating ? ADMIN_TOASTS.toolCreateFailed : ADMIN_TOASTS.toolUpdateFailed;
+  // Spec section 4: a reload of the record refills the form only when nothing has been edited.
+  const loaded = useMemo(() => stateFromTool(tool), [tool]);
+  // A refused save keeps what was posted, read back into the form's rows.
+  const posted = useMemo(
+    () => failure && { ...failure, values: failure.values && stateFromInput(failure.values) },
+    [failure],
+  );
+  const { values, errors, dirty, formRef, validate, edit, fill } = useFormDraft({
+    loaded,
+    failure: posted,
+    fingerprint: toolFormFingerprint,
+    check: checkToolForm,
+    refusedMessage: (fieldErrors) => failedMessage(toolFormProblem(fieldErrors)),
+    toastId: "tool-form-failure",
+  });
+  useUnsavedEditsWarning(dirty);
+  const [lastResearch, setLastResearch] = useState<{ outcome: ResearchOutcome; proposedTags: string[] } | null>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
-  const failedMessage = creating ? ADMIN_TOASTS.toolCreateFailed : ADMIN_TOASTS.toolUpdateFailed;
 
-  // Spec section 4: a reload of the record refills the form only when nothing has been edited.
-  useEffect(() => {
-    if (tool === loadedTool.current) return;
-    loadedTool.current = tool;
-    if (!dirty.current) setValues(stateFromTool(tool));
-  }, [tool]);
-
-  // A refused save: toast, messages beside the fields, focus on the first one.
-  useEffect(() => {
-    if (!failure || failure.ok) return;
-    setErrors(failure.fieldErrors);
-    toast.error(failure.message, { id: "tool-form-failure" });
-    setFocusError((count) => count + 1);
-  }, [failure]);
-
-  useEffect(() => {
-    if (focusError === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusError]);
-
+  // State keys are the field names, so an edit clears its own messages ("features" covers "features.2").
   function update<Key extends keyof FormState>(key: Key, value: FormState[Key]) {
-    dirty.current = true;
-    setValues((current) => ({ ...current, [key]: value }));
-    // Its old messages go with the edit (state keys are the field names: "features" covers "features.2").
-    const prefix: string = key;
-    setErrors((current) => {
-      const kept = Object.entries(current).filter(([field]) => field !== prefix && !field.startsWith(`${prefix}.`));
-      return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
-    });
+    edit(key, (current) => ({ ...current, [key]: value }));
   }
 
   // Spec section 7: the draft fills the form's fields by the apply rules; nothing is saved until Save.
   function applyResearchOutcome(outcome: ResearchOutcome) {
-    dirty.current = true;
-    setValues((current) => {
+    fill((current) => {
       const draft = applyResearch({
         mode: researchMode,
         result: outcome.result,
@@ -263,7 +346,12 @@ function ToolEditor({
           image: current.image,
           website: current.website,
           cons: current.cons.map((row) => row.value),
+          tagline: current.tagline,
+          pricingModel: isPricingModel(current.pricingModel) ? current.pricingModel : "",
+          startingPrice: current.startingPrice,
+          tags: current.tags,
         },
+        tagChoices,
       });
       return {
         ...current,
@@ -276,25 +364,15 @@ function ToolEditor({
         pros: listRowsFrom(draft.pros),
         cons: listRowsFrom(draft.cons),
         pricing: draft.pricing !== null ? pricingStateFrom(draft.pricing) : current.pricing,
+        tagline: draft.tagline,
+        pricingModel: draft.pricingModel,
+        startingPrice: draft.startingPrice,
+        tags: draft.tags,
       };
     });
-    setErrors({});
-    setLastResearch(outcome);
+    // Suggested tags not in the list are shown beside the form for the admin to create, if wanted.
+    setLastResearch({ outcome, proposedTags: tagsFrom(outcome.result.productInfo.tags, tagChoices).proposed });
     toast.success(RESEARCH_MESSAGES.applied);
-  }
-
-  // The browser checks with the server's schema first, so most mistakes never make a round trip.
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = toolFormSchema.safeParse(toolFormInputFrom(new FormData(event.currentTarget)));
-    if (parsed.success) {
-      setErrors({});
-      return;
-    }
-    event.preventDefault();
-    const fieldErrors = fieldErrorsOf(parsed.error);
-    setErrors(fieldErrors);
-    toast.error(failedMessage(toolFormProblem(fieldErrors)), { id: "tool-form-failure" });
-    setFocusError((count) => count + 1);
   }
 
   const slugHint = creating
@@ -309,7 +387,7 @@ function ToolEditor({
         {!creating && <p className="mt-1 text-slate-600 dark:text-slate-400">{tool.name}</p>}
       </div>
 
-      <Form id="tool-form" ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-6">
+      <Form id="tool-form" ref={formRef} method="post" noValidate onSubmit={validate} className="space-y-6">
         <div className="grid gap-6 md:grid-cols-2">
           <FormField id="name" label="Name" error={errors.name}>
             {(control) => (
@@ -325,7 +403,13 @@ function ToolEditor({
           </FormField>
           <FormField id="category" label="Category" error={errors.category}>
             {(control) => (
-              <Select {...control} name="category" required value={values.category} onChange={(event) => update("category", event.target.value)}>
+              <Select
+                {...control}
+                name="category"
+                required
+                value={values.category}
+                onChange={(event) => update("category", event.target.value)}
+              >
                 <option value="">Select a category</option>
                 {TOOL_CATEGORIES.map((category) => (
                   <option key={category} value={category}>
@@ -337,6 +421,19 @@ function ToolEditor({
             )}
           </FormField>
         </div>
+
+        <FormField id="tagline" label="Tagline" hint="One sentence: what the tool does" error={errors.tagline}>
+          {(control) => (
+            <Input
+              {...control}
+              name="tagline"
+              required
+              maxLength={TOOL_FORM_LIMITS.tagline}
+              value={values.tagline}
+              onChange={(event) => update("tagline", event.target.value.replace(/[\r\n]+/g, " "))}
+            />
+          )}
+        </FormField>
 
         <FormField
           id="description"
@@ -357,7 +454,13 @@ function ToolEditor({
           )}
         </FormField>
 
-        <LogoField id="image" name="image" value={values.image} onChange={(image) => update("image", image)} error={errors.image} />
+        <LogoField
+          id="image"
+          name="image"
+          value={values.image}
+          onChange={(image) => update("image", image)}
+          error={errors.image}
+        />
 
         <div className="grid gap-6 md:grid-cols-2">
           <FormField id="website" label="Website" error={errors.website}>
@@ -374,7 +477,14 @@ function ToolEditor({
           </FormField>
           <FormField id="slug" label="Slug" hint={slugHint} error={errors.slug}>
             {(control) => (
-              <Input {...control} name="slug" autoCapitalize="none" spellCheck={false} value={values.slug} onChange={(event) => update("slug", event.target.value)} />
+              <Input
+                {...control}
+                name="slug"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={values.slug}
+                onChange={(event) => update("slug", event.target.value)}
+              />
             )}
           </FormField>
           <FormField id="metaTitle" label="SEO Title" hint="Leave blank to use the name." error={errors.metaTitle}>
@@ -400,16 +510,59 @@ function ToolEditor({
           errors={errors}
         />
         <div className="grid gap-6 md:grid-cols-2">
-          <ListField name={TOOL_FIELDS.pros} label="Pros" itemLabel="pro" rows={values.pros} onChange={(rows) => update("pros", rows)} errors={errors} />
-          <ListField name={TOOL_FIELDS.cons} label="Cons" itemLabel="con" rows={values.cons} onChange={(rows) => update("cons", rows)} errors={errors} />
+          <ListField
+            name={TOOL_FIELDS.pros}
+            label="Pros"
+            itemLabel="pro"
+            rows={values.pros}
+            onChange={(rows) => update("pros", rows)}
+            errors={errors}
+          />
+          <ListField
+            name={TOOL_FIELDS.cons}
+            label="Cons"
+            itemLabel="con"
+            rows={values.cons}
+            onChange={(rows) => update("cons", rows)}
+            errors={errors}
+          />
         </div>
 
         <PricingField value={values.pricing} onChange={(pricing) => update("pricing", pricing)} errors={errors} />
+
+        <div className="grid gap-6 md:grid-cols-2">
+          <PricingModelField
+            value={values.pricingModel}
+            suggestion={pricingSuggestion(values.pricing)}
+            onChange={(pricingModel) => update("pricingModel", pricingModel)}
+            error={errors.pricingModel}
+          />
+          <FormField id="startingPrice" label="Starting price" error={errors.startingPrice}>
+            {(control) => (
+              <Input
+                {...control}
+                name="startingPrice"
+                maxLength={TOOL_FORM_LIMITS.startingPrice}
+                placeholder="e.g. $10/month or Free"
+                value={values.startingPrice}
+                onChange={(event) => update("startingPrice", event.target.value)}
+              />
+            )}
+          </FormField>
+        </div>
+
+        <TagsField
+          choices={tagChoices}
+          value={values.tags}
+          onChange={(tags) => update("tags", tags)}
+          error={errors.tags}
+        />
       </Form>
 
       {lastResearch && (
         <ResearchSummary
-          outcome={lastResearch}
+          outcome={lastResearch.outcome}
+          proposedTags={lastResearch.proposedTags}
           mode={researchMode}
           onDismiss={() => {
             setLastResearch(null);
@@ -421,7 +574,7 @@ function ToolEditor({
 
       {/* The buttons sit outside the <form> (Save joins it through form="tool-form") so a dialog's own
           form here, Delete's or the AI assistant's, can never submit the tool form. */}
-      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">
+      <FormActions>
         <Button ref={saveButton} type="submit" form="tool-form" name="intent" value="save" disabled={saving}>
           {saving ? "Saving..." : "Save"}
         </Button>
@@ -441,7 +594,7 @@ function ToolEditor({
             <ConfirmDelete what="tool" name={tool.name} />
           </div>
         )}
-      </div>
+      </FormActions>
     </div>
   );
 }

@@ -10,7 +10,8 @@ import { loader as homeLoader } from "~/routes/home";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import ToolDetail, { loader as toolLoader } from "~/routes/tool";
 import { recordVote } from "~/server/community/votes.server";
-import { comments, toolCategoryCounts, tools, toolVotes } from "~/server/db/schema";
+import { comments, tags, toolCategoryCounts, tools, toolVotes } from "~/server/db/schema.server";
+import { listTagsForTool } from "~/server/catalog/tags.server";
 import { takeFlash } from "~/server/flash.server";
 import { insertTools } from "../../../tests/setup/fixtures";
 import {
@@ -41,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate table ${tools} cascade`);
+  await database.db.execute(sql`truncate table ${tools}, ${tags} cascade`);
 });
 
 // --- Requests and what comes back ---
@@ -51,9 +52,9 @@ type Outcome = RouteAnswer;
 /** A loader's or action's answer, returned or thrown (a bug's error is thrown again). */
 async function settle(run: () => Promise<unknown>): Promise<Outcome> {
   try {
-    return routeAnswer(await run());
+    return await routeAnswer(await run());
   } catch (thrown) {
-    return routeAnswer(thrown, { thrown: true });
+    return await routeAnswer(thrown, { thrown: true });
   }
 }
 
@@ -68,13 +69,21 @@ async function get(loader: (args: never) => unknown, path: string, params: Recor
 /** Fields of a form post; an array repeats the name once per row, as the form's lists do. */
 type Fields = Record<string, string | string[]>;
 
-async function post(id: string, fields: Fields, { cookie = admin.cookie, origin }: { cookie?: string | null; origin?: string | null } = {}) {
+async function post(
+  id: string,
+  fields: Fields,
+  { cookie = admin.cookie, origin }: { cookie?: string | null; origin?: string | null } = {},
+) {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
   const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
   if (origin !== null) headers.set("origin", origin ?? new URL(TEST_SITE_URL).origin);
   if (cookie) headers.set("cookie", cookie);
-  const request = new Request(new URL(`/admin/tools/${id}`, TEST_SITE_URL), { method: "POST", headers, body: body.toString() });
+  const request = new Request(new URL(`/admin/tools/${id}`, TEST_SITE_URL), {
+    method: "POST",
+    headers,
+    body: body.toString(),
+  });
   const context = await contextFor(services, request);
   return settle(async () => toolFormAction({ request, params: { id }, context } as never));
 }
@@ -94,6 +103,9 @@ function toolForm(overrides: Fields = {}): Fields {
     pros: ["Fast"],
     cons: [""],
     pricingShape: "none",
+    tagline: "Drafts letters for you.",
+    pricingModel: "freemium",
+    startingPrice: "",
     ...overrides,
   };
 }
@@ -113,8 +125,16 @@ const allTools = () => database.db.select().from(tools);
 const toolNamed = async (name: string) => (await database.db.select().from(tools).where(eq(tools.name, name)))[0];
 
 /** Renders a route component with the data its loader (and action) gave, as the server would. */
-function render(Component: ComponentType<never>, path: string, pattern: string, loaderData: unknown, actionData?: unknown) {
-  const Stub = createRoutesStub([{ id: "page", path: pattern, Component: Component as ComponentType, loader: () => loaderData }]);
+function render(
+  Component: ComponentType<never>,
+  path: string,
+  pattern: string,
+  loaderData: unknown,
+  actionData?: unknown,
+) {
+  const Stub = createRoutesStub([
+    { id: "page", path: pattern, Component: Component as ComponentType, loader: () => loaderData },
+  ]);
   return renderToString(
     createElement(Stub, {
       initialEntries: [path],
@@ -160,7 +180,9 @@ describe("the tool table", () => {
     expect(html).toMatch(/<a href="\/tool\/echo-voice" target="_blank" rel="noopener noreferrer"[^>]*>/);
     expect(html).toContain('href="/admin/tools/new"');
     expect(text).toContain("Add New Tool");
-    expect(html).toMatch(/<label for="search-\/admin\/tools" class="sr-only">Search tools by name or category<\/label>/);
+    expect(html).toMatch(
+      /<label for="search-\/admin\/tools" class="sr-only">Search tools by name or category<\/label>/,
+    );
     expect(html).toContain('placeholder="Search tools..."');
     expect(text).not.toContain("No tools found");
   });
@@ -168,16 +190,26 @@ describe("the tool table", () => {
   it("searches by name or category and pages through a long list", async () => {
     await insertTools(
       database.db,
-      ...Array.from({ length: 55 }, (_, index) => ({ name: `Writer ${String(index).padStart(2, "0")}`, category: "Writing" })),
+      ...Array.from({ length: 55 }, (_, index) => ({
+        name: `Writer ${String(index).padStart(2, "0")}`,
+        category: "Writing",
+      })),
       { name: "Paint", category: "Image" },
     );
     const byCategory = await get(toolsLoader, "/admin/tools?q=IMAGE", {}, { cookie: admin.cookie });
     expect(byCategory.data).toMatchObject({ query: "IMAGE", toolPage: { total: 1, tools: [{ name: "Paint" }] } });
 
     const second = await get(toolsLoader, "/admin/tools?q=writer&page=2", {}, { cookie: admin.cookie });
-    const page = (second.data as { toolPage: { tools: { name: string }[]; total: number; pageCount: number } }).toolPage;
+    const page = (second.data as { toolPage: { tools: { name: string }[]; total: number; pageCount: number } })
+      .toolPage;
     expect(page).toMatchObject({ total: 55, pageCount: 2 });
-    expect(page.tools.map((tool) => tool.name)).toEqual(["Writer 50", "Writer 51", "Writer 52", "Writer 53", "Writer 54"]);
+    expect(page.tools.map((tool) => tool.name)).toEqual([
+      "Writer 50",
+      "Writer 51",
+      "Writer 52",
+      "Writer 53",
+      "Writer 54",
+    ]);
     const html = render(AdminTools, "/admin/tools?q=writer&page=2", "/admin/tools", second.data);
     expect(visibleText(html)).toContain("Showing 5 of 55 tools matching “writer”");
     expect(visibleText(html)).toContain("Page 2 of 2");
@@ -229,9 +261,10 @@ describe("opening the tool form", () => {
       features: ["Drafts"],
       pricing: { Free: "$0" },
     });
+    const [api] = await database.db.insert(tags).values({ name: "API", slug: "api" }).returning();
     expect(await get(toolFormLoader, "/admin/tools/new", { id: "new" }, { cookie: admin.cookie })).toMatchObject({
       status: 200,
-      data: { tool: null },
+      data: { tool: null, tags: [{ id: api!.id, slug: "api", name: "API" }] },
     });
     const edit = await get(toolFormLoader, `/admin/tools/${tool!.id}`, { id: tool!.id }, { cookie: admin.cookie });
     expect(edit.data).toEqual({
@@ -248,15 +281,33 @@ describe("opening the tool form", () => {
         pros: [],
         cons: [],
         pricing: { Free: "$0" },
+        tagline: null,
+        pricingModel: null,
+        startingPrice: null,
+        tags: [],
       },
+      tags: [{ id: api!.id, slug: "api", name: "API" }],
       // Without keys in the test services, the AI buttons say what to configure.
-      research: { configured: false, missing: [expect.stringContaining("BRAVE_API_KEY"), expect.stringContaining("ANTHROPIC_API_KEY")] },
+      research: {
+        configured: false,
+        missing: [
+          { name: "BRAVE_API_KEY", purpose: expect.any(String) },
+          {
+            name: "ANTHROPIC_API_KEY",
+            purpose: expect.any(String),
+            instead: { names: ["AI_BASE_URL", "AI_MODEL"], purpose: "an OpenAI-compatible model" },
+          },
+        ],
+      },
     });
   });
 
   it("answers 404 'Tool not found' for an unknown or malformed id", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "quill", "new-ish"]) {
-      expect(await get(toolFormLoader, `/admin/tools/${id}`, { id }, { cookie: admin.cookie })).toMatchObject({ status: 404, data: "Tool not found" });
+      expect(await get(toolFormLoader, `/admin/tools/${id}`, { id }, { cookie: admin.cookie })).toMatchObject({
+        status: 404,
+        data: { error: "Tool not found", code: "not-found" },
+      });
     }
   });
 
@@ -264,8 +315,13 @@ describe("opening the tool form", () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
     for (const id of ["new", tool!.id]) {
       for (const cookie of [undefined, reader.cookie]) {
-        expect(await get(toolFormLoader, `/admin/tools/${id}`, { id }, { cookie })).toMatchObject({ status: 302, location: "/" });
-        expect(await get(toolFormLoader, `/admin/tools/${id}`, { id }, { cookie, data: true })).toMatchObject({ status: 403 });
+        expect(await get(toolFormLoader, `/admin/tools/${id}`, { id }, { cookie })).toMatchObject({
+          status: 302,
+          location: "/",
+        });
+        expect(await get(toolFormLoader, `/admin/tools/${id}`, { id }, { cookie, data: true })).toMatchObject({
+          status: 403,
+        });
       }
     }
   });
@@ -296,15 +352,26 @@ describe("opening the tool form", () => {
     expect(tagWithId(html, "pricing-shape-simple")).not.toContain("checked");
     expect(html).toContain(">Exports\nPriority</textarea>");
     expect(text).toContain("Edit Tool");
-    expect(html).toMatch(/<button type="submit"(?=[^>]*form="tool-form")(?=[^>]*name="intent")(?=[^>]*value="save")[^>]*>Save<\/button>/);
+    expect(html).toMatch(
+      /<button type="submit"(?=[^>]*form="tool-form")(?=[^>]*name="intent")(?=[^>]*value="save")[^>]*>Save<\/button>/,
+    );
     expect(html).toMatch(/<a[^>]*href="\/admin\/tools"[^>]*>Cancel<\/a>/);
     expect(text).toContain("Delete");
   });
 
   it("after a refused save without JavaScript, shows what was typed with the messages", async () => {
-    const refused = await post("new", toolForm({ name: "Typed name", category: "", features: ["Kept feature", "Kept feature"] }));
+    const refused = await post(
+      "new",
+      toolForm({ name: "Typed name", category: "", features: ["Kept feature", "Kept feature"] }),
+    );
     expect(refused.status).toBe(400);
-    const html = render(ToolFormPage, "/admin/tools/new", "/admin/tools/:id", { tool: null, research: services.research.availability }, refused.data);
+    const html = render(
+      ToolFormPage,
+      "/admin/tools/new",
+      "/admin/tools/:id",
+      { tool: null, tags: [], research: services.research.availability },
+      refused.data,
+    );
     expect(html).toContain('value="Typed name"');
     expect(visibleText(html)).toContain("Category is required");
     expect(visibleText(html)).toContain("This feature is already in the list");
@@ -348,19 +415,36 @@ describe("creating a tool", () => {
 
     // Whatever the admin saves shows on the public pages on the next request.
     const page = await get(toolLoader, "/tool/quill-writer", { id: "quill-writer" });
-    expect(page.data).toMatchObject({ tool: { name: "Quill Writer", descriptionHtml: "<p>Drafts letters for you.</p>" } });
-    expect((await get(homeLoader, "/?q=quill", {})).data).toMatchObject({ toolPage: { tools: [{ name: "Quill Writer" }] } });
+    expect(page.data).toMatchObject({
+      tool: { name: "Quill Writer", descriptionHtml: "<p>Drafts letters for you.</p>" },
+    });
+    expect((await get(homeLoader, "/?q=quill", {})).data).toMatchObject({
+      toolPage: { tools: [{ name: "Quill Writer" }] },
+    });
     expect((await get(categoryLoader, "/category/Writing", { category: "Writing" })).data).toMatchObject({
       toolPage: { total: 1, tools: [{ slug: "quill-writer" }] },
     });
     const xmlRequest = new Request(new URL("/sitemap.xml", TEST_SITE_URL));
-    const xml = await ((await sitemapLoader({ request: xmlRequest, params: {}, context: await contextFor(services, xmlRequest) } as never)) as Response).text();
+    const xml = await (
+      (await sitemapLoader({
+        request: xmlRequest,
+        params: {},
+        context: await contextFor(services, xmlRequest),
+      } as never)) as Response
+    ).text();
     expect(xml).toContain(`${TEST_SITE_URL}/tool/quill-writer`);
   });
 
   it("round-trips the simple pricing shape and shows it back in that shape", async () => {
     expectSuccess(
-      await post("new", toolForm({ pricingShape: "simple", "pricing.plan": ["Free", "", "Team"], "pricing.price": ["$0", "", "$30 per seat"] })),
+      await post(
+        "new",
+        toolForm({
+          pricingShape: "simple",
+          "pricing.plan": ["Free", "", "Team"],
+          "pricing.price": ["$0", "", "$30 per seat"],
+        }),
+      ),
       "Tool created successfully",
     );
     const tool = await toolNamed("Quill Writer");
@@ -393,11 +477,33 @@ describe("creating a tool", () => {
     ["no category", { category: "" }, { category: "Category is required" }],
     ["an unknown category", { category: "Cooking" }, { category: "Choose a category from the list" }],
     ["a blank description", { description: "<p>  </p>" }, { description: "Description is required" }],
-    ["a description that is only a script", { description: "<script>alert(1)</script>" }, { description: "Description is required" }],
+    [
+      "a description that is only a script",
+      { description: "<script>alert(1)</script>" },
+      { description: "Description is required" },
+    ],
     ["a logo that is not a URL", { image: "javascript:alert(1)" }, { image: "Must be a valid URL" }],
     ["a website that is not a URL", { website: "quill dot com" }, { website: "Must be a valid URL" }],
     ["no features", { features: ["", " "] }, { features: "At least one feature is required" }],
     ["a slug of symbols", { slug: "%%%" }, { slug: "Slug must contain letters or numbers" }],
+    ["no tagline", { tagline: "  " }, { tagline: "Tagline is required" }],
+    [
+      "a tagline over 120 characters",
+      { tagline: "x".repeat(121) },
+      { tagline: "Tagline must be at most 120 characters" },
+    ],
+    ["no pricing model", { pricingModel: "" }, { pricingModel: "Pricing model is required" }],
+    [
+      "an unknown pricing model",
+      { pricingModel: "lifetime" },
+      { pricingModel: "Choose a pricing model from the list" },
+    ],
+    ["a tag that is not in the list", { tags: ["made-up"] }, { tags: "Choose tags from the list" }],
+    [
+      "more than 10 tags",
+      { tags: Array.from({ length: 11 }, (_, index) => `tag-${index}`) },
+      { tags: "At most 10 tags" },
+    ],
     [
       "a simple plan without text",
       { pricingShape: "simple", "pricing.plan": ["Free"], "pricing.price": [""] },
@@ -405,7 +511,13 @@ describe("creating a tool", () => {
     ],
     [
       "a plan without a name",
-      { pricingShape: "plans", "pricing.plan": [""], "pricing.price": ["$5"], "pricing.details": [""], "pricing.features": [""] },
+      {
+        pricingShape: "plans",
+        "pricing.plan": [""],
+        "pricing.price": ["$5"],
+        "pricing.details": [""],
+        "pricing.features": [""],
+      },
       { "pricing.plans.0.plan": "Plan name is required" },
     ],
   ])("refuses %s with the message beside the field, writing nothing", async (_label, overrides, fieldErrors) => {
@@ -436,7 +548,10 @@ describe("creating a tool", () => {
   });
 
   it("ignores a rating or vote count sent with the form", async () => {
-    expectSuccess(await post("new", toolForm({ rating: "5", voteCount: "999", vote_count: "999" })), "Tool created successfully");
+    expectSuccess(
+      await post("new", toolForm({ rating: "5", voteCount: "999", vote_count: "999" })),
+      "Tool created successfully",
+    );
     expect(await toolNamed("Quill Writer")).toMatchObject({ rating: null, voteCount: 0 });
   });
 
@@ -458,7 +573,17 @@ describe("creating a tool", () => {
     for (const html of [stored, served]) {
       expect(html).toContain("<p>Safe <strong>text</strong>.</p>");
       expect(html).toContain("Overlay");
-      for (const forbidden of ["<script", "onerror", "javascript:", "<svg", "onload", "<iframe", "style=", "data:", "evil.example"]) {
+      for (const forbidden of [
+        "<script",
+        "onerror",
+        "javascript:",
+        "<svg",
+        "onload",
+        "<iframe",
+        "style=",
+        "data:",
+        "evil.example",
+      ]) {
         expect(html.toLowerCase()).not.toContain(forbidden);
       }
     }
@@ -473,9 +598,141 @@ describe("creating a tool", () => {
     expect(page.status).toBe(200);
     const html = render(ToolDetail, `/tool/${tool!.slug}`, "/tool/:id", page.data);
     expect(html).toContain("<h1");
-    expect(html).toMatch(/<h1[^>]*>&lt;img src=x onerror=alert\(1\)&gt;&lt;b&gt;Bold&lt;\/b&gt; &amp; &quot;Co&quot;<\/h1>/);
+    expect(html).toMatch(
+      /<h1[^>]*>&lt;img src=x onerror=alert\(1\)&gt;&lt;b&gt;Bold&lt;\/b&gt; &amp; &quot;Co&quot;<\/h1>/,
+    );
     expect(html).not.toContain("<img src=x");
     expect(html).not.toContain("<b>Bold</b>");
+  });
+});
+
+describe("the catalogue facts and tags", () => {
+  async function insertTags(...names: string[]) {
+    return database.db
+      .insert(tags)
+      .values(names.map((name) => ({ name, slug: name.toLowerCase() })))
+      .returning();
+  }
+  const tagsOf = async (toolId: string) => (await listTagsForTool({ db: database.db, toolId })).map((tag) => tag.name);
+
+  it("renders the tagline, pricing model (with the plans' suggestion), starting price and tag checkboxes", async () => {
+    const [api, chatbot] = await insertTags("API", "Chatbot", "Research");
+    const [tool] = await insertTools(database.db, {
+      name: "Quill",
+      tagline: "Drafts letters.",
+      pricingModel: "paid",
+      startingPrice: "$10/month",
+      pricing: { Free: "$0", Pro: "$10/month" },
+    });
+    expectSuccess(
+      await post(
+        tool!.id,
+        toolForm({
+          name: "Quill",
+          tagline: "Drafts letters.",
+          pricingModel: "paid",
+          startingPrice: "$10/month",
+          pricingShape: "simple",
+          "pricing.plan": ["Free", "Pro"],
+          "pricing.price": ["$0", "$10/month"],
+          tags: [api!.id, chatbot!.id],
+        }),
+      ),
+      "Tool updated successfully",
+    );
+    const outcome = await get(toolFormLoader, `/admin/tools/${tool!.id}`, { id: tool!.id }, { cookie: admin.cookie });
+    const html = render(ToolFormPage, `/admin/tools/${tool!.id}`, "/admin/tools/:id", outcome.data);
+    const text = visibleText(html);
+    expect(html).toMatch(/<label[^>]*for="tagline"[^>]*>Tagline<\/label>/);
+    expect(tagWithId(html, "tagline")).toMatch(/name="tagline"/);
+    expect(tagWithId(html, "tagline")).toContain('maxLength="120"');
+    expect(tagWithId(html, "tagline")).toContain('value="Drafts letters."');
+    expect(text).toContain("One sentence: what the tool does");
+    expect(html).toMatch(/<label[^>]*for="pricingModel"[^>]*>Pricing model<\/label>/);
+    expect(html).toMatch(
+      /<select[^>]*name="pricingModel"[^>]*><option value="">Choose…<\/option><option value="free">Free<\/option><option value="freemium">Freemium<\/option><option value="free-trial">Free trial<\/option><option value="paid" selected="">Paid<\/option><option value="contact">Contact sales<\/option><\/select>/,
+    );
+    // A $0 plan beside a paid one suggests Freemium; the stored choice (Paid) stays selected.
+    expect(text).toContain("Suggested: Freemium");
+    expect(html).toMatch(/<label[^>]*for="startingPrice"[^>]*>Starting price<\/label>/);
+    expect(tagWithId(html, "startingPrice")).toContain('placeholder="e.g. $10/month or Free"');
+    expect(tagWithId(html, "startingPrice")).toContain('value="$10/month"');
+    expect(html).toMatch(/<fieldset[^>]*><legend[^>]*>Tags<\/legend>/);
+    expect(tagWithId(html, `tag-${api!.id}`)).toMatch(/type="checkbox".*name="tags".*checked=""/);
+    expect(tagWithId(html, `tag-${chatbot!.id}`)).toContain('checked=""');
+    expect(html).toMatch(new RegExp(`<label for="tag-[^"]+"[^>]*>Research</label>`));
+    expect(text).toContain("2 of at most 10 chosen");
+  });
+
+  it("saves the facts and tags, and replaces the tags on edit", async () => {
+    const [api, chatbot, research] = await insertTags("API", "Chatbot", "Research");
+    expectSuccess(
+      await post(
+        "new",
+        toolForm({
+          tagline: "  Drafts\nletters. ",
+          pricingModel: "free",
+          startingPrice: "Free",
+          tags: [api!.id, "chatbot"],
+        }),
+      ),
+      "Tool created successfully",
+    );
+    const tool = await toolNamed("Quill Writer");
+    expect(tool).toMatchObject({ tagline: "Drafts letters.", pricingModel: "free", startingPrice: "Free" });
+    expect(await tagsOf(tool!.id)).toEqual(["API", "Chatbot"]);
+
+    expectSuccess(await post(tool!.id, toolForm({ tags: [research!.id, chatbot!.id] })), "Tool updated successfully");
+    expect(await tagsOf(tool!.id)).toEqual(["Chatbot", "Research"]);
+    expectSuccess(await post(tool!.id, toolForm({})), "Tool updated successfully");
+    expect(await tagsOf(tool!.id)).toEqual([]);
+  });
+
+  it("refuses an unknown tag on edit, keeping the tool and its tags as they were", async () => {
+    const [api] = await insertTags("API");
+    const [tool] = await insertTools(database.db, { name: "Quill" });
+    expectSuccess(await post(tool!.id, toolForm({ name: "Quill", tags: [api!.id] })), "Tool updated successfully");
+    const before = services.invalidations();
+    expect(
+      await post(tool!.id, toolForm({ name: "Renamed", tags: [api!.id, "00000000-0000-4000-8000-000000000000"] })),
+    ).toMatchObject({
+      status: 400,
+      data: {
+        message: "Failed to update tool: Choose tags from the list",
+        fieldErrors: { tags: "Choose tags from the list" },
+      },
+    });
+    expect((await allTools()).map((row) => row.name)).toEqual(["Quill"]);
+    expect(await tagsOf(tool!.id)).toEqual(["API"]);
+    expect(services.invalidations()).toBe(before);
+  });
+});
+
+describe("the table's 'Missing tagline or pricing model' filter", () => {
+  it("lists only the tools still missing one, keeping the search, with what each lacks", async () => {
+    await insertTools(
+      database.db,
+      { name: "Complete", tagline: "Does it.", pricingModel: "free" },
+      { name: "Quill", pricingModel: "paid" },
+      { name: "Quest", tagline: "Finds it." },
+      { name: "Echo" },
+    );
+    const outcome = await get(toolsLoader, "/admin/tools?missing=1&q=qu", {}, { cookie: admin.cookie });
+    expect(outcome.data).toMatchObject({ missing: true, query: "qu", toolPage: { total: 2 } });
+    const html = render(AdminTools, "/admin/tools?missing=1&q=qu", "/admin/tools", outcome.data);
+    const text = visibleText(html);
+    expect(text).toContain("Showing 2 of 2 tools missing a tagline or pricing model matching “qu”");
+    expect(text).toMatch(/Quest\s+No pricing model\s+Writing/);
+    expect(text).toMatch(/Quill\s+No tagline\s+Writing/);
+    expect(html).toMatch(
+      /<a[^>]*aria-current="page"[^>]*href="\/admin\/tools\?q=qu&amp;missing=1"|<a[^>]*href="\/admin\/tools\?q=qu&amp;missing=1"[^>]*aria-current="page"/,
+    );
+    expect(html).toContain('href="/admin/tools?q=qu"');
+    expect(html).toMatch(/<input type="hidden" name="missing" value="1"/);
+
+    const all = await get(toolsLoader, "/admin/tools", {}, { cookie: admin.cookie });
+    expect(all.data).toMatchObject({ missing: false, toolPage: { total: 4 } });
+    expect(visibleText(render(AdminTools, "/admin/tools", "/admin/tools", all.data))).not.toContain("No tagline");
   });
 });
 
@@ -485,11 +742,21 @@ describe("updating a tool", () => {
     await recordVote({ db: database.db, userId: reader.id, toolId: tool!.id, rating: 5 });
     const before = services.invalidations();
 
-    const outcome = await post(tool!.id, toolForm({ name: "Quill Pro", category: "Productivity", slug: "", rating: "1", metaTitle: "Quill Pro: letters" }));
+    const outcome = await post(
+      tool!.id,
+      toolForm({ name: "Quill Pro", category: "Productivity", slug: "", rating: "1", metaTitle: "Quill Pro: letters" }),
+    );
     expectSuccess(outcome, "Tool updated successfully");
     expect(services.invalidations()).toBe(before + 1);
     const saved = await toolNamed("Quill Pro");
-    expect(saved).toMatchObject({ id: tool!.id, slug: "quill", category: "Productivity", metaTitle: "Quill Pro: letters", rating: 5, voteCount: 1 });
+    expect(saved).toMatchObject({
+      id: tool!.id,
+      slug: "quill",
+      category: "Productivity",
+      metaTitle: "Quill Pro: letters",
+      rating: 5,
+      voteCount: 1,
+    });
     expect(saved!.updatedAt.getTime()).toBeGreaterThan(tool!.updatedAt.getTime());
     expect(await database.db.select().from(toolCategoryCounts)).toEqual([{ category: "Productivity", toolCount: 1 }]);
 
@@ -513,14 +780,21 @@ describe("updating a tool", () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
     expect(await post(tool!.id, toolForm({ name: "" }))).toMatchObject({
       status: 400,
-      data: { ok: false, message: "Failed to update tool: Name is required", fieldErrors: { name: "Name is required" } },
+      data: {
+        ok: false,
+        message: "Failed to update tool: Name is required",
+        fieldErrors: { name: "Name is required" },
+      },
     });
     expect((await toolNamed("Quill"))!.name).toBe("Quill");
   });
 
   it("answers 404 for an unknown or malformed id, writing nothing", async () => {
     const before = services.invalidations();
-    expect(await post("00000000-0000-4000-8000-000000000000", toolForm())).toMatchObject({ status: 404, data: "Tool not found" });
+    expect(await post("00000000-0000-4000-8000-000000000000", toolForm())).toMatchObject({
+      status: 404,
+      data: { error: "Tool not found", code: "not-found" },
+    });
     expect(await post("quill", toolForm())).toMatchObject({ status: 404 });
     expect(await allTools()).toEqual([]);
     expect(services.invalidations()).toBe(before);
@@ -529,7 +803,11 @@ describe("updating a tool", () => {
 
 describe("deleting a tool", () => {
   it("removes it with its votes and comments, says 'Tool deleted successfully' and refreshes public pages", async () => {
-    const [tool, other] = await insertTools(database.db, { name: "Quill", category: "Writing" }, { name: "Echo", category: "Audio" });
+    const [tool, other] = await insertTools(
+      database.db,
+      { name: "Quill", category: "Writing" },
+      { name: "Echo", category: "Audio" },
+    );
     await recordVote({ db: database.db, userId: reader.id, toolId: tool!.id, rating: 3 });
     await database.db.insert(comments).values({ toolId: tool!.id, userId: reader.id, content: "Nice" });
     const before = services.invalidations();

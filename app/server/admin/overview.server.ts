@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { articles, toolCategoryCounts } from "../db/schema";
+import type { Database } from "../db/client.server";
+import { articles, toolCategoryCounts } from "../db/schema.server";
 
 export type CatalogueCounts = { tools: number; publishedArticles: number; draftArticles: number };
 

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { AppError } from "~/lib/app-error";
 import { action as setupAction, loader as setupLoader } from "~/routes/admin-setup";
-import { profiles, rateLimits, users, verifications } from "~/server/db/schema";
+import { profiles, rateLimits, users, verifications } from "~/server/db/schema.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import {
@@ -30,8 +31,21 @@ async function newSetupToken(): Promise<string> {
   return new URL(link).searchParams.get("token")!;
 }
 
-function redeem(token: string, email: string, password = "correct horse") {
-  return redeemAdminSetup({ db: database.db, auth: services.auth, token, credentials: { email, password }, headers: new Headers() });
+/** The redemption's outcome as one value to compare: its cookies, or the AppError it threw. */
+async function redeem(token: string, email: string, password = "correct horse") {
+  try {
+    const signedIn = await redeemAdminSetup({
+      db: database.db,
+      auth: services.auth,
+      token,
+      credentials: { email, password },
+      headers: new Headers(),
+    });
+    return { ok: true as const, setCookies: signedIn.setCookies };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { ok: false as const, status: error.status, message: error.message };
+  }
 }
 
 async function viewerFor(cookie: string) {
@@ -58,7 +72,11 @@ async function settle(run: () => unknown): Promise<{ status: number; data: unkno
   } catch (error) {
     value = error;
   }
-  if (value instanceof Response) return { status: value.status, data: null, headers: value.headers };
+  if (value instanceof Response) {
+    // A refusal is an error response: its JSON body ({ error, code }) is the data.
+    const json = value.headers.get("content-type")?.includes("application/json");
+    return { status: value.status, data: json ? await value.json() : null, headers: value.headers };
+  }
   const { data, init } = value as { data: unknown; init: ResponseInit | null };
   return { status: init?.status ?? 200, data, headers: new Headers(init?.headers) };
 }
@@ -126,13 +144,18 @@ describe("redeeming the link", () => {
     const outcome = await redeem(token, "ada@example.com", "analytical engine");
 
     expect(outcome.ok).toBe(true);
-    const cookie = outcome.ok ? cookieHeaderFrom(new Headers(outcome.setCookies.map((value): [string, string] => ["set-cookie", value]))) : "";
+    const cookie = outcome.ok
+      ? cookieHeaderFrom(new Headers(outcome.setCookies.map((value): [string, string] => ["set-cookie", value])))
+      : "";
     expect(cookie).toMatch(/aitlas\.session_token=/);
     expect(await viewerFor(cookie)).toMatchObject({ email: "ada@example.com", username: "ada", isAdmin: true });
     const [user] = await database.db.select().from(users).where(eq(users.email, "ada@example.com"));
     expect(user?.emailVerified).toBe(true);
     // The password works for later sign-ins.
-    const signIn = await services.auth.api.signInEmail({ body: { email: "ada@example.com", password: "analytical engine" }, asResponse: true });
+    const signIn = await services.auth.api.signInEmail({
+      body: { email: "ada@example.com", password: "analytical engine" },
+      asResponse: true,
+    });
     expect(signIn.status).toBe(200);
   });
 
@@ -152,7 +175,11 @@ describe("redeeming the link", () => {
     const existing = await createSignedInUser(services, "ada@example.com", "analytical engine");
     const token = await newSetupToken();
 
-    expect(await redeem(token, "ada@example.com", "a guess at it")).toEqual({ ok: false, status: 401, message: "Invalid email or password" });
+    expect(await redeem(token, "ada@example.com", "a guess at it")).toEqual({
+      ok: false,
+      status: 401,
+      message: "Invalid email or password",
+    });
     expect(await hasAdministrator({ db: database.db })).toBe(false);
     // A failed attempt does not spend the link.
     expect(await isAdminSetupTokenValid({ db: database.db, token })).toBe(true);
@@ -166,12 +193,19 @@ describe("redeeming the link", () => {
   });
 
   test("an existing account whose address is unconfirmed is not promoted", async () => {
-    const signUp = await services.auth.api.signUpEmail({ body: { email: "ada@example.com", password: "analytical engine", name: "" }, asResponse: true });
+    const signUp = await services.auth.api.signUpEmail({
+      body: { email: "ada@example.com", password: "analytical engine", name: "" },
+      asResponse: true,
+    });
     expect(signUp.ok).toBe(true);
     const token = await newSetupToken();
 
     const outcome = await redeem(token, "ada@example.com", "analytical engine");
-    expect(outcome).toEqual({ ok: false, status: 403, message: "Please check your email to confirm your account before signing in" });
+    expect(outcome).toEqual({
+      ok: false,
+      status: 403,
+      message: "Please check your email to confirm your account before signing in",
+    });
     expect(await hasAdministrator({ db: database.db })).toBe(false);
   });
 
@@ -236,7 +270,10 @@ describe("the setup page", () => {
   test(`guessing tokens is limited to ${RATE_LIMITS.adminSetup.limit} tries per address`, async () => {
     const token = await newSetupToken();
     for (let attempt = 1; attempt <= RATE_LIMITS.adminSetup.limit; attempt++) {
-      const guess = await callSetupAction({ token: `guess-${attempt}`, email: "eve@example.com", password: "long enough" }, "198.51.100.1");
+      const guess = await callSetupAction(
+        { token: `guess-${attempt}`, email: "eve@example.com", password: "long enough" },
+        "198.51.100.1",
+      );
       expect(guess).toMatchObject({ status: 403, data: { error: INVALID_LINK } });
     }
 

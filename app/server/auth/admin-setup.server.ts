@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
+import { AppError } from "~/lib/app-error";
 import type { Credentials } from "~/lib/auth-schemas";
-import type { Database } from "../db/client";
-import { profiles, users, verifications } from "../db/schema";
-import { logger } from "../logger";
+import type { Database } from "../db/client.server";
+import { profiles, users, verifications } from "../db/schema.server";
+import { logger } from "../logger.server";
 import type { Auth } from "./auth.server";
-import { signInWithPassword } from "./credentials.server";
+import { type SignedIn, signInWithPassword } from "./credentials.server";
 import { hasAdministrator } from "./roles.server";
 
 /** Setup tokens live in Better Auth's verifications table under this identifier, hashed. */
@@ -38,14 +39,20 @@ export async function isAdminSetupTokenValid({ db, token }: { db: Database; toke
   const [row] = await db
     .select({ id: verifications.id })
     .from(verifications)
-    .where(and(eq(verifications.identifier, SETUP_IDENTIFIER), eq(verifications.value, hashToken(token)), gt(verifications.expiresAt, new Date())))
+    .where(
+      and(
+        eq(verifications.identifier, SETUP_IDENTIFIER),
+        eq(verifications.value, hashToken(token)),
+        gt(verifications.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
 
-export type AdminSetupOutcome = { ok: true; setCookies: string[] } | { ok: false; status: number; message: string };
-
 const INVALID_LINK = "This setup link is invalid, expired or already used.";
+
+const invalidLink = () => new AppError("forbidden", INVALID_LINK);
 
 /**
  * Makes the holder of a valid setup link the first administrator: a new account is created
@@ -65,8 +72,8 @@ export async function redeemAdminSetup({
   token: string;
   credentials: Credentials;
   headers: Headers;
-}): Promise<AdminSetupOutcome> {
-  if (!(await isAdminSetupTokenValid({ db, token }))) return { ok: false, status: 403, message: INVALID_LINK };
+}): Promise<SignedIn> {
+  if (!(await isAdminSetupTokenValid({ db, token }))) throw invalidLink();
 
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, credentials.email)).limit(1);
   if (!existing) {
@@ -83,7 +90,6 @@ export async function redeemAdminSetup({
     });
   }
   const signedIn = await signInWithPassword({ auth, credentials, headers });
-  if (!signedIn.ok) return signedIn;
 
   const granted = await db.transaction(async (tx) => {
     // First, before touching any row: concurrent redemptions (of different tokens) queue here, so
@@ -91,7 +97,13 @@ export async function redeemAdminSetup({
     await tx.execute(sql`lock table ${profiles} in share row exclusive mode`);
     const spent = await tx
       .delete(verifications)
-      .where(and(eq(verifications.identifier, SETUP_IDENTIFIER), eq(verifications.value, hashToken(token)), gt(verifications.expiresAt, new Date())))
+      .where(
+        and(
+          eq(verifications.identifier, SETUP_IDENTIFIER),
+          eq(verifications.value, hashToken(token)),
+          gt(verifications.expiresAt, new Date()),
+        ),
+      )
       .returning({ id: verifications.id });
     if (spent.length === 0) return false;
     const [admin] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.userType, "admin")).limit(1);
@@ -103,7 +115,7 @@ export async function redeemAdminSetup({
     await tx.delete(verifications).where(eq(verifications.identifier, SETUP_IDENTIFIER));
     return true;
   });
-  if (!granted) return { ok: false, status: 403, message: INVALID_LINK };
+  if (!granted) throw invalidLink();
   logger.info({ email: credentials.email }, "the first administrator was set up");
-  return { ok: true, setCookies: signedIn.setCookies };
+  return signedIn;
 }

@@ -2,11 +2,13 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
 import { SITE_NAME } from "~/lib/site";
-import type { Database } from "../db/client";
-import { accounts, sessions, users, verifications } from "../db/schema";
-import { logger } from "../logger";
+import type { Database } from "../db/client.server";
+import { accounts, sessions, users, verifications } from "../db/schema.server";
+import { noteIfDatabaseUnavailable } from "../db/database-unavailable.server";
+import { logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
 import { confirmationMail } from "../mail/messages.server";
+import { authHooks, CONFIRM_EMAIL_PATH, revokeUnprovenCredentials } from "./auth-hooks.server";
 
 /** The header our HTTP layer sets to the client address it worked out; any incoming copy is dropped. */
 export const CLIENT_IP_HEADER = "x-aitlas-client-ip";
@@ -52,7 +54,9 @@ export function createAuth({ db, mailer, siteUrl, secret, google }: AuthOptions)
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: DAY_SECONDS,
-      sendVerificationEmail: async ({ user, url }) => {
+      // The link opens our confirmation page, which asks for the password (decision "account squatting").
+      sendVerificationEmail: async ({ user, token }) => {
+        const url = new URL(`${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(token)}`, siteUrl).href;
         await mailer.send({ to: user.email, ...confirmationMail({ url }) });
       },
     },
@@ -64,15 +68,21 @@ export function createAuth({ db, mailer, siteUrl, secret, google }: AuthOptions)
     account: {
       accountLinking: {
         enabled: true,
-        // A provider identity joins an existing account only when both sides proved the address:
-        // otherwise whoever registered someone else's email first would receive their Google login.
+        // A provider identity joins an existing account only when the provider proved the address.
+        // An account whose address was never confirmed is joined too, but its password and
+        // sessions go first (databaseHooks below): whoever registered the address keeps nothing.
         trustedProviders: [],
-        requireLocalEmailVerified: true,
+        requireLocalEmailVerified: false,
       },
+    },
+    databaseHooks: {
+      account: { create: { before: async (account) => void (await revokeUnprovenCredentials(db, account)) } },
     },
     // Sign-in and sign-up are rate-limited by our own database counters (see security/), which
     // hold across processes; Better Auth's in-memory limiter would not.
     rateLimit: { enabled: false },
+    // Safe redirects, per-account sign-in throttling, and confirmation links through our page.
+    hooks: authHooks(db),
     // Our own actions are the way in for these (validated, rate-limited, spec messages); profile
     // edits do not exist in the product, and an open update-user would let anyone point their
     // avatar at any server, loaded by everyone who reads their comments.
@@ -92,6 +102,8 @@ export function createAuth({ db, mailer, siteUrl, secret, google }: AuthOptions)
     onAPIError: {
       onError: (error) => {
         const status = typeof error === "object" && error !== null && "status" in error ? String(error.status) : "";
+        // A database outage is noted for the request, which then answers 503 "temporarily unavailable".
+        if (noteIfDatabaseUnavailable(error)) return;
         if (status === "INTERNAL_SERVER_ERROR" || status === "") logger.error({ err: error }, "auth: request failed");
         else logger.debug({ status }, "auth: request refused");
       },
@@ -100,7 +112,8 @@ export function createAuth({ db, mailer, siteUrl, secret, google }: AuthOptions)
       level: "warn",
       log: (level, message, ...args) => {
         const details = args.length ? { details: args } : {};
-        if (level === "error") logger.error(details, `auth: ${message}`);
+        // A database outage is noted for the request, answered with a 503 and logged there as a warning.
+        if (level === "error" && !args.some(noteIfDatabaseUnavailable)) logger.error(details, `auth: ${message}`);
         else if (level === "warn") logger.warn(details, `auth: ${message}`);
         else logger.debug(details, `auth: ${message}`);
       },

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
+import { AppError, appErrorCodeFor } from "~/lib/app-error";
 import type { Credentials } from "~/lib/auth-schemas";
-import type { Database } from "../db/client";
-import { users } from "../db/schema";
-import { logger } from "../logger";
+import type { Database } from "../db/client.server";
+import { users } from "../db/schema.server";
+import { logger } from "../logger.server";
 import { AUTH_LANDING_PATH, type Auth } from "./auth.server";
 
-export type AuthOutcome = { ok: true; setCookies: string[] } | { ok: false; status: number; message: string };
+/** A session begun: the cookies to send. A refusal is thrown as an AppError instead. */
+export type SignedIn = { setCookies: string[] };
 
 export const AUTH_MESSAGES = {
   emailTaken: "An account with this email already exists",
@@ -18,12 +20,20 @@ export const AUTH_MESSAGES = {
 
 type ErrorBody = { code?: string; message?: string };
 
-async function failure(response: Response, fallback: string): Promise<AuthOutcome> {
+/** Better Auth's refusal as our AppError, in the service's own words (spec section 8). */
+async function refusalFrom(response: Response, fallback: string): Promise<AppError> {
   const body = (await response.json().catch(() => ({}))) as ErrorBody;
   if (response.status >= 500) logger.error({ status: response.status, body }, "auth service failed");
-  if (body.code === "EMAIL_NOT_VERIFIED") return { ok: false, status: 403, message: AUTH_MESSAGES.unconfirmed };
-  // Other errors: the service's own words (spec section 8), e.g. "Invalid email or password".
-  return { ok: false, status: response.status >= 500 ? 500 : response.status, message: body.message || fallback };
+  if (body.code === "EMAIL_NOT_VERIFIED") return new AppError("forbidden", AUTH_MESSAGES.unconfirmed);
+  // The per-account throttle (auth-hooks.server.ts) answers 429 with its own message and wait.
+  if (response.status === 429) {
+    const retryAfterSeconds = Math.max(1, Number(response.headers.get("retry-after")) || 1);
+    return new AppError("rate-limited", body.message || fallback, {
+      headers: { "Retry-After": String(retryAfterSeconds) },
+    });
+  }
+  // Other errors, e.g. "Invalid email or password".
+  return new AppError(appErrorCodeFor(response.status), body.message || fallback);
 }
 
 /** Signs in with email and password; on success the session cookie is in setCookies. */
@@ -35,14 +45,14 @@ export async function signInWithPassword({
   auth: Auth;
   credentials: Credentials;
   headers: Headers;
-}): Promise<AuthOutcome> {
+}): Promise<SignedIn> {
   const response = await auth.api.signInEmail({
     body: { ...credentials, callbackURL: AUTH_LANDING_PATH },
     headers,
     asResponse: true,
   });
-  if (!response.ok) return failure(response, "Sign in failed. Please try again.");
-  return { ok: true, setCookies: response.headers.getSetCookie() };
+  if (!response.ok) throw await refusalFrom(response, "Sign in failed. Please try again.");
+  return { setCookies: response.headers.getSetCookie() };
 }
 
 /**
@@ -60,11 +70,11 @@ export async function signUpWithPassword({
   db: Database;
   credentials: Credentials;
   headers: Headers;
-}): Promise<AuthOutcome> {
+}): Promise<SignedIn> {
   // Better Auth stores addresses in lower case, as credentialsSchema hands them over.
   const accountExists = async () =>
     (await db.select({ id: users.id }).from(users).where(eq(users.email, credentials.email)).limit(1)).length > 0;
-  if (await accountExists()) return { ok: false, status: 409, message: AUTH_MESSAGES.emailTaken };
+  if (await accountExists()) throw new AppError("conflict", AUTH_MESSAGES.emailTaken);
 
   const response = await auth.api.signUpEmail({
     body: { ...credentials, name: "", callbackURL: AUTH_LANDING_PATH },
@@ -73,8 +83,8 @@ export async function signUpWithPassword({
   });
   if (!response.ok) {
     // Two sign-ups racing for one address: the loser hits the unique index.
-    if (await accountExists()) return { ok: false, status: 409, message: AUTH_MESSAGES.emailTaken };
-    return failure(response, "Sign up failed. Please try again.");
+    if (await accountExists()) throw new AppError("conflict", AUTH_MESSAGES.emailTaken);
+    throw await refusalFrom(response, "Sign up failed. Please try again.");
   }
-  return { ok: true, setCookies: response.headers.getSetCookie() };
+  return { setCookies: response.headers.getSetCookie() };
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { action as googleAction } from "~/routes/auth-google";
 import { loader as landingLoader } from "~/routes/auth-signed-in";
-import { accounts, profiles, users, verifications } from "~/server/db/schema";
+import { accounts, profiles, sessions, users, verifications } from "~/server/db/schema.server";
 import { startFakeOidcProvider, type FakeOidcProvider, type OidcIdentity } from "../../../tests/fakes/oidc-provider";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import {
@@ -44,7 +44,8 @@ type FlowResult = {
 /** Clicks "Continue with Google" on `from`, lets the provider answer, and follows it back to our callback. */
 async function continueWithGoogle({ redirectTo = "/tool/chatgpt" }: { redirectTo?: string } = {}): Promise<FlowResult> {
   const clicked = await callRoute(googleAction, formPost("/auth/google", { redirectTo }));
-  if (!(clicked instanceof Response) || clicked.status !== 302) throw new Error("the action did not redirect to the provider");
+  if (!(clicked instanceof Response) || clicked.status !== 302)
+    throw new Error("the action did not redirect to the provider");
   const authorizeUrl = clicked.headers.get("location")!;
   expect(authorizeUrl.startsWith(`${provider.issuer}/authorize?`)).toBe(true);
   const stateCookies = cookieHeaderFrom(clicked);
@@ -85,7 +86,10 @@ async function landingFlash(result: FlowResult) {
   )) as Response;
   const flashCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("aitlas_flash="))!;
   const value = flashCookie.split(";")[0]!.slice("aitlas_flash=".length);
-  return { location: response.headers.get("location"), flash: JSON.parse(Buffer.from(value, "base64url").toString("utf8")) };
+  return {
+    location: response.headers.get("location"),
+    flash: JSON.parse(Buffer.from(value, "base64url").toString("utf8")),
+  };
 }
 
 async function viewerFor(cookie: string) {
@@ -149,7 +153,11 @@ describe("a new Google user", () => {
     const [user] = await usersWithEmail("ada@example.com");
     expect(user?.emailVerified).toBe(true);
     const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, user!.id));
-    expect(profile).toMatchObject({ username: "Ada Lovelace", avatarUrl: "https://images.example/ada.png", userType: "user" });
+    expect(profile).toMatchObject({
+      username: "Ada Lovelace",
+      avatarUrl: "https://images.example/ada.png",
+      userType: "user",
+    });
     expect(await googleAccountsOf(user!.id)).toEqual([expect.objectContaining({ accountId: "google-ada" })]);
 
     expect(await viewerFor(result.cookie)).toEqual({
@@ -189,29 +197,41 @@ describe("an existing password account with the same address", () => {
     expect((await viewerFor(result.cookie))?.id).toBe(existing.id);
     expect(await usersWithEmail("ada@example.com")).toHaveLength(1);
     expect(await googleAccountsOf(existing.id)).toHaveLength(1);
-    const providers = await database.db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, existing.id));
+    const providers = await database.db
+      .select({ providerId: accounts.providerId })
+      .from(accounts)
+      .where(eq(accounts.userId, existing.id));
     expect(providers.map((row) => row.providerId).sort()).toEqual(["credential", "google"]);
   });
 
-  test("is NOT joined while its address is unconfirmed: whoever registered it first gets nothing", async () => {
-    // Eve signs up with Ada's address and never confirms it.
+  test("an unconfirmed one is taken over by the owner: the squatter's password and sessions stop working", async () => {
+    // Eve signs up with Ada's address and never confirms it; say she holds a session somehow.
     const signUp = await services.auth.api.signUpEmail({
       body: { email: "ada@example.com", password: "eve's password", name: "" },
       asResponse: true,
     });
     expect(signUp.ok).toBe(true);
     const [squatted] = await usersWithEmail("ada@example.com");
+    const internal = (await services.auth.$context).internalAdapter;
+    const evesSession = await internal.createSession(squatted!.id);
 
     const result = await continueWithGoogle();
 
-    expectRefusedLanding(result, "account_not_linked");
-    expect(await googleAccountsOf(squatted!.id)).toEqual([]);
-    expect(await database.db.select().from(accounts).where(eq(accounts.providerId, "google"))).toEqual([]);
-    expect((await usersWithEmail("ada@example.com"))[0]?.emailVerified).toBe(false);
-    expect(await landingFlash(result)).toEqual({
-      location: "/tool/chatgpt",
-      flash: { kind: "error", title: "Failed to sign in with Google" },
+    expect(result.landing.searchParams.get("error")).toBeNull();
+    expect((await viewerFor(result.cookie))?.id).toBe(squatted!.id);
+    const [owned] = await usersWithEmail("ada@example.com");
+    expect(owned?.emailVerified).toBe(true);
+    const providers = await database.db
+      .select({ providerId: accounts.providerId })
+      .from(accounts)
+      .where(eq(accounts.userId, squatted!.id));
+    expect(providers.map((row) => row.providerId)).toEqual(["google"]);
+    expect(await database.db.select().from(sessions).where(eq(sessions.id, evesSession.id))).toEqual([]);
+    const evesSignIn = await services.auth.api.signInEmail({
+      body: { email: "ada@example.com", password: "eve's password" },
+      asResponse: true,
     });
+    expect(evesSignIn.status).toBe(401);
   });
 
   test("is NOT joined when the provider has not verified its own address", async () => {
@@ -255,7 +275,9 @@ describe("a sign-in that does not complete", () => {
   test("a code can be used once", async () => {
     const clicked = (await callRoute(googleAction, formPost("/auth/google", { redirectTo: "/" }))) as Response;
     const stateCookies = cookieHeaderFrom(clicked);
-    const callbackUrl = (await fetch(clicked.headers.get("location")!, { redirect: "manual" })).headers.get("location")!;
+    const callbackUrl = (await fetch(clicked.headers.get("location")!, { redirect: "manual" })).headers.get(
+      "location",
+    )!;
 
     const first = await followCallback(callbackUrl, stateCookies);
     expect(first.landing.searchParams.get("error")).toBeNull();
@@ -267,8 +289,12 @@ describe("a sign-in that does not complete", () => {
 
 describe("the Continue with Google action", () => {
   test("refuses a post from another site", async () => {
-    const thrown = await callRoute(googleAction, formPost("/auth/google", { redirectTo: "/" }, { origin: "http://evil.example" }));
-    expect(thrown).toMatchObject({ type: "DataWithResponseInit", init: { status: 403 } });
+    const thrown = await callRoute(
+      googleAction,
+      formPost("/auth/google", { redirectTo: "/" }, { origin: "http://evil.example" }),
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(403);
   });
 
   test("answers 404 when Google is not configured", async () => {
@@ -281,7 +307,9 @@ describe("the Continue with Google action", () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toMatchObject({ type: "DataWithResponseInit", init: { status: 404 } });
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+    expect(await (thrown as Response).json()).toEqual({ error: "Google sign-in is not configured", code: "not-found" });
     expect(context.googleSignIn).toBe(false);
   });
 });

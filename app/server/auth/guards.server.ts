@@ -1,5 +1,7 @@
-import { data, redirect } from "react-router";
-import type { AppContext } from "../context";
+import { redirect } from "react-router";
+import { AppError } from "~/lib/app-error";
+import type { AppContext } from "../context.server";
+import { toErrorResponse } from "../http/error-response.server";
 import type { Viewer } from "./viewer.server";
 
 /**
@@ -29,9 +31,11 @@ export function requireSameOrigin(request: Request, context: Pick<AppContext, "s
     }
   }
   if (!claimed || !expected.has(claimed)) {
-    throw data({ error: "This request did not come from this site." }, { status: 403 });
+    throw toErrorResponse(new AppError("cross-site", CROSS_SITE_MESSAGE));
   }
 }
+
+export const CROSS_SITE_MESSAGE = "This request did not come from this site.";
 
 export const ADMIN_REQUIRED_MESSAGE = "Administrator access required";
 
@@ -49,28 +53,22 @@ export function requireAdmin(request: Request, context: Pick<AppContext, "viewer
   const { viewer } = context;
   if (viewer?.isAdmin) return viewer;
   if (isDocumentRequest(request)) throw redirect("/");
-  throw data({ error: ADMIN_REQUIRED_MESSAGE }, { status: 403 });
+  throw toErrorResponse(new AppError("forbidden", ADMIN_REQUIRED_MESSAGE));
 }
 
 /**
- * The guards throw `data({ error }, { status })`, which React Router renders for pages; a resource
- * route answering JSON turns it into `{ error }` with the same status. Anything else is rethrown.
+ * A resource route's checks for an admin action answering JSON: the administrator, or the refusal
+ * to send. The guards throw real responses, so the refusal is simply the one they threw.
  */
-export function guardRefusalAsJson(thrown: unknown): Response {
-  if (thrown instanceof Response) return thrown;
-  const refusal = thrown as { type?: unknown; data?: { error?: unknown }; init?: ResponseInit | null };
-  if (refusal?.type === "DataWithResponseInit" && typeof refusal.data?.error === "string") {
-    return Response.json({ error: refusal.data.error }, { status: refusal.init?.status ?? 403, headers: { "Cache-Control": "no-store" } });
-  }
-  throw thrown;
-}
-
-/** A resource route's checks for an admin action answering JSON: the administrator, or the refusal to send. */
-export function adminOrJsonRefusal(request: Request, context: Pick<AppContext, "siteUrl" | "viewer">): Viewer | Response {
+export function adminOrJsonRefusal(
+  request: Request,
+  context: Pick<AppContext, "siteUrl" | "viewer">,
+): Viewer | Response {
   try {
     requireSameOrigin(request, context);
     return requireAdmin(request, context);
   } catch (thrown) {
-    return guardRefusalAsJson(thrown);
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
   }
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { profiles, users } from "~/server/db/schema";
+import { AppError } from "~/lib/app-error";
+import { profiles, users } from "~/server/db/schema.server";
 import { insertUsers, type NewUser } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { findProfile, hasAdministrator, setUserRole } from "./roles.server";
@@ -21,18 +22,27 @@ describe("setUserRole", () => {
   test("promotes and demotes by email, in any letter case", async () => {
     const user = await insertUser({ email: "ada@example.com", name: "Ada" });
 
-    expect(await setUserRole({ db: database.db, email: " ADA@Example.com ", role: "admin" })).toEqual({ status: "updated", userId: user.id });
-    expect(await findProfile({ db: database.db, userId: user.id })).toEqual({ username: "Ada", avatarUrl: null, userType: "admin" });
+    expect(await setUserRole({ db: database.db, email: " ADA@Example.com ", role: "admin" })).toEqual({
+      userId: user.id,
+    });
+    expect(await findProfile({ db: database.db, userId: user.id })).toEqual({
+      username: "Ada",
+      avatarUrl: null,
+      userType: "admin",
+    });
 
-    expect(await setUserRole({ db: database.db, email: "ada@example.com", role: "user" })).toEqual({ status: "updated", userId: user.id });
+    expect(await setUserRole({ db: database.db, email: "ada@example.com", role: "user" })).toEqual({ userId: user.id });
     expect((await findProfile({ db: database.db, userId: user.id }))?.userType).toBe("user");
   });
 
-  test("answers no-such-user for an unknown email and changes nothing", async () => {
+  test("refuses an unknown email with a not-found AppError and changes nothing", async () => {
     const user = await insertUser({ email: "ada@example.com" });
 
-    expect(await setUserRole({ db: database.db, email: "eve@example.com", role: "admin" })).toEqual({ status: "no-such-user" });
-    expect(await setUserRole({ db: database.db, email: "ada@", role: "admin" })).toEqual({ status: "no-such-user" });
+    await expect(setUserRole({ db: database.db, email: "eve@example.com", role: "admin" })).rejects.toMatchObject({
+      code: "not-found",
+      message: "No account with the email eve@example.com",
+    });
+    await expect(setUserRole({ db: database.db, email: "ada@", role: "admin" })).rejects.toBeInstanceOf(AppError);
     expect((await findProfile({ db: database.db, userId: user.id }))?.userType).toBe("user");
   });
 
@@ -40,7 +50,9 @@ describe("setUserRole", () => {
     const user = await insertUser({ email: "max@example.com", image: "https://example.com/max.png" });
     await database.db.delete(profiles).where(eq(profiles.id, user.id));
 
-    expect(await setUserRole({ db: database.db, email: "max@example.com", role: "admin" })).toEqual({ status: "updated", userId: user.id });
+    expect(await setUserRole({ db: database.db, email: "max@example.com", role: "admin" })).toEqual({
+      userId: user.id,
+    });
     expect(await findProfile({ db: database.db, userId: user.id })).toEqual({
       username: "max",
       avatarUrl: "https://example.com/max.png",
@@ -50,7 +62,10 @@ describe("setUserRole", () => {
 
   test("changes only the role of an existing profile", async () => {
     const user = await insertUser({ email: "lin@example.com" });
-    await database.db.update(profiles).set({ username: "lin-chen", avatarUrl: "https://example.com/lin.png" }).where(eq(profiles.id, user.id));
+    await database.db
+      .update(profiles)
+      .set({ username: "lin-chen", avatarUrl: "https://example.com/lin.png" })
+      .where(eq(profiles.id, user.id));
 
     await setUserRole({ db: database.db, email: "lin@example.com", role: "admin" });
 
@@ -65,7 +80,9 @@ describe("setUserRole", () => {
     const lower = await insertUser({ email: "sam@example.com" });
     const upper = await insertUser({ email: "Sam@example.com" });
 
-    expect(await setUserRole({ db: database.db, email: "Sam@example.com", role: "admin" })).toEqual({ status: "updated", userId: upper.id });
+    expect(await setUserRole({ db: database.db, email: "Sam@example.com", role: "admin" })).toEqual({
+      userId: upper.id,
+    });
     expect((await findProfile({ db: database.db, userId: lower.id }))?.userType).toBe("user");
   });
 });
@@ -91,7 +108,10 @@ describe("findProfile", () => {
 
 describe("profiles for new users", () => {
   test("every new user gets a profile named from the email, with the role 'user'", async () => {
-    const [user] = await database.db.insert(users).values({ email: "ada.l@example.com", image: "https://example.com/ada.png" }).returning();
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: "ada.l@example.com", image: "https://example.com/ada.png" })
+      .returning();
 
     const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, user!.id));
     expect(profile).toMatchObject({ username: "ada.l", avatarUrl: "https://example.com/ada.png", userType: "user" });
@@ -107,13 +127,17 @@ describe("profiles for new users", () => {
       .returning({ id: users.id, email: users.email });
 
     const rows = await database.db.select({ id: profiles.id, username: profiles.username }).from(profiles);
-    const byEmail = Object.fromEntries(created.map((user) => [user.email, rows.find((row) => row.id === user.id)?.username]));
+    const byEmail = Object.fromEntries(
+      created.map((user) => [user.email, rows.find((row) => row.id === user.id)?.username]),
+    );
     expect(byEmail).toEqual({ "grace@example.com": "Grace Hopper", "blank@example.com": "blank" });
   });
 
   test("a profile cannot be made ahead of its user, so the trigger's role is the one it gets", async () => {
     const id = "7d0c6d56-1f0b-4c43-9a51-0e7f5f1b2c3d";
-    await expect(database.db.insert(profiles).values({ id, userType: "admin" })).rejects.toMatchObject({ cause: { code: "23503" } });
+    await expect(database.db.insert(profiles).values({ id, userType: "admin" })).rejects.toMatchObject({
+      cause: { code: "23503" },
+    });
 
     await database.db.insert(users).values({ id, email: "eve@example.com" });
     const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, id));
@@ -132,11 +156,21 @@ describe("profiles for new users", () => {
   });
 
   test("a new image replaces the avatar, a cleared one keeps it, and a username is only filled in when missing", async () => {
-    const [user] = await database.db.insert(users).values({ email: "lin@example.com", image: "https://example.com/1.png" }).returning();
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: "lin@example.com", image: "https://example.com/1.png" })
+      .returning();
     const profile = async () => (await database.db.select().from(profiles).where(eq(profiles.id, user!.id)))[0]!;
 
-    await database.db.update(users).set({ image: "https://example.com/2.png", name: "Lin Chen" }).where(eq(users.id, user!.id));
-    expect(await profile()).toMatchObject({ avatarUrl: "https://example.com/2.png", username: "lin", userType: "user" });
+    await database.db
+      .update(users)
+      .set({ image: "https://example.com/2.png", name: "Lin Chen" })
+      .where(eq(users.id, user!.id));
+    expect(await profile()).toMatchObject({
+      avatarUrl: "https://example.com/2.png",
+      username: "lin",
+      userType: "user",
+    });
 
     await database.db.update(users).set({ image: null }).where(eq(users.id, user!.id));
     expect((await profile()).avatarUrl).toBe("https://example.com/2.png");
@@ -160,7 +194,10 @@ describe("profiles for new users", () => {
     const [user] = await database.db.insert(users).values({ email: "root@example.com" }).returning();
     await database.db.update(profiles).set({ userType: "admin" }).where(eq(profiles.id, user!.id));
 
-    await database.db.update(users).set({ name: "Root", image: "https://example.com/r.png" }).where(eq(users.id, user!.id));
+    await database.db
+      .update(users)
+      .set({ name: "Root", image: "https://example.com/r.png" })
+      .where(eq(users.id, user!.id));
 
     const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, user!.id));
     expect(profile).toMatchObject({ userType: "admin", avatarUrl: "https://example.com/r.png" });

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { profiles, users } from "../db/schema";
+import { AppError } from "~/lib/app-error";
+import type { Database } from "../db/client.server";
+import { profiles, users } from "../db/schema.server";
 
 export type Role = "user" | "admin";
 
@@ -20,7 +21,7 @@ export async function setUserRole({
   db: Database;
   email: string;
   role: Role;
-}): Promise<{ status: "updated"; userId: string } | { status: "no-such-user" }> {
+}): Promise<{ userId: string }> {
   const address = email.trim();
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -29,13 +30,18 @@ export async function setUserRole({
       .where(sql`lower(${users.email}) = lower(${address})`)
       .orderBy(sql`${users.email} = ${address} desc`, users.createdAt)
       .limit(1);
-    if (!user) return { status: "no-such-user" } as const;
+    if (!user) throw new AppError("not-found", `No account with the email ${address}`);
 
     await tx
       .insert(profiles)
-      .values({ id: user.id, username: sql`profile_username(${user.name}, ${user.email})`, avatarUrl: user.image, userType: role })
+      .values({
+        id: user.id,
+        username: sql`profile_username(${user.name}, ${user.email})`,
+        avatarUrl: user.image,
+        userType: role,
+      })
       .onConflictDoUpdate({ target: profiles.id, set: { userType: role, updatedAt: sql`now()` } });
-    return { status: "updated", userId: user.id } as const;
+    return { userId: user.id };
   });
 }
 

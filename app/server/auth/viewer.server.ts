@@ -1,4 +1,4 @@
-import type { Database } from "../db/client";
+import type { Database } from "../db/client.server";
 import type { Auth } from "./auth.server";
 import { findProfile } from "./roles.server";
 

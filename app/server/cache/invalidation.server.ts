@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { DatabaseHandle } from "../db/client";
-import { logger } from "../logger";
-import type { PageCache } from "./page-cache";
+import type { DatabaseHandle } from "../db/client.server";
+import { logger } from "../logger.server";
+import type { PageCache } from "./page-cache.server";
 
 const CHANNEL = "aitlas_public_pages";
 

@@ -2,9 +2,10 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { toolFormSchema, type ToolFormData, type ToolFormInput } from "~/lib/tool-form";
 import { recordVote } from "~/server/community/votes.server";
-import { comments, toolCategoryCounts, tools, toolVotes } from "~/server/db/schema";
+import { comments, tags, toolCategoryCounts, tools, toolTags, toolVotes } from "~/server/db/schema.server";
 import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { deleteTag, listTagsForTool } from "./tags.server";
 import { createTool, deleteTool, findToolById, listToolsForAdmin, updateTool } from "./tool-admin.server";
 
 let database: TestDatabase;
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate table ${tools}, users cascade`);
+  await database.db.execute(sql`truncate table ${tools}, ${tags}, users cascade`);
 });
 
 /** A valid form as the browser posts it, changed by `overrides`, run through the real schema. */
@@ -31,6 +32,10 @@ function form(overrides: Partial<ToolFormInput> = {}): ToolFormData {
     pros: [],
     cons: [],
     pricing: { shape: "none" },
+    tagline: "Drafts letters for you.",
+    pricingModel: "freemium",
+    startingPrice: "",
+    tags: [],
     ...overrides,
   };
   return toolFormSchema.parse(input);
@@ -51,11 +56,26 @@ const names = (page: { tools: { name: string }[] }) => page.tools.map((tool) => 
 
 describe("listToolsForAdmin", () => {
   test("orders by name, case-insensitively, and counts the whole catalogue", async () => {
-    await insertTools(database.db, { name: "zeta" }, { name: "Alpha" }, { name: "beta" }, { name: "Gamma", category: "Image" });
+    await insertTools(
+      database.db,
+      { name: "zeta" },
+      { name: "Alpha" },
+      { name: "beta" },
+      { name: "Gamma", category: "Image" },
+    );
     const page = await listToolsForAdmin({ db: database.db });
     expect(names(page)).toEqual(["Alpha", "beta", "Gamma", "zeta"]);
     expect(page).toMatchObject({ total: 4, page: 1, pageCount: 1 });
-    expect(Object.keys(page.tools[0]!).sort()).toEqual(["category", "id", "metaTitle", "name", "rating", "slug"]);
+    expect(Object.keys(page.tools[0]!).sort()).toEqual([
+      "category",
+      "id",
+      "metaTitle",
+      "name",
+      "pricingModel",
+      "rating",
+      "slug",
+      "tagline",
+    ]);
   });
 
   test("filters by a case-insensitive substring of the name or the category", async () => {
@@ -66,15 +86,28 @@ describe("listToolsForAdmin", () => {
       { name: "Pixel Quill", category: "Image" },
       { name: "Echo", category: "Audio", description: "<p>Quill in the description only.</p>" },
     );
-    expect(names(await listToolsForAdmin({ db: database.db, query: "qUILL" }))).toEqual(["Pixel Quill", "Quill Writer"]);
+    expect(names(await listToolsForAdmin({ db: database.db, query: "qUILL" }))).toEqual([
+      "Pixel Quill",
+      "Quill Writer",
+    ]);
     const images = await listToolsForAdmin({ db: database.db, query: "imag" });
     expect(names(images)).toEqual(["Palette", "Pixel Quill"]);
     expect(images.total).toBe(2);
-    expect(await listToolsForAdmin({ db: database.db, query: "nothing like it" })).toMatchObject({ tools: [], total: 0, pageCount: 1 });
+    expect(await listToolsForAdmin({ db: database.db, query: "nothing like it" })).toMatchObject({
+      tools: [],
+      total: 0,
+      pageCount: 1,
+    });
   });
 
   test("matches LIKE wildcards literally", async () => {
-    await insertTools(database.db, { name: "100% Human" }, { name: "1000 Words" }, { name: "snake_case" }, { name: "snakeXcase" });
+    await insertTools(
+      database.db,
+      { name: "100% Human" },
+      { name: "1000 Words" },
+      { name: "snake_case" },
+      { name: "snakeXcase" },
+    );
     expect(names(await listToolsForAdmin({ db: database.db, query: "0%" }))).toEqual(["100% Human"]);
     expect(names(await listToolsForAdmin({ db: database.db, query: "e_c" }))).toEqual(["snake_case"]);
   });
@@ -88,6 +121,28 @@ describe("listToolsForAdmin", () => {
     expect(names(filtered)).toEqual(["Tool 6"]);
     expect(filtered.total).toBe(7);
     expect(await listToolsForAdmin({ db: database.db, page: 9, pageSize: 3 })).toMatchObject({ tools: [], total: 7 });
+  });
+});
+
+describe("listToolsForAdmin with missing facts", () => {
+  test("lists only tools without a tagline (or a blank one) or a pricing model, with search and paging", async () => {
+    await insertTools(
+      database.db,
+      { name: "Done", tagline: "Does it.", pricingModel: "free" },
+      { name: "No tagline", pricingModel: "paid" },
+      { name: "Blank tagline", tagline: "   ", pricingModel: "paid" },
+      { name: "No pricing model", tagline: "Does it." },
+      { name: "Neither", category: "Image" },
+    );
+    const missing = await listToolsForAdmin({ db: database.db, missing: true });
+    expect(names(missing)).toEqual(["Blank tagline", "Neither", "No pricing model", "No tagline"]);
+    expect(missing.total).toBe(4);
+    expect(names(await listToolsForAdmin({ db: database.db, missing: true, query: "image" }))).toEqual(["Neither"]);
+    expect(names(await listToolsForAdmin({ db: database.db, missing: true, query: "done" }))).toEqual([]);
+    const second = await listToolsForAdmin({ db: database.db, missing: true, page: 2, pageSize: 3 });
+    expect(names(second)).toEqual(["No tagline"]);
+    expect(second).toMatchObject({ total: 4, pageCount: 2 });
+    expect((await listToolsForAdmin({ db: database.db })).total).toBe(5);
   });
 });
 
@@ -152,11 +207,23 @@ describe("createTool", () => {
 
     const simple = await created({
       name: "Simple Tool",
-      pricing: { shape: "simple", entries: [{ plan: "Free", price: "$0" }, { plan: "Team", price: "$30 per seat" }] },
+      pricing: {
+        shape: "simple",
+        entries: [
+          { plan: "Free", price: "$0" },
+          { plan: "Team", price: "$30 per seat" },
+        ],
+      },
     });
-    expect((await findToolById({ db: database.db, id: simple.id }))?.pricing).toEqual({ Free: "$0", Team: "$30 per seat" });
+    expect((await findToolById({ db: database.db, id: simple.id }))?.pricing).toEqual({
+      Free: "$0",
+      Team: "$30 per seat",
+    });
 
-    const blankRows = await created({ name: "Blank Pricing", pricing: { shape: "plans", plans: [{ plan: "", price: "", details: "", features: "" }] } });
+    const blankRows = await created({
+      name: "Blank Pricing",
+      pricing: { shape: "plans", plans: [{ plan: "", price: "", details: "", features: "" }] },
+    });
     expect(blankRows.pricing).toBeNull();
   });
 
@@ -170,13 +237,20 @@ describe("createTool", () => {
   });
 
   test("skips suffixes already in use and ignores look-alike slugs", async () => {
-    await insertTools(database.db, { name: "Echo", slug: "echo" }, { name: "Echo 3", slug: "echo-3" }, { name: "Echo Pro", slug: "echo-pro" });
+    await insertTools(
+      database.db,
+      { name: "Echo", slug: "echo" },
+      { name: "Echo 3", slug: "echo-3" },
+      { name: "Echo Pro", slug: "echo-pro" },
+    );
     expect((await created({ name: "Echo" })).slug).toBe("echo-2");
     expect((await created({ name: "Echo" })).slug).toBe("echo-4");
   });
 
   test("gives tools saved at the same moment under one name different slugs", async () => {
-    const results = await Promise.all(Array.from({ length: 6 }, () => createTool({ db: database.db, input: form({ name: "Rush" }) })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => createTool({ db: database.db, input: form({ name: "Rush" }) })),
+    );
     expect(results.every((result) => result.status === "created")).toBe(true);
     const slugs = (await database.db.select({ slug: tools.slug }).from(tools)).map((row) => row.slug).sort();
     expect(slugs).toEqual(["rush", "rush-2", "rush-3", "rush-4", "rush-5", "rush-6"]);
@@ -193,7 +267,9 @@ describe("createTool", () => {
 
   test("answers a race for one typed slug with the slug message, not an error", async () => {
     const results = await Promise.all(
-      Array.from({ length: 4 }, (_, index) => createTool({ db: database.db, input: form({ name: `Racer ${index}`, slug: "finish-line" }) })),
+      Array.from({ length: 4 }, (_, index) =>
+        createTool({ db: database.db, input: form({ name: `Racer ${index}`, slug: "finish-line" }) }),
+      ),
     );
     expect(results.filter((result) => result.status === "created")).toHaveLength(1);
     for (const result of results.filter((result) => result.status !== "created")) {
@@ -208,12 +284,23 @@ describe("createTool", () => {
     ["an entity-encoded javascript: link", '<p><a href="jav&#x61;script:alert(1)">click</a></p>', ["script:", "alert"]],
     ["<svg onload>", '<p>Shape</p><svg onload="alert(1)"><circle r="1"/></svg>', ["<svg", "onload", "<circle"]],
     ["<iframe>", '<p>Video</p><iframe src="https://evil.example"></iframe>', ["<iframe", "evil.example"]],
-    ["style", '<p style="background:url(javascript:alert(1))">Styled</p><style>body{display:none}</style>', ["style=", "<style", "display:none", "javascript"]],
-    ["a data: URL", '<p><a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a><img src="data:image/svg+xml,<svg onload=alert(1)>"></p>', ["data:", "onload"]],
-    ["an unclosed tag trick", '<p>Text</p><img src=x onerror=alert(1)//', ["onerror"]],
+    [
+      "style",
+      '<p style="background:url(javascript:alert(1))">Styled</p><style>body{display:none}</style>',
+      ["style=", "<style", "display:none", "javascript"],
+    ],
+    [
+      "a data: URL",
+      '<p><a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a><img src="data:image/svg+xml,<svg onload=alert(1)>"></p>',
+      ["data:", "onload"],
+    ],
+    ["an unclosed tag trick", "<p>Text</p><img src=x onerror=alert(1)//", ["onerror"]],
   ])("sanitizes %s out of the description before storing it", async (_label, description, forbidden) => {
     const tool = await created({ description: `<p>Kept text.</p>${description}` });
-    const [stored] = await database.db.select({ description: tools.description }).from(tools).where(eq(tools.id, tool.id));
+    const [stored] = await database.db
+      .select({ description: tools.description })
+      .from(tools)
+      .where(eq(tools.id, tool.id));
     expect(stored!.description).toContain("<p>Kept text.</p>");
     for (const text of forbidden) expect(stored!.description.toLowerCase()).not.toContain(text.toLowerCase());
   });
@@ -225,7 +312,9 @@ describe("createTool", () => {
   });
 
   test("refuses a description that is nothing once sanitized", async () => {
-    expect(await createTool({ db: database.db, input: form({ description: "<script>alert('only this')</script>" }) })).toEqual({
+    expect(
+      await createTool({ db: database.db, input: form({ description: "<script>alert('only this')</script>" }) }),
+    ).toEqual({
       status: "invalid",
       fieldErrors: { description: "Description is required" },
     });
@@ -236,6 +325,90 @@ describe("createTool", () => {
     const tool = await created({ name: '<img src=x onerror=alert(1)> Quill & "Co"' });
     expect(tool.name).toBe('<img src=x onerror=alert(1)> Quill & "Co"');
     expect(tool.slug).toBe("img-src-x-onerror-alert-1-quill-co");
+  });
+});
+
+describe("the catalogue facts and tags", () => {
+  async function insertTags(...names: string[]) {
+    return database.db
+      .insert(tags)
+      .values(names.map((name) => ({ name, slug: name.toLowerCase().replace(/\s+/g, "-") })))
+      .returning();
+  }
+  const tagsOf = async (toolId: string) => (await listTagsForTool({ db: database.db, toolId })).map((tag) => tag.slug);
+
+  test("createTool stores the tagline, pricing model, starting price and the tags posted by id or slug", async () => {
+    const [api, chat] = await insertTags("API", "Chatbot");
+    const tool = await created({
+      tagline: "Answers questions.",
+      pricingModel: "free-trial",
+      startingPrice: "$10/month",
+      tags: [api!.id, "chatbot"],
+    });
+    expect(tool).toMatchObject({
+      tagline: "Answers questions.",
+      pricingModel: "free-trial",
+      startingPrice: "$10/month",
+    });
+    expect(await tagsOf(tool.id)).toEqual(["api", "chatbot"]);
+    expect(chat).toBeDefined();
+  });
+
+  test("updateTool replaces the tool's tags with the form's, and an empty list clears them", async () => {
+    const [, , research] = await insertTags("API", "Chatbot", "Research");
+    const tool = await created({ tags: ["api", "chatbot"] });
+    const other = await created({ name: "Other", tags: ["api"] });
+    const updated = await updateTool({
+      db: database.db,
+      id: tool.id,
+      input: form({ tags: [research!.id, "api"], pricingModel: "paid", startingPrice: "" }),
+    });
+    expect(updated).toMatchObject({ status: "updated", tool: { pricingModel: "paid", startingPrice: null } });
+    expect(await tagsOf(tool.id)).toEqual(["api", "research"]);
+    expect(await updateTool({ db: database.db, id: tool.id, input: form({ tags: [] }) })).toMatchObject({
+      status: "updated",
+    });
+    expect(await tagsOf(tool.id)).toEqual([]);
+    // Another tool's tags are its own.
+    expect(await tagsOf(other.id)).toEqual(["api"]);
+  });
+
+  test("refuses a tag that is not in the list, writing nothing (the tool, its fields and its tags stay)", async () => {
+    await insertTags("API");
+    expect(await createTool({ db: database.db, input: form({ tags: ["api", "made-up"] }) })).toEqual({
+      status: "invalid",
+      fieldErrors: { tags: "Choose tags from the list" },
+    });
+    expect(await database.db.select().from(tools)).toEqual([]);
+
+    const tool = await created({ tags: ["api"] });
+    expect(
+      await updateTool({
+        db: database.db,
+        id: tool.id,
+        input: form({ name: "Renamed", tags: ["00000000-0000-4000-8000-000000000000"] }),
+      }),
+    ).toEqual({ status: "invalid", fieldErrors: { tags: "Choose tags from the list" } });
+    expect((await findToolById({ db: database.db, id: tool.id }))!.name).toBe("Quill Writer");
+    expect(await tagsOf(tool.id)).toEqual(["api"]);
+  });
+
+  test("a deleted tag leaves every tool that had it", async () => {
+    const [api, chat] = await insertTags("API", "Chatbot");
+    const one = await created({ name: "One", tags: ["api", "chatbot"] });
+    const two = await created({ name: "Two", tags: ["api"] });
+    expect(await deleteTag({ db: database.db, id: api!.id })).toBe(true);
+    expect(await tagsOf(one.id)).toEqual(["chatbot"]);
+    expect(await tagsOf(two.id)).toEqual([]);
+    expect(await database.db.select().from(toolTags)).toEqual([{ toolId: one.id, tagId: chat!.id }]);
+  });
+
+  test("deleting a tool removes its tag links, not the tags", async () => {
+    await insertTags("API");
+    const tool = await created({ tags: ["api"] });
+    expect(await deleteTool({ db: database.db, id: tool.id })).toBe(true);
+    expect(await database.db.select().from(toolTags)).toEqual([]);
+    expect(await database.db.select().from(tags)).toHaveLength(1);
   });
 });
 
@@ -295,12 +468,18 @@ describe("updateTool", () => {
 
   test("changes the slug to a typed one, accepts its own, refuses another tool's", async () => {
     const [tool, other] = await Promise.all([created({ name: "Quill" }), created({ name: "Echo" })]);
-    expect(await updateTool({ db: database.db, id: tool.id, input: form({ name: "Quill", slug: "quill" }) })).toMatchObject({ status: "updated" });
-    expect(await updateTool({ db: database.db, id: tool.id, input: form({ name: "Quill", slug: "Quill Pen" }) })).toMatchObject({
+    expect(
+      await updateTool({ db: database.db, id: tool.id, input: form({ name: "Quill", slug: "quill" }) }),
+    ).toMatchObject({ status: "updated" });
+    expect(
+      await updateTool({ db: database.db, id: tool.id, input: form({ name: "Quill", slug: "Quill Pen" }) }),
+    ).toMatchObject({
       status: "updated",
       tool: { slug: "quill-pen" },
     });
-    expect(await updateTool({ db: database.db, id: tool.id, input: form({ name: "Quill", slug: other.slug }) })).toEqual({
+    expect(
+      await updateTool({ db: database.db, id: tool.id, input: form({ name: "Quill", slug: other.slug }) }),
+    ).toEqual({
       status: "invalid",
       fieldErrors: { slug: "This slug is already used by another tool" },
     });
@@ -312,18 +491,30 @@ describe("updateTool", () => {
     const [voter] = await insertUsers(database.db, { email: "voter@example.com" });
     await recordVote({ db: database.db, userId: voter!.id, toolId: tool.id, rating: 4 });
     await updateTool({ db: database.db, id: tool.id, input: form({ name: "Renamed" }) });
-    expect(await findToolById({ db: database.db, id: tool.id })).toMatchObject({ name: "Renamed", rating: 4, voteCount: 1 });
+    expect(await findToolById({ db: database.db, id: tool.id })).toMatchObject({
+      name: "Renamed",
+      rating: 4,
+      voteCount: 1,
+    });
   });
 
   test("sanitizes the description on update too", async () => {
     const tool = await created();
-    await updateTool({ db: database.db, id: tool.id, input: form({ description: '<p onclick="x()">Safe</p><script>x()</script>' }) });
+    await updateTool({
+      db: database.db,
+      id: tool.id,
+      input: form({ description: '<p onclick="x()">Safe</p><script>x()</script>' }),
+    });
     expect((await findToolById({ db: database.db, id: tool.id }))?.description).toBe("<p>Safe</p>");
   });
 
-  test("answers not-found for an unknown or malformed id", async () => {
-    expect(await updateTool({ db: database.db, id: "00000000-0000-4000-8000-000000000000", input: form() })).toEqual({ status: "not-found" });
-    expect(await updateTool({ db: database.db, id: "quill", input: form() })).toEqual({ status: "not-found" });
+  test("refuses an unknown or malformed id with a not-found AppError", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "quill"]) {
+      await expect(updateTool({ db: database.db, id, input: form() })).rejects.toMatchObject({
+        code: "not-found",
+        message: "Tool not found",
+      });
+    }
     expect(await database.db.select().from(tools)).toHaveLength(0);
   });
 });

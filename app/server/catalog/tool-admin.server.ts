@@ -1,12 +1,14 @@
+import { AppError } from "~/lib/app-error";
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, ilike, inArray, like, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from "drizzle-orm";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { isUuid, slugify } from "~/lib/slugify";
 import { descriptionText, TOOL_FORM_MESSAGES, type ToolFormData } from "~/lib/tool-form";
 import { sanitizeRichText } from "../content/sanitize-html.server";
-import type { Database } from "../db/client";
-import { toolCategoryCounts, tools } from "../db/schema";
-import { containsPattern, escapeLike } from "../db/like-patterns";
+import type { Database } from "../db/client.server";
+import { toolCategoryCounts, tools } from "../db/schema.server";
+import { containsPattern, escapeLike } from "../db/like-patterns.server";
+import { replaceToolTags, resolveTagIds } from "./tags.server";
 
 /** The admin table lists this many tools per page: the catalogue can hold tens of thousands. */
 export const ADMIN_TOOLS_PAGE_SIZE = 50;
@@ -18,6 +20,8 @@ export type AdminToolRow = {
   category: string;
   rating: number | null;
   metaTitle: string | null;
+  tagline: string | null;
+  pricingModel: string | null;
 };
 
 export type AdminToolPage = { tools: AdminToolRow[]; total: number; page: number; pageCount: number; pageSize: number };
@@ -27,19 +31,26 @@ export type Tool = typeof tools.$inferSelect;
 /** The form's outcome when the data itself refuses it (a taken slug, a description that sanitizes to nothing). */
 export type ToolWriteInvalid = { status: "invalid"; fieldErrors: Record<string, string> };
 
-
 /** Spec section 9: admin tools by name. Case-insensitively, as a reader expects; id breaks ties. */
 const byName = [sql`lower(${tools.name})`, asc(tools.name), asc(tools.id)];
 
-/** The admin tool table: by name, optionally filtered by a substring of the name or the category. */
+/** Tools an admin still has to describe: no tagline (or a blank one), or no pricing model chosen. */
+const missingFacts = or(isNull(tools.tagline), sql`btrim(${tools.tagline}) = ''`, isNull(tools.pricingModel))!;
+
+/**
+ * The admin tool table: by name, optionally filtered by a substring of the name or the category,
+ * and (`missing`) to the tools without a tagline or a pricing model.
+ */
 export async function listToolsForAdmin({
   db,
   query,
+  missing = false,
   page = 1,
   pageSize = ADMIN_TOOLS_PAGE_SIZE,
 }: {
   db: Database;
   query?: string | null;
+  missing?: boolean;
   page?: number;
   pageSize?: number;
 }): Promise<AdminToolPage> {
@@ -48,13 +59,20 @@ export async function listToolsForAdmin({
   // The categories in use are a dozen rows: matching them first turns "category contains the text"
   // into an indexed equality, so name (trigram index) OR category (btree) needs no table scan.
   const matchingCategories = text
-    ? (await db.select({ category: toolCategoryCounts.category }).from(toolCategoryCounts).where(ilike(toolCategoryCounts.category, pattern))).map(
-        (row) => row.category,
-      )
+    ? (
+        await db
+          .select({ category: toolCategoryCounts.category })
+          .from(toolCategoryCounts)
+          .where(ilike(toolCategoryCounts.category, pattern))
+      ).map((row) => row.category)
     : [];
-  const where: SQL | undefined = text
-    ? or(ilike(tools.name, pattern), matchingCategories.length > 0 ? inArray(tools.category, matchingCategories) : undefined)
+  const matching: SQL | undefined = text
+    ? or(
+        ilike(tools.name, pattern),
+        matchingCategories.length > 0 ? inArray(tools.category, matchingCategories) : undefined,
+      )
     : undefined;
+  const where = and(matching, missing ? missingFacts : undefined);
 
   const rowsQuery = db
     .select({
@@ -64,6 +82,8 @@ export async function listToolsForAdmin({
       category: tools.category,
       rating: tools.rating,
       metaTitle: tools.metaTitle,
+      tagline: tools.tagline,
+      pricingModel: tools.pricingModel,
     })
     .from(tools)
     .where(where)
@@ -71,9 +91,15 @@ export async function listToolsForAdmin({
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   // Unfiltered, the total is the sum of the trigger-kept per-category counts (13 rows, not a scan).
-  const totalQuery = text
-    ? db.select({ total: sql<number>`count(*)::int` }).from(tools).where(where)
-    : db.select({ total: sql<number>`coalesce(sum(${toolCategoryCounts.toolCount}), 0)::int` }).from(toolCategoryCounts);
+  const totalQuery =
+    text || missing
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(tools)
+          .where(where)
+      : db
+          .select({ total: sql<number>`coalesce(sum(${toolCategoryCounts.toolCount}), 0)::int` })
+          .from(toolCategoryCounts);
 
   const [rows, [counted]] = await Promise.all([rowsQuery, totalQuery]);
   const total = counted?.total ?? 0;
@@ -131,7 +157,10 @@ async function slugTakenByOther(db: Database, slug: string, exceptId?: string): 
  * The columns the form writes. rating and vote_count are never among them: they belong to votes.
  * The description is sanitized here, so whatever reaches the database is already safe HTML.
  */
-function columnsFrom(input: ToolFormData): { values: Omit<typeof tools.$inferInsert, "slug">; invalid?: ToolWriteInvalid } {
+function columnsFrom(input: ToolFormData): {
+  values: Omit<typeof tools.$inferInsert, "slug">;
+  invalid?: ToolWriteInvalid;
+} {
   const description = sanitizeRichText(input.description);
   const values = {
     name: input.name,
@@ -144,23 +173,69 @@ function columnsFrom(input: ToolFormData): { values: Omit<typeof tools.$inferIns
     pros: input.pros,
     cons: input.cons,
     pricing: input.pricing,
+    tagline: input.tagline,
+    pricingModel: input.pricingModel,
+    startingPrice: input.startingPrice,
   };
   // "<script>…</script>" alone is text to the form's check but nothing once sanitized.
   if (descriptionText(description) === "") {
-    return { values, invalid: { status: "invalid", fieldErrors: { description: TOOL_FORM_MESSAGES.descriptionRequired } } };
+    return {
+      values,
+      invalid: { status: "invalid", fieldErrors: { description: TOOL_FORM_MESSAGES.descriptionRequired } },
+    };
   }
   return { values };
 }
 
 const slugTaken = (): ToolWriteInvalid => ({ status: "invalid", fieldErrors: { slug: TOOL_FORM_MESSAGES.slugTaken } });
+const tagsUnknown = (): ToolWriteInvalid => ({
+  status: "invalid",
+  fieldErrors: { tags: TOOL_FORM_MESSAGES.tagsUnknown },
+});
+
+/** A foreign-key violation: here, a tag deleted while the form was being saved. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
+}
+
+/** Thrown inside a transaction to undo it and answer the form instead. */
+class Refusal extends Error {
+  constructor(readonly outcome: ToolWriteInvalid) {
+    super("refused");
+  }
+}
+
+/**
+ * Runs a tool write and its tag links as one transaction. A refusal found on the way (unknown
+ * tags, a slug that lost a race) undoes everything and is answered like any invalid form.
+ */
+async function inTransaction<Result>(db: Database, write: (tx: Database) => Promise<Result>) {
+  try {
+    return await db.transaction(write);
+  } catch (error) {
+    if (error instanceof Refusal) return error.outcome;
+    if (isUniqueViolation(error)) return slugTaken();
+    if (isForeignKeyViolation(error)) return tagsUnknown();
+    throw error;
+  }
+}
+
+async function tagIdsOrRefuse(db: Database, values: readonly string[]): Promise<string[]> {
+  const ids = await resolveTagIds({ db, values });
+  if (ids === null) throw new Refusal(tagsUnknown());
+  return ids;
+}
 
 /** Rounds of "find a free suffix, insert" before falling back to a random suffix. */
 const SLUG_ATTEMPTS = 10;
 
 /**
- * Adds a tool from a validated form. A blank slug is made from the name (with -2, -3... when
- * taken); a typed one must be free. Two saves racing for one slug meet the unique index: a
- * generated slug is looked for again, a typed one is answered as taken.
+ * Adds a tool from a validated form, with its tags, in one transaction. A blank slug is made from
+ * the name (with -2, -3... when taken); a typed one must be free. Two saves racing for one slug
+ * meet the unique index: a generated slug is looked for again, a typed one is answered as taken.
  */
 export async function createTool({
   db,
@@ -171,32 +246,49 @@ export async function createTool({
 }): Promise<{ status: "created"; tool: Tool } | ToolWriteInvalid> {
   const { values, invalid } = columnsFrom(input);
   if (invalid) return invalid;
+  if (input.slug !== "" && (await slugTakenByOther(db, input.slug))) return slugTaken();
 
+  return inTransaction(db, async (tx) => {
+    const tagIds = await tagIdsOrRefuse(tx, input.tags);
+    const tool = await insertWithSlug(tx, input, values);
+    await replaceToolTags({ db: tx, toolId: tool.id, tagIds });
+    return { status: "created" as const, tool };
+  });
+}
+
+async function insertWithSlug(
+  db: Database,
+  input: ToolFormData,
+  values: Omit<typeof tools.$inferInsert, "slug">,
+): Promise<Tool> {
   if (input.slug !== "") {
-    if (await slugTakenByOther(db, input.slug)) return slugTaken();
-    try {
-      const [tool] = await db.insert(tools).values({ ...values, slug: input.slug }).returning();
-      return { status: "created", tool: tool! };
-    } catch (error) {
-      if (isUniqueViolation(error)) return slugTaken();
-      throw error;
-    }
+    const [tool] = await db
+      .insert(tools)
+      .values({ ...values, slug: input.slug })
+      .onConflictDoNothing({ target: tools.slug })
+      .returning();
+    if (!tool) throw new Refusal(slugTaken());
+    return tool;
   }
-
   // Saves racing for one name each find the same free suffix; the unique index lets one through
   // per round, the others look again. Past a few rounds a random suffix ends the contest.
   const base = slugBaseFor(input.name);
   for (let attempt = 0; attempt <= SLUG_ATTEMPTS; attempt += 1) {
     const slug = attempt < SLUG_ATTEMPTS ? await freeSlug(db, base) : `${base}-${randomBytes(4).toString("hex")}`;
-    const [tool] = await db.insert(tools).values({ ...values, slug }).onConflictDoNothing({ target: tools.slug }).returning();
-    if (tool) return { status: "created", tool };
+    const [tool] = await db
+      .insert(tools)
+      .values({ ...values, slug })
+      .onConflictDoNothing({ target: tools.slug })
+      .returning();
+    if (tool) return tool;
   }
-  return { status: "invalid", fieldErrors: { slug: TOOL_FORM_MESSAGES.slugUnavailable } };
+  throw new Refusal({ status: "invalid", fieldErrors: { slug: TOOL_FORM_MESSAGES.slugUnavailable } });
 }
 
 /**
- * Saves a validated form over an existing tool. A blank slug keeps the current one, so a tool's
- * address (and every link to it) stays put unless the admin types a new one.
+ * Saves a validated form over an existing tool and makes its tags exactly the form's, in one
+ * transaction. A blank slug keeps the current one, so a tool's address (and every link to it)
+ * stays put unless the admin types a new one.
  */
 export async function updateTool({
   db,
@@ -206,26 +298,29 @@ export async function updateTool({
   db: Database;
   id: string;
   input: ToolFormData;
-}): Promise<{ status: "updated"; tool: Tool } | { status: "not-found" } | ToolWriteInvalid> {
-  if (!isUuid(id)) return { status: "not-found" };
+}): Promise<{ status: "updated"; tool: Tool } | ToolWriteInvalid> {
+  if (!isUuid(id)) throw toolNotFound();
   const toolId = id.toLowerCase();
   const { values, invalid } = columnsFrom(input);
   if (invalid) return invalid;
 
   const slug = input.slug === "" ? undefined : input.slug;
   if (slug && (await slugTakenByOther(db, slug, toolId))) return slugTaken();
-  try {
-    const [tool] = await db
+  return inTransaction(db, async (tx) => {
+    const tagIds = await tagIdsOrRefuse(tx, input.tags);
+    const [tool] = await tx
       .update(tools)
       .set({ ...values, ...(slug ? { slug } : {}), updatedAt: sql`now()` })
       .where(eq(tools.id, toolId))
       .returning();
-    return tool ? { status: "updated", tool } : { status: "not-found" };
-  } catch (error) {
-    if (isUniqueViolation(error)) return slugTaken();
-    throw error;
-  }
+    if (!tool) throw toolNotFound();
+    await replaceToolTags({ db: tx, toolId, tagIds });
+    return { status: "updated" as const, tool };
+  });
 }
+
+/** Updating a tool that is not there (or an id that names none): an expected failure, thrown. */
+const toolNotFound = () => new AppError("not-found", "Tool not found");
 
 /** Removes a tool; its votes and comments go with it (ON DELETE CASCADE). False when there was none. */
 export async function deleteTool({ db, id }: { db: Database; id: string }): Promise<boolean> {

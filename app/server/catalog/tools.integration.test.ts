@@ -4,13 +4,15 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { TOOL_CATEGORIES } from "~/lib/categories";
-import type { Database } from "~/server/db/client";
-import * as schema from "~/server/db/schema";
-import { tools } from "~/server/db/schema";
+import { TOOL_CATEGORIES, type ToolCategory } from "~/lib/categories";
+import type { Database } from "~/server/db/client.server";
+import * as schema from "~/server/db/schema.server";
+import { tools } from "~/server/db/schema.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { insertTools } from "../../../tests/setup/fixtures";
-import { findToolByIdentifier, listCategoriesInUse, listToolsInCategory, searchTools } from "./tools.server";
+import { insertSyntheticCatalogue } from "../../../tests/setup/synthetic-tools";
+import { effectiveSort } from "~/lib/tool-filters";
+import { findToolByIdentifier, listCategoriesInUse, listTools } from "./tools.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -24,9 +26,26 @@ beforeEach(async () => {
 
 const names = (page: { tools: { name: string }[] }) => page.tools.map((tool) => tool.name);
 
+type ListOptions = { db: Database; query?: string; page?: number; pageSize?: number };
+const noFilters = { pricing: [], tags: [] };
+
+/** The home grid as its loader asks for it: newest first, relevance with a text; 'All' is no category. */
+function searchTools({ db, query = "", category, page, pageSize }: ListOptions & { category?: string | null }) {
+  const filter = category && category !== "All" ? (category as ToolCategory) : null;
+  const order = effectiveSort({ query, sort: null }, "newest");
+  return listTools({ db, filters: { query, category: filter, ...noFilters, page }, order, pageSize });
+}
+
+/** A category page as its loader asks for it: the spec's order, by rating, with a text too. */
+function listToolsInCategory({ db, category, query = "", page, pageSize }: ListOptions & { category: string }) {
+  const filters = { query, category: category as ToolCategory, ...noFilters, page };
+  return listTools({ db, filters, order: "rating", pageSize });
+}
+
 describe("searchTools", () => {
   test("matches a case-insensitive substring of the name or the description text", async () => {
-    await insertTools(database.db, 
+    await insertTools(
+      database.db,
       { name: "Quill Writer", description: "<p>Drafts letters.</p>" },
       { name: "Palette", description: "<p>Paints with a <strong>Quill</strong>-like brush.</p>" },
       { name: "Echo", description: "<p>Transcribes audio.</p>" },
@@ -39,7 +58,9 @@ describe("searchTools", () => {
   });
 
   test("reports the total of a text search on every page, even one past the end", async () => {
-    await insertTools(database.db, ...Array.from({ length: 5 }, (_, index) => ({ name: `Quill ${index}` })), { name: "Echo" });
+    await insertTools(database.db, ...Array.from({ length: 5 }, (_, index) => ({ name: `Quill ${index}` })), {
+      name: "Echo",
+    });
 
     const second = await searchTools({ db: database.db, query: "quill", pageSize: 2, page: 2 });
     expect(second).toMatchObject({ total: 5, page: 2, pageCount: 3 });
@@ -51,7 +72,8 @@ describe("searchTools", () => {
   });
 
   test("matches a phrase that runs across formatting and line breaks", async () => {
-    await insertTools(database.db, 
+    await insertTools(
+      database.db,
       { name: "Scribe", description: "<p><strong>Plain</strong> words,\n   kept   simple.</p>" },
       { name: "Other", description: "<p>Plain</p><p>text</p>" },
     );
@@ -68,7 +90,8 @@ describe("searchTools", () => {
   });
 
   test("reads % _ and \\ in the query literally", async () => {
-    await insertTools(database.db, 
+    await insertTools(
+      database.db,
       { name: "100% Accurate" },
       { name: "100 Percent Accurate" },
       { name: "snake_case bot" },
@@ -84,28 +107,44 @@ describe("searchTools", () => {
   });
 
   test("combines the query with a category, and 'All' or no category matches every category", async () => {
-    await insertTools(database.db, 
+    await insertTools(
+      database.db,
       { name: "Scribe", category: "Writing" },
       { name: "Scribe Vision", category: "Image" },
       { name: "Canvas", category: "Image" },
     );
 
-    expect(names(await searchTools({ db: database.db, query: "scribe", category: "Image" }))).toEqual(["Scribe Vision"]);
-    expect(names(await searchTools({ db: database.db, category: "Image" })).sort()).toEqual(["Canvas", "Scribe Vision"]);
+    expect(names(await searchTools({ db: database.db, query: "scribe", category: "Image" }))).toEqual([
+      "Scribe Vision",
+    ]);
+    expect(names(await searchTools({ db: database.db, category: "Image" })).sort()).toEqual([
+      "Canvas",
+      "Scribe Vision",
+    ]);
     expect((await searchTools({ db: database.db, category: "All" })).total).toBe(3);
     expect((await searchTools({ db: database.db, category: null, query: "  " })).total).toBe(3);
   });
 
   test("lists newest first, and with a query puts names that start with it first", async () => {
-    await insertTools(database.db, 
+    await insertTools(
+      database.db,
       { name: "Old Notes AI" },
       { name: "Notes Pro" },
       { name: "Quick Notes" },
       { name: "Unrelated" },
     );
 
-    expect(names(await searchTools({ db: database.db }))).toEqual(["Unrelated", "Quick Notes", "Notes Pro", "Old Notes AI"]);
-    expect(names(await searchTools({ db: database.db, query: "notes" }))).toEqual(["Notes Pro", "Quick Notes", "Old Notes AI"]);
+    expect(names(await searchTools({ db: database.db }))).toEqual([
+      "Unrelated",
+      "Quick Notes",
+      "Notes Pro",
+      "Old Notes AI",
+    ]);
+    expect(names(await searchTools({ db: database.db, query: "notes" }))).toEqual([
+      "Notes Pro",
+      "Quick Notes",
+      "Old Notes AI",
+    ]);
   });
 
   test("pages through the results and counts them all", async () => {
@@ -122,7 +161,12 @@ describe("searchTools", () => {
   });
 
   test("gives an empty catalogue one empty page", async () => {
-    expect(await searchTools({ db: database.db, query: "anything" })).toEqual({ tools: [], total: 0, page: 1, pageCount: 1 });
+    expect(await searchTools({ db: database.db, query: "anything" })).toEqual({
+      tools: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+    });
   });
 
   test("returns card fields with at most two pros", async () => {
@@ -130,14 +174,21 @@ describe("searchTools", () => {
 
     const [card] = (await searchTools({ db: database.db })).tools;
 
-    expect(card).toMatchObject({ name: "Pros Galore", slug: "pros-galore", pros: ["one", "two"], rating: 4.25, voteCount: 4 });
+    expect(card).toMatchObject({
+      name: "Pros Galore",
+      slug: "pros-galore",
+      pros: ["one", "two"],
+      rating: 4.25,
+      voteCount: 4,
+    });
     expect(card).not.toHaveProperty("description");
   });
 });
 
 describe("listToolsInCategory", () => {
   test("orders by rating, best first, with unrated tools last", async () => {
-    await insertTools(database.db, 
+    await insertTools(
+      database.db,
       { name: "Unrated", category: "Image", rating: null },
       { name: "Good", category: "Image", rating: 4.5, voteCount: 2 },
       { name: "Fair", category: "Image", rating: 3.2, voteCount: 5 },
@@ -152,7 +203,8 @@ describe("listToolsInCategory", () => {
   });
 
   test("filters by the query within the category only", async () => {
-    await insertTools(database.db, 
+    await insertTools(
+      database.db,
       { name: "Voice Studio", category: "Audio" },
       { name: "Studio Canvas", category: "Image" },
       { name: "Podcast Cutter", category: "Audio", description: "<p>A studio for podcasts.</p>" },
@@ -229,7 +281,8 @@ describe("findToolByIdentifier", () => {
 
 describe("listCategoriesInUse", () => {
   test("lists each category that has tools once, alphabetically", async () => {
-    await insertTools(database.db, 
+    await insertTools(
+      database.db,
       { name: "W1", category: "Writing" },
       { name: "S1", category: "Social Media" },
       { name: "W2", category: "Writing" },
@@ -265,7 +318,8 @@ async function captureStatements(run: (db: Database) => Promise<unknown>) {
 
 describe("per-category totals", () => {
   test("follow inserts, category changes, rating updates and deletes in the same transaction", async () => {
-    const [quill, palette] = await insertTools(database.db, 
+    const [quill, palette] = await insertTools(
+      database.db,
       { name: "Quill", category: "Writing" },
       { name: "Palette", category: "Image" },
       { name: "Echo", category: "Audio" },
@@ -281,10 +335,12 @@ describe("per-category totals", () => {
     await database.db.update(tools).set({ rating: 4.5, voteCount: 2 }).where(eq(tools.id, quill!.id));
     expect(await totals()).toEqual({ all: 3, writing: 2, categories: ["Audio", "Writing"] });
 
-    await database.db.transaction(async (tx) => {
-      await tx.delete(tools).where(eq(tools.id, quill!.id));
-      tx.rollback();
-    }).catch(() => {});
+    await database.db
+      .transaction(async (tx) => {
+        await tx.delete(tools).where(eq(tools.id, quill!.id));
+        tx.rollback();
+      })
+      .catch(() => {});
     expect((await totals()).writing).toBe(2);
 
     await database.db.delete(tools).where(eq(tools.category, "Writing"));
@@ -292,10 +348,14 @@ describe("per-category totals", () => {
   });
 });
 
-/** EXPLAIN of a statement after the same SET LOCAL the app sends, on one connection. */
-async function explainInTransaction(client: unknown, setting: string, statement: { text: string; params: unknown[] }) {
+/** EXPLAIN of a statement after the same SET LOCAL the app sends (if any), on one connection. */
+async function explainInTransaction(
+  client: unknown,
+  setting: string | null,
+  statement: { text: string; params: unknown[] },
+) {
   const explain = async (run: RawClient) => {
-    await run.query(setting);
+    if (setting) await run.query(setting);
     const { rows } = await run.query(`explain ${statement.text}`, statement.params);
     return rows.map((row) => String(row["QUERY PLAN"])).join("\n");
   };
@@ -311,12 +371,10 @@ async function explainInTransaction(client: unknown, setting: string, statement:
 }
 
 describe("search query plan", () => {
-  test(
-    "a 3-letter search over 100,000 tools reads the trigram indexes, never the whole table",
-    async () => {
-      const categories = sql.raw(`array[${TOOL_CATEGORIES.map((name) => `'${name}'`).join(", ")}]`);
-      // Rows as wide as real ones (features, pros, cons), so the planner weighs a realistic table.
-      await database.db.execute(sql`
+  test("a 3-letter search over 100,000 tools reads the trigram indexes, never the whole table", async () => {
+    const categories = sql.raw(`array[${TOOL_CATEGORIES.map((name) => `'${name}'`).join(", ")}]`);
+    // Rows as wide as real ones (features, pros, cons), so the planner weighs a realistic table.
+    await database.db.execute(sql`
         insert into tools (slug, name, description, category, created_at, features, pros, cons)
         select 'synthetic-' || i,
                'Synthetic ' || md5(i::text),
@@ -327,32 +385,57 @@ describe("search query plan", () => {
                array_fill('A pro of a realistic length'::text, array[3]),
                array_fill('A con of a realistic length'::text, array[3])
         from generate_series(1, 100000) as i`);
-      await database.db.execute(sql`analyze tools`);
+    await database.db.execute(sql`analyze tools`);
 
-      const query = "b7e";
-      const { client, statements } = await captureStatements((db) => searchTools({ db, query }));
-      // The app sends its planner setting, then one statement for the page and its count.
-      // (node-postgres logs its own begin/commit; PGlite does not.)
-      const [setting, ...selects] = statements.filter((statement) => !/^(begin|commit)$/i.test(statement.text));
-      expect(setting?.text).toBe("set local enable_seqscan = off");
-      expect(selects).toHaveLength(1);
+    const query = "b7e";
+    const { client, statements } = await captureStatements((db) => searchTools({ db, query }));
+    // The app sends its planner setting, then one statement for the page and its count.
+    // (node-postgres logs its own begin/commit; PGlite does not.)
+    const [setting, ...selects] = statements.filter((statement) => !/^(begin|commit)$/i.test(statement.text));
+    expect(setting?.text).toBe("set local enable_seqscan = off");
+    expect(selects).toHaveLength(1);
 
-      for (const statement of selects) {
-        const plan = await explainInTransaction(client, setting!.text, statement);
-        expect(plan, plan).not.toMatch(/Seq Scan on tools/);
-        expect(plan, plan).toContain("tools_name_trgm_idx");
-        expect(plan, plan).toContain("tools_description_text_trgm_idx");
-      }
+    for (const statement of selects) {
+      const plan = await explainInTransaction(client, setting!.text, statement);
+      expect(plan, plan).not.toMatch(/Seq Scan on tools/);
+      expect(plan, plan).toContain("tools_name_trgm_idx");
+      expect(plan, plan).toContain("tools_description_text_trgm_idx");
+    }
 
-      // The indexed search finds what a plain scan finds.
-      const result = await searchTools({ db: database.db, query });
-      const expected = await database.db.execute(sql`
+    // The indexed search finds what a plain scan finds.
+    const result = await searchTools({ db: database.db, query });
+    const expected = await database.db.execute(sql`
         select count(*)::int as n from tools
         where strpos(lower(name), ${query}) > 0 or strpos(lower(description_text), ${query}) > 0`);
-      const expectedTotal = (expected as unknown as { rows: { n: number }[] }).rows[0]!.n;
-      expect(expectedTotal).toBeGreaterThan(0);
-      expect(result.total).toBe(expectedTotal);
-    },
-    300_000,
-  );
+    const expectedTotal = (expected as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    expect(expectedTotal).toBeGreaterThan(0);
+    expect(result.total).toBe(expectedTotal);
+  }, 300_000);
+});
+
+describe("filtered list query plans", () => {
+  test("category, pricing, tag and every sort over 30,000 tools read indexes, never the whole table", async () => {
+    await insertSyntheticCatalogue(database.db, 30_000);
+
+    const views: Parameters<typeof listTools>[0]["filters"][] = [
+      { query: "", category: "Audio", pricing: ["free", "freemium"], tags: ["tag-7"] },
+      { query: "", category: null, pricing: ["paid"], tags: [] },
+      { query: "", category: null, pricing: [], tags: ["tag-3", "tag-21"] },
+      { query: "", category: "Video", pricing: [], tags: [] },
+    ];
+    for (const filters of views) {
+      for (const order of ["top-rated", "most-voted", "newest", "name"] as const) {
+        const { client, statements } = await captureStatements((db) => listTools({ db, filters, order }));
+        const setting = statements.find((statement) => /^set local/i.test(statement.text))?.text ?? null;
+        const selects = statements.filter((statement) => /^select/i.test(statement.text));
+        const pages = selects.filter((statement) => /order by/i.test(statement.text));
+        // No match at all needs no page.
+        expect(pages.length, `${order} ${JSON.stringify(filters)}`).toBeLessThanOrEqual(1);
+        for (const statement of selects) {
+          const plan = await explainInTransaction(client, setting, statement);
+          expect(plan, `${order} ${JSON.stringify(filters)}\n${plan}`).not.toMatch(/Seq Scan on tools\b/);
+        }
+      }
+    }
+  }, 300_000);
 });

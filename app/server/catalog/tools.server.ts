@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { ALL_CATEGORY } from "~/lib/categories";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { MAX_QUERY_LENGTH, TOOLS_PAGE_SIZE } from "~/lib/limits";
+import type { PricingModel } from "~/lib/pricing-model";
 import { isUuid, slugify } from "~/lib/slugify";
-import type { Database } from "../db/client";
-import { toolCategoryCounts, tools } from "../db/schema";
-import { containsPattern, escapeLike } from "../db/like-patterns";
-
+import type { ToolFilters, ToolSort } from "~/lib/tool-filters";
+import type { Database } from "../db/client.server";
+import { tags, toolCategoryCounts, tools } from "../db/schema.server";
+import { containsPattern, escapeLike } from "../db/like-patterns.server";
 
 /** What a tool card shows: never the description, which can be long. */
 const toolCardColumns = {
@@ -14,6 +14,9 @@ const toolCardColumns = {
   name: tools.name,
   category: tools.category,
   image: tools.image,
+  tagline: tools.tagline,
+  pricingModel: tools.pricingModel,
+  startingPrice: tools.startingPrice,
   rating: tools.rating,
   voteCount: tools.voteCount,
   // The card shows at most 2 pros (spec section 9); slicing in SQL keeps rows small.
@@ -26,13 +29,25 @@ export type ToolCard = {
   name: string;
   category: string;
   image: string | null;
+  tagline: string | null;
+  pricingModel: PricingModel | null;
+  startingPrice: string | null;
   rating: number | null;
   voteCount: number;
   pros: string[];
 };
 
 export type Tool = typeof tools.$inferSelect;
-export type ToolPage = { tools: ToolCard[]; total: number; page: number; pageCount: number };
+export type ToolPage = {
+  tools: ToolCard[];
+  total: number;
+  /** True when the total was counted only up to TOOL_COUNT_CAP: "1,000+ tools". */
+  totalCapped?: boolean;
+  page: number;
+  pageCount: number;
+  /** True when nothing matched the text and these are names that look like it instead. */
+  similarNames?: boolean;
+};
 
 const prefixPattern = (text: string) => `${escapeLike(text)}%`;
 
@@ -46,6 +61,9 @@ function normalizeQuery(query: string | null | undefined): string {
   return (query ?? "").trim().slice(0, MAX_QUERY_LENGTH);
 }
 
+/** Filtered lists count their matches only this far: a person does not page past it. */
+export const TOOL_COUNT_CAP = 1000;
+
 /** Without a text query the total comes from the trigger-maintained per-category counts. */
 async function countToolsInCategory(db: Database, category: string | null): Promise<number> {
   const [row] = await db
@@ -55,32 +73,173 @@ async function countToolsInCategory(db: Database, category: string | null): Prom
   return row?.total ?? 0;
 }
 
-async function pageOfTools({
+/**
+ * The ids of the matches, read only up to the cap (plus one, to know it was passed): they are the
+ * count, and, when there are few, the page's candidates. With no order and no sequential scan,
+ * the planner reaches them through the filters' own indexes.
+ */
+async function matchingIdsUpToCap(db: Database, where: SQL | undefined): Promise<string[]> {
+  const rows = await db
+    .select({ id: tools.id })
+    .from(tools)
+    .where(where)
+    .limit(TOOL_COUNT_CAP + 1);
+  return rows.map((row) => row.id);
+}
+
+function pageCountOf(total: number, pageSize: number) {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** Spelled like tools_created_at_idx (DESC NULLS LAST) so the index serves the order. */
+const newestFirst = [sql`${tools.createdAt} desc nulls last`, asc(tools.id)];
+
+/**
+ * The orders a list can take: the visitor's sorts, plus "rating", the plain average that the
+ * spec orders category pages by when the visitor chose nothing.
+ */
+export type ToolOrder = ToolSort | "rating";
+
+/** Each order's ORDER BY, spelled like the index that serves it. */
+const ORDER_BY: Record<Exclude<ToolOrder, "relevance">, SQL[]> = {
+  rating: [
+    sql`${tools.rating} desc nulls last`,
+    sql`${tools.voteCount} desc nulls last`,
+    asc(tools.name),
+    asc(tools.id),
+  ],
+  // DESC alone means NULLS FIRST, which an index built DESC NULLS LAST cannot serve.
+  "top-rated": [sql`${tools.rankingScore} desc nulls last`, sql`${tools.voteCount} desc nulls last`, asc(tools.id)],
+  "most-voted": [sql`${tools.voteCount} desc nulls last`, sql`${tools.rankingScore} desc nulls last`, asc(tools.id)],
+  newest: newestFirst,
+  name: [sql`lower(${tools.name})`, asc(tools.id)],
+};
+
+/**
+ * Relevance for a text: an exact name first, then names that start with it, then tools whose
+ * name, category or tagline holds it (what they are, not what they mention), then full-text rank
+ * (name over category and tagline over description), then newest.
+ */
+function relevanceOrder(text: string): SQL[] {
+  const pattern = containsPattern(text);
+  const query = sql`plainto_tsquery('english', ${text})`;
+  return [
+    desc(sql`lower(${tools.name}) = lower(${text})`),
+    desc(ilike(tools.name, prefixPattern(text))),
+    desc(
+      sql`(${tools.name} ilike ${pattern} or ${tools.category} ilike ${pattern} or coalesce(${tools.tagline}, '') ilike ${pattern})`,
+    ),
+    sql`ts_rank(${tools.searchVector}, ${query}) desc`,
+    ...newestFirst,
+  ];
+}
+
+type ResolvedTags = { ids: string[]; complete: boolean };
+
+/** The ids of the tags named by slug; `complete` is false when one of them does not exist. */
+async function resolveTags(db: Database, slugs: string[]): Promise<ResolvedTags> {
+  if (slugs.length === 0) return { ids: [], complete: true };
+  const rows = await db.select({ id: tags.id }).from(tags).where(inArray(tags.slug, slugs));
+  return { ids: rows.map((row) => row.id), complete: rows.length === slugs.length };
+}
+
+/**
+ * A tool carries every one of these tags: one test on the tools row's own mirror of its tags
+ * (tools.tag_ids, GIN-indexed), so the planner can walk any sort's index and check each row, or
+ * start from the tag index for a rare combination, with estimates from the array's statistics.
+ */
+function hasAllTags(tagIds: string[]): SQL | undefined {
+  if (tagIds.length === 0) return undefined;
+  return sql`${tools.tagIds} @> array[${sql.join(
+    tagIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+}
+
+/**
+ * Any tool list: home, a category, a tag. Filters combine (text AND category AND any of the
+ * pricing models AND all tags), in the given order (`effectiveSort` picks it from the filters and
+ * the page's default). Relevance needs a text; without one the list is newest first.
+ */
+export async function listTools({
+  db,
+  filters,
+  order,
+  pageSize = TOOLS_PAGE_SIZE,
+}: {
+  db: Database;
+  filters: Omit<ToolFilters, "page" | "sort"> & { page?: number };
+  order: ToolOrder;
+  pageSize?: number;
+}): Promise<ToolPage> {
+  const page = filters.page ?? 1;
+  const text = normalizeQuery(filters.query);
+  const orderBy = order !== "relevance" ? ORDER_BY[order] : text ? relevanceOrder(text) : ORDER_BY.newest;
+  const resolved = await resolveTags(db, filters.tags);
+  // A tag that does not exist matches nothing.
+  if (!resolved.complete) return { tools: [], total: 0, page, pageCount: 1 };
+
+  const narrowing = and(
+    filters.category ? eq(tools.category, filters.category) : undefined,
+    filters.pricing.length > 0 ? inArray(tools.pricingModel, filters.pricing) : undefined,
+    hasAllTags(resolved.ids),
+  );
+  const offset = (page - 1) * pageSize;
+  if (text) return pageOfTextMatches({ db, text, narrowing, orderBy, page, pageSize });
+
+  const onlyCategory = filters.pricing.length === 0 && resolved.ids.length === 0;
+  const readPage = (reader: Database, where: SQL | undefined) =>
+    reader
+      .select(toolCardColumns)
+      .from(tools)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(pageSize)
+      .offset(offset);
+  const [rows, counted] = onlyCategory
+    ? await Promise.all([
+        readPage(db, narrowing),
+        countToolsInCategory(db, filters.category).then((total) => ({ total, capped: false })),
+      ])
+    : await db.transaction(async (tx) => {
+        // The planner walks a sort's index and tests each row when it expects many matches, which
+        // reads the whole catalogue when they are in fact few (two tags rarely found together);
+        // and on a small table it prefers a sequential scan. So: no sequential scan, the matches
+        // found first through the filters' indexes, and when they are few, the page sorted from
+        // exactly those; when they are many, the sort's index meets a page's worth early.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const ids = await matchingIdsUpToCap(tx, narrowing);
+        const capped = ids.length > TOOL_COUNT_CAP;
+        if (!capped && ids.length === 0) return [[] as ToolCard[], { total: 0, capped }] as const;
+        const page = await readPage(tx, capped ? narrowing : inArray(tools.id, ids));
+        return [page, { total: Math.min(ids.length, TOOL_COUNT_CAP), capped }] as const;
+      });
+  return {
+    tools: rows,
+    total: counted.total,
+    totalCapped: counted.capped,
+    page,
+    pageCount: pageCountOf(counted.total, pageSize),
+  };
+}
+
+async function pageOfTextMatches({
   db,
   text,
-  category,
+  narrowing,
   orderBy,
   page,
   pageSize,
 }: {
   db: Database;
   text: string;
-  category: string | null;
+  narrowing: SQL | undefined;
   orderBy: SQL[];
   page: number;
   pageSize: number;
 }): Promise<ToolPage> {
-  const where = and(text ? matchesText(text) : undefined, category ? eq(tools.category, category) : undefined);
+  const where = and(matchesText(text), narrowing);
   const offset = (page - 1) * pageSize;
-
-  if (!text) {
-    const [rows, total] = await Promise.all([
-      db.select(toolCardColumns).from(tools).where(where).orderBy(...orderBy).limit(pageSize).offset(offset),
-      countToolsInCategory(db, category),
-    ]);
-    return { tools: rows, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
-  }
-
   // The planner prices ILIKE on long text far too cheaply and picks a sequential scan that is
   // 5-20 times slower than the trigram indexes; within this transaction it may not. Texts
   // shorter than a trigram cannot use those indexes, so for them the planner decides.
@@ -97,59 +256,43 @@ async function pageOfTools({
       .offset(offset);
     if (found.length > 0 || offset === 0) return { rows: found, total: found[0]?.total ?? 0 };
     // A page past the end has no row to carry the total.
-    const [counted] = await tx.select({ total: sql<number>`count(*)::int` }).from(tools).where(where);
+    const [counted] = await tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(tools)
+      .where(where);
     return { rows: found, total: counted?.total ?? 0 };
   });
   const cards: ToolCard[] = rows.map(({ total: _total, ...card }) => card);
-  return { tools: cards, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  if (total === 0 && page === 1 && trigramUsable) {
+    const similar = await similarNames({ db, text, narrowing, pageSize });
+    if (similar.length > 0) {
+      return { tools: similar, total: similar.length, page, pageCount: 1, similarNames: true };
+    }
+  }
+  return { tools: cards, total, page, pageCount: pageCountOf(total, pageSize) };
 }
 
-/** Spelled like tools_created_at_idx (DESC NULLS LAST) so the index serves the order. */
-const newestFirst = [sql`${tools.createdAt} desc nulls last`, asc(tools.id)];
-
-/** Home grid: newest first, optionally filtered by text and category ('All' matches everything). */
-export function searchTools({
+/** Names that look like a text that matched nothing ("midjurney" -> Midjourney), closest first. */
+async function similarNames({
   db,
-  query,
-  category,
-  page = 1,
-  pageSize = TOOLS_PAGE_SIZE,
+  text,
+  narrowing,
+  pageSize,
 }: {
   db: Database;
-  query?: string | null;
-  category?: string | null;
-  page?: number;
-  pageSize?: number;
-}): Promise<ToolPage> {
-  const text = normalizeQuery(query);
-  // With a query, names that start with it come first: what a visitor typing a name expects.
-  const orderBy = text ? [desc(ilike(tools.name, prefixPattern(text))), ...newestFirst] : newestFirst;
-  const filter = category && category !== ALL_CATEGORY ? category : null;
-  return pageOfTools({ db, text, category: filter, orderBy, page, pageSize });
-}
-
-/** Category page: tools of one category, best rated first, optionally filtered by text. */
-export function listToolsInCategory({
-  db,
-  category,
-  query,
-  page = 1,
-  pageSize = TOOLS_PAGE_SIZE,
-}: {
-  db: Database;
-  category: string;
-  query?: string | null;
-  page?: number;
-  pageSize?: number;
-}): Promise<ToolPage> {
-  const text = normalizeQuery(query);
-  const orderBy = [
-    sql`${tools.rating} desc nulls last`,
-    sql`${tools.voteCount} desc nulls last`,
-    asc(tools.name),
-    asc(tools.id),
-  ];
-  return pageOfTools({ db, text, category, orderBy, page, pageSize });
+  text: string;
+  narrowing: SQL | undefined;
+  pageSize: number;
+}): Promise<ToolCard[]> {
+  // word_similarity scores the text against the closest part of a name, so a misspelt word of a
+  // longer name still counts; the threshold keeps unrelated names out.
+  const closeness = sql<number>`word_similarity(lower(${text}), lower(${tools.name}))`;
+  return db
+    .select(toolCardColumns)
+    .from(tools)
+    .where(and(sql`${closeness} >= 0.5`, narrowing))
+    .orderBy(desc(closeness), asc(tools.id))
+    .limit(pageSize);
 }
 
 export type ToolLookup = { tool: Tool; canonical: boolean };

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { comments, tools, users } from "~/server/db/schema";
+import { comments, tools, users } from "~/server/db/schema.server";
 import { insertTools, insertUsers, type NewUser } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { addComment, listCommentsForTool } from "./comments.server";
+import { AppError } from "~/lib/app-error";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -24,17 +25,25 @@ describe("addComment", () => {
   test("posts a trimmed comment that lists first, with the author's profile", async () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
     const author = await insertUser({ name: "Ada" });
-    await database.db.insert(comments).values({ toolId: tool!.id, userId: author.id, content: "Older.", createdAt: new Date("2025-01-01") });
+    await database.db
+      .insert(comments)
+      .values({ toolId: tool!.id, userId: author.id, content: "Older.", createdAt: new Date("2025-01-01") });
 
-    const result = await addComment({ db: database.db, userId: author.id, toolId: tool!.id, content: "  Useful for drafts.\n" });
+    const result = await addComment({
+      db: database.db,
+      userId: author.id,
+      toolId: tool!.id,
+      content: "  Useful for drafts.\n",
+    });
 
     expect(result).toMatchObject({
-      status: "posted",
-      comment: { content: "Useful for drafts.", username: "Ada", avatarUrl: "https://example.com/ada.png" },
+      content: "Useful for drafts.",
+      username: "Ada",
+      avatarUrl: "https://example.com/ada.png",
     });
     const listed = await listCommentsForTool({ db: database.db, toolId: tool!.id });
     expect(listed.map((comment) => comment.content)).toEqual(["Useful for drafts.", "Older."]);
-    expect(listed[0]).toEqual(result.status === "posted" ? result.comment : undefined);
+    expect(listed[0]).toEqual(result);
     expect(listed[0]!.createdAt).toBeInstanceOf(Date);
   });
 
@@ -54,10 +63,9 @@ describe("addComment", () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
     const author = await insertUser();
 
-    expect(await addComment({ db: database.db, userId: author.id, toolId: tool!.id, content })).toEqual({
-      status: "invalid",
-      message: "Comment cannot be empty",
-    });
+    await expect(addComment({ db: database.db, userId: author.id, toolId: tool!.id, content })).rejects.toEqual(
+      new AppError("bad-request", "Comment cannot be empty"),
+    );
     expect(await storedComments()).toEqual([]);
   });
 
@@ -65,14 +73,15 @@ describe("addComment", () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
     const author = await insertUser();
 
-    expect(await addComment({ db: database.db, userId: author.id, toolId: tool!.id, content: "a".repeat(2001) })).toEqual({
-      status: "invalid",
-      message: "Comment must be at most 2,000 characters",
-    });
+    await expect(
+      addComment({ db: database.db, userId: author.id, toolId: tool!.id, content: "a".repeat(2001) }),
+    ).rejects.toMatchObject({ code: "bad-request", message: "Comment must be at most 2,000 characters" });
     expect(await storedComments()).toEqual([]);
 
     const longest = "é".repeat(2000);
-    expect(await addComment({ db: database.db, userId: author.id, toolId: tool!.id, content: longest })).toMatchObject({ status: "posted" });
+    expect(await addComment({ db: database.db, userId: author.id, toolId: tool!.id, content: longest })).toMatchObject({
+      content: longest,
+    });
     expect((await storedComments()).map((comment) => comment.content)).toEqual([longest]);
   });
 
@@ -90,7 +99,9 @@ describe("addComment", () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
     const author = await insertUser();
 
-    expect(await addComment({ db: database.db, userId: author.id, toolId: tool!.id, content: "a\u0000b" })).toMatchObject({ status: "invalid" });
+    await expect(
+      addComment({ db: database.db, userId: author.id, toolId: tool!.id, content: "a\u0000b" }),
+    ).rejects.toMatchObject({ code: "bad-request", status: 400 });
     expect(await storedComments()).toEqual([]);
   });
 
@@ -98,7 +109,10 @@ describe("addComment", () => {
     const author = await insertUser();
 
     for (const toolId of ["7d0c6d56-1f0b-4c43-9a51-0e7f5f1b2c3d", "quill"]) {
-      expect(await addComment({ db: database.db, userId: author.id, toolId, content: "Hello" })).toEqual({ status: "tool-not-found" });
+      await expect(addComment({ db: database.db, userId: author.id, toolId, content: "Hello" })).rejects.toMatchObject({
+        code: "not-found",
+        status: 404,
+      });
     }
     expect(await storedComments()).toEqual([]);
   });
@@ -111,6 +125,8 @@ describe("the comments table", () => {
   ])("refuses %s content written directly", async (_, content) => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
 
-    await expect(database.db.insert(comments).values({ toolId: tool!.id, content })).rejects.toMatchObject({ cause: { code: "23514" } });
+    await expect(database.db.insert(comments).values({ toolId: tool!.id, content })).rejects.toMatchObject({
+      cause: { code: "23514" },
+    });
   });
 });

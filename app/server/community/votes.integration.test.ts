@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { tools, toolVotes, users } from "~/server/db/schema";
+import { tools, toolVotes, users } from "~/server/db/schema.server";
 import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { findUserVote, recordVote } from "./votes.server";
+import { AppError } from "~/lib/app-error";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -19,7 +20,10 @@ const insertVoters = (count: number) =>
   insertUsers(database.db, ...Array.from({ length: count }, (_, index) => ({ email: `voter${index}@example.com` })));
 
 async function toolAggregate(toolId: string) {
-  const [tool] = await database.db.select({ rating: tools.rating, voteCount: tools.voteCount }).from(tools).where(eq(tools.id, toolId));
+  const [tool] = await database.db
+    .select({ rating: tools.rating, voteCount: tools.voteCount })
+    .from(tools)
+    .where(eq(tools.id, toolId));
   return tool!;
 }
 
@@ -31,11 +35,11 @@ describe("recordVote", () => {
     const [user] = await insertVoters(1);
 
     const first = await recordVote({ db: database.db, userId: user!.id, toolId: tool!.id, rating: 4 });
-    expect(first).toEqual({ status: "recorded", rating: 4, average: 4, voteCount: 1 });
+    expect(first).toEqual({ rating: 4, average: 4, voteCount: 1 });
     expect(await findUserVote({ db: database.db, userId: user!.id, toolId: tool!.id })).toBe(4);
 
     const second = await recordVote({ db: database.db, userId: user!.id, toolId: tool!.id, rating: 2 });
-    expect(second).toEqual({ status: "recorded", rating: 2, average: 2, voteCount: 1 });
+    expect(second).toEqual({ rating: 2, average: 2, voteCount: 1 });
     expect(await votesOn(tool!.id)).toHaveLength(1);
     expect(await toolAggregate(tool!.id)).toEqual({ rating: 2, voteCount: 1 });
     expect(await findUserVote({ db: database.db, userId: user!.id, toolId: tool!.id })).toBe(2);
@@ -57,9 +61,11 @@ describe("recordVote", () => {
     const [user] = await insertVoters(1);
     const ratings = Array.from({ length: 50 }, () => 1 + Math.floor(Math.random() * 5));
 
-    const results = await Promise.all(ratings.map((rating) => recordVote({ db: database.db, userId: user!.id, toolId: tool!.id, rating })));
+    const results = await Promise.all(
+      ratings.map((rating) => recordVote({ db: database.db, userId: user!.id, toolId: tool!.id, rating })),
+    );
 
-    expect(results.every((result) => result.status === "recorded")).toBe(true);
+    expect(results.map((result) => result.rating)).toEqual(ratings);
     const votes = await votesOn(tool!.id);
     expect(votes).toHaveLength(1);
     expect(ratings).toContain(votes[0]!.rating);
@@ -71,7 +77,11 @@ describe("recordVote", () => {
     const voters = await insertVoters(20);
     const ratings = voters.map((_, index) => (index % 5) + 1);
 
-    await Promise.all(voters.map((voter, index) => recordVote({ db: database.db, userId: voter.id, toolId: tool!.id, rating: ratings[index]! })));
+    await Promise.all(
+      voters.map((voter, index) =>
+        recordVote({ db: database.db, userId: voter.id, toolId: tool!.id, rating: ratings[index]! }),
+      ),
+    );
 
     const exact = Math.round((ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length) * 100) / 100;
     expect(await toolAggregate(tool!.id)).toEqual({ rating: exact, voteCount: 20 });
@@ -82,22 +92,27 @@ describe("recordVote", () => {
     const [user] = await insertVoters(1);
 
     for (const toolId of ["7d0c6d56-1f0b-4c43-9a51-0e7f5f1b2c3d", "not-a-uuid", "quill"]) {
-      expect(await recordVote({ db: database.db, userId: user!.id, toolId, rating: 3 })).toEqual({ status: "tool-not-found" });
+      await expect(recordVote({ db: database.db, userId: user!.id, toolId, rating: 3 })).rejects.toMatchObject({
+        code: "not-found",
+        status: 404,
+      });
     }
     expect(await database.db.select().from(toolVotes)).toEqual([]);
   });
 
-  test.each([0, 6, 2.5, Number.NaN, -1, Number.POSITIVE_INFINITY])("the rating %d is refused and writes nothing", async (rating) => {
-    const [tool] = await insertTools(database.db, { name: "Quill" });
-    const [user] = await insertVoters(1);
+  test.each([0, 6, 2.5, Number.NaN, -1, Number.POSITIVE_INFINITY])(
+    "the rating %d is refused and writes nothing",
+    async (rating) => {
+      const [tool] = await insertTools(database.db, { name: "Quill" });
+      const [user] = await insertVoters(1);
 
-    expect(await recordVote({ db: database.db, userId: user!.id, toolId: tool!.id, rating })).toEqual({
-      status: "invalid-rating",
-      message: "Rating must be a whole number from 1 to 5",
-    });
-    expect(await votesOn(tool!.id)).toEqual([]);
-    expect(await toolAggregate(tool!.id)).toEqual({ rating: null, voteCount: 0 });
-  });
+      await expect(recordVote({ db: database.db, userId: user!.id, toolId: tool!.id, rating })).rejects.toEqual(
+        new AppError("bad-request", "Rating must be a whole number from 1 to 5"),
+      );
+      expect(await votesOn(tool!.id)).toEqual([]);
+      expect(await toolAggregate(tool!.id)).toEqual({ rating: null, voteCount: 0 });
+    },
+  );
 
   test("deleting a voter recounts the tools they voted on", async () => {
     const [tool, other] = await insertTools(database.db, { name: "Quill" }, { name: "Echo" });
@@ -142,7 +157,9 @@ describe("the tool_votes table", () => {
     const [user] = await insertVoters(1);
     await database.db.insert(toolVotes).values({ toolId: tool!.id, userId: user!.id, rating: 3 });
 
-    await expect(database.db.insert(toolVotes).values({ toolId: tool!.id, userId: user!.id, rating: 4 })).rejects.toMatchObject({
+    await expect(
+      database.db.insert(toolVotes).values({ toolId: tool!.id, userId: user!.id, rating: 4 }),
+    ).rejects.toMatchObject({
       cause: { code: "23505" },
     });
   });
@@ -151,7 +168,9 @@ describe("the tool_votes table", () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
     const [user] = await insertVoters(1);
 
-    await expect(database.db.insert(toolVotes).values({ toolId: tool!.id, userId: user!.id, rating })).rejects.toMatchObject({
+    await expect(
+      database.db.insert(toolVotes).values({ toolId: tool!.id, userId: user!.id, rating }),
+    ).rejects.toMatchObject({
       cause: { code: "23514" },
     });
   });

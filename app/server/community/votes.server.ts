@@ -1,14 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
+import { AppError } from "~/lib/app-error";
 import { ratingSchema } from "~/lib/community";
 import { isUuid } from "~/lib/slugify";
-import type { Database } from "../db/client";
-import { tools, toolVotes } from "../db/schema";
+import type { Database } from "../db/client.server";
+import { tools, toolVotes } from "../db/schema.server";
 
-export type RecordVoteResult =
-  | { status: "recorded"; rating: number; average: number; voteCount: number }
-  | { status: "tool-not-found" }
-  /** The rating was not an integer from 1 to 5; nothing was written. */
-  | { status: "invalid-rating"; message: string };
+export type RecordedVote = { rating: number; average: number; voteCount: number };
+
+export const TOOL_NOT_FOUND_MESSAGE = "Tool not found";
 
 /**
  * Casts or changes the user's vote on a tool and recomputes the tool's average and vote count in
@@ -19,8 +18,8 @@ export type RecordVoteResult =
  * under READ COMMITTED. FOR NO KEY UPDATE is the lock the aggregate update takes anyway; unlike
  * FOR UPDATE it leaves foreign key checks (a comment being posted on the tool) free to proceed.
  *
- * A bad rating or an unknown tool is a result, not an exception: both come from a form, and the
- * caller turns them into a 400 or 404. The rating is checked before the database is touched.
+ * A bad rating (400) or an unknown tool (404) throws an AppError and writes nothing; the rating is
+ * checked before the database is touched.
  */
 export async function recordVote({
   db,
@@ -32,15 +31,15 @@ export async function recordVote({
   userId: string;
   toolId: string;
   rating: number;
-}): Promise<RecordVoteResult> {
+}): Promise<RecordedVote> {
   const parsed = ratingSchema.safeParse(rating);
-  if (!parsed.success) return { status: "invalid-rating", message: parsed.error.issues[0]!.message };
+  if (!parsed.success) throw new AppError("bad-request", parsed.error.issues[0]!.message);
   // Tool ids reach us from forms; a malformed one names no tool (and would fail the uuid cast).
-  if (!isUuid(toolId)) return { status: "tool-not-found" };
+  if (!isUuid(toolId)) throw new AppError("not-found", TOOL_NOT_FOUND_MESSAGE);
 
   return db.transaction(async (tx) => {
     const [tool] = await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId)).for("no key update");
-    if (!tool) return { status: "tool-not-found" } as const;
+    if (!tool) throw new AppError("not-found", TOOL_NOT_FOUND_MESSAGE);
 
     await tx
       .insert(toolVotes)
@@ -59,17 +58,20 @@ export async function recordVote({
       .where(eq(tools.id, toolId))
       .returning({ rating: tools.rating, voteCount: tools.voteCount });
 
-    return {
-      status: "recorded",
-      rating: parsed.data,
-      average: aggregate!.rating!,
-      voteCount: aggregate!.voteCount,
-    } as const;
+    return { rating: parsed.data, average: aggregate!.rating!, voteCount: aggregate!.voteCount };
   });
 }
 
 /** The user's current rating of a tool, or null when they have not voted. */
-export async function findUserVote({ db, userId, toolId }: { db: Database; userId: string; toolId: string }): Promise<number | null> {
+export async function findUserVote({
+  db,
+  userId,
+  toolId,
+}: {
+  db: Database;
+  userId: string;
+  toolId: string;
+}): Promise<number | null> {
   if (!isUuid(toolId)) return null;
   const [vote] = await db
     .select({ rating: toolVotes.rating })

@@ -8,7 +8,7 @@ import {
   type ArticleFormValues,
 } from "~/lib/article-form";
 import { fieldErrorsOf } from "~/lib/form-fields";
-import { articles } from "~/server/db/schema";
+import { articles } from "~/server/db/schema.server";
 import { insertArticles } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import {
@@ -39,11 +39,11 @@ const filled: ArticleFormValues = {
   excerpt: "How to pick the right kind of writing tool.",
   content: "<h2>Start here</h2><p>Pick the writing you do most.</p>",
   image: "https://images.example.com/cover.png",
-  read_time: "4 min read",
+  readTime: "4 min read",
   status: "published",
-  meta_title: "",
-  meta_description: "",
-  meta_keywords: "",
+  metaTitle: "",
+  metaDescription: "",
+  metaKeywords: "",
   slug: "",
 };
 
@@ -74,12 +74,19 @@ describe("the article form's rules (spec section 5)", () => {
       date: "Date is required",
       excerpt: "Excerpt is required",
       content: "Content is required",
-      read_time: "Read time is required",
+      readTime: "Read time is required",
     });
   });
 
   it("counts markup without text as no content, and an image alone as content", () => {
-    for (const content of ["<p></p>", "<p>   </p>", "<p>&nbsp;</p>", "<h2></h2><p><br></p>", "<img>", `<img alt="x">`]) {
+    for (const content of [
+      "<p></p>",
+      "<p>   </p>",
+      "<p>&nbsp;</p>",
+      "<h2></h2><p><br></p>",
+      "<img>",
+      `<img alt="x">`,
+    ]) {
       expect(errorsFor({ content })).toEqual({ content: CONTENT_REQUIRED_MESSAGE });
     }
     expect(errorsFor({ content: `<p><img src="https://images.example.com/a.png"></p>` })).toEqual({});
@@ -87,7 +94,13 @@ describe("the article form's rules (spec section 5)", () => {
   });
 
   it("takes an image URL or nothing: anything else is 'Must be a valid URL'", () => {
-    for (const image of ["not a url", "javascript:alert(1)", "data:image/png;base64,AAAA", "ftp://files.example.com/a.png", "//evil.example/a.png"]) {
+    for (const image of [
+      "not a url",
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "ftp://files.example.com/a.png",
+      "//evil.example/a.png",
+    ]) {
       expect(errorsFor({ image })).toEqual({ image: "Must be a valid URL" });
     }
     expect(input({ image: "" }).image).toBeNull();
@@ -113,13 +126,21 @@ describe("the article form's rules (spec section 5)", () => {
     expect(errorsFor({ category: "x".repeat(51) })).toEqual({ category: "Category must be at most 50 characters" });
     expect(errorsFor({ author: "x".repeat(101) })).toEqual({ author: "Author must be at most 100 characters" });
     expect(errorsFor({ excerpt: "x".repeat(1001) })).toEqual({ excerpt: "Excerpt must be at most 1,000 characters" });
-    expect(errorsFor({ read_time: "x".repeat(51) })).toEqual({ read_time: "Read time must be at most 50 characters" });
-    expect(errorsFor({ content: `<p>${"x".repeat(200_000)}</p>` })).toEqual({ content: "Content must be at most 200,000 characters" });
-    expect(errorsFor({ meta_title: "x".repeat(201) })).toEqual({ meta_title: "Meta title must be at most 200 characters" });
-    expect(errorsFor({ meta_description: "x".repeat(501) })).toEqual({ meta_description: "Meta description must be at most 500 characters" });
-    expect(errorsFor({ meta_keywords: "x".repeat(1001) })).toEqual({ meta_keywords: "Meta keywords must be at most 1,000 characters" });
+    expect(errorsFor({ readTime: "x".repeat(51) })).toEqual({ readTime: "Read time must be at most 50 characters" });
+    expect(errorsFor({ content: `<p>${"x".repeat(200_000)}</p>` })).toEqual({
+      content: "Content must be at most 200,000 characters",
+    });
+    expect(errorsFor({ metaTitle: "x".repeat(201) })).toEqual({
+      metaTitle: "Meta title must be at most 200 characters",
+    });
+    expect(errorsFor({ metaDescription: "x".repeat(501) })).toEqual({
+      metaDescription: "Meta description must be at most 500 characters",
+    });
+    expect(errorsFor({ metaKeywords: "x".repeat(1001) })).toEqual({
+      metaKeywords: "Meta keywords must be at most 1,000 characters",
+    });
     expect(errorsFor({ slug: "x".repeat(201) })).toEqual({ slug: "Slug must be at most 200 characters" });
-    expect(errorsFor({ title: "x".repeat(200), excerpt: "x".repeat(1000), read_time: "x".repeat(50) })).toEqual({});
+    expect(errorsFor({ title: "x".repeat(200), excerpt: "x".repeat(1000), readTime: "x".repeat(50) })).toEqual({});
   });
 
   it("refuses a typed slug with no letters or numbers", () => {
@@ -127,8 +148,8 @@ describe("the article form's rules (spec section 5)", () => {
   });
 
   it("trims text and leaves the optional SEO fields null when blank", () => {
-    const parsed = input({ title: "  Spaced  ", meta_title: "  ", meta_description: "", meta_keywords: " , ,, " });
-    expect(parsed).toMatchObject({ title: "Spaced", meta_title: null, meta_description: null, meta_keywords: null });
+    const parsed = input({ title: "  Spaced  ", metaTitle: "  ", metaDescription: "", metaKeywords: " , ,, " });
+    expect(parsed).toMatchObject({ title: "Spaced", metaTitle: null, metaDescription: null, metaKeywords: null });
   });
 });
 
@@ -155,9 +176,9 @@ describe("createArticle", () => {
 
   it("keeps meta fields that were given, and splits keywords on commas, trimmed, empties dropped", async () => {
     const article = await created({
-      meta_title: "  Writing assistants compared ",
-      meta_description: "Which writing tool fits you.",
-      meta_keywords: " AI writing,  chatbots ,, grammar ,AI writing, ",
+      metaTitle: "  Writing assistants compared ",
+      metaDescription: "Which writing tool fits you.",
+      metaKeywords: " AI writing,  chatbots ,, grammar ,AI writing, ",
     });
     expect(article).toMatchObject({
       metaTitle: "Writing assistants compared",
@@ -212,11 +233,14 @@ describe("createArticle", () => {
 
   it("answers simultaneous saves of one typed slug with one article and field errors, never a crash", async () => {
     const results = await Promise.all(
-      Array.from({ length: 5 }, (_, index) => createArticle({ db: database.db, input: input({ title: `Post ${index}`, slug: "launch" }) })),
+      Array.from({ length: 5 }, (_, index) =>
+        createArticle({ db: database.db, input: input({ title: `Post ${index}`, slug: "launch" }) }),
+      ),
     );
     expect(results.filter((result) => result.status === "saved")).toHaveLength(1);
     expect(results.filter((result) => result.status === "invalid")).toHaveLength(4);
-    for (const result of results) if (result.status === "invalid") expect(result.fieldErrors).toEqual({ slug: SLUG_TAKEN_MESSAGE });
+    for (const result of results)
+      if (result.status === "invalid") expect(result.fieldErrors).toEqual({ slug: SLUG_TAKEN_MESSAGE });
   });
 
   describe("stores sanitized HTML only", () => {
@@ -231,7 +255,10 @@ describe("createArticle", () => {
       [`<p>Hi</p><img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">`, /data:/i],
       [`<p>Hi <a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a></p>`, /data:/i],
       [`<p onclick="alert(1)" onmouseover="alert(2)">Hi</p>`, /onclick|onmouseover|alert/i],
-      [`<p>Hi</p><style>body{display:none}</style><object data="https://evil.example/x.swf"></object>`, /<style|<object|display:none/i],
+      [
+        `<p>Hi</p><style>body{display:none}</style><object data="https://evil.example/x.swf"></object>`,
+        /<style|<object|display:none/i,
+      ],
       [`<p>Hi</p><form action="https://evil.example"><input name="password"></form>`, /<form|<input|evil/i],
     ];
 
@@ -239,7 +266,10 @@ describe("createArticle", () => {
       const article = await created({ content: payload });
       expect(article.content).not.toMatch(forbidden);
       expect(article.content).toContain("Hi");
-      const [stored] = await database.db.select({ content: articles.content }).from(articles).where(eq(articles.id, article.id));
+      const [stored] = await database.db
+        .select({ content: articles.content })
+        .from(articles)
+        .where(eq(articles.id, article.id));
       expect(stored!.content).toBe(article.content);
     });
 
@@ -254,17 +284,32 @@ describe("createArticle", () => {
         `<img src="https://images.example.com/a.png" alt="A chart">`,
       ].join("");
       const article = await created({ content: html });
-      for (const kept of ["<h2>Title</h2>", "<h3>Sub</h3>", "<strong>bold</strong>", "<em>italic</em>", "<u>under</u>", "<blockquote>", "<ol>", "<ul>"]) {
+      for (const kept of [
+        "<h2>Title</h2>",
+        "<h3>Sub</h3>",
+        "<strong>bold</strong>",
+        "<em>italic</em>",
+        "<u>under</u>",
+        "<blockquote>",
+        "<ol>",
+        "<ul>",
+      ]) {
         expect(article.content).toContain(kept);
       }
       expect(article.content).toContain(`<code class="language-ts">const a = 1;</code>`);
-      expect(article.content).toMatch(/<a href="https:\/\/example.com\/page" rel="noopener noreferrer nofollow" target="_blank">site<\/a>/);
+      expect(article.content).toMatch(
+        /<a href="https:\/\/example.com\/page" rel="noopener noreferrer nofollow" target="_blank">site<\/a>/,
+      );
       expect(article.content).toContain(`<a href="mailto:team@example.com">mail</a>`);
       expect(article.content).toMatch(/<img src="https:\/\/images.example.com\/a.png" alt="A chart"/);
     });
 
     it("treats content that sanitizing empties as 'Content is required' and writes nothing", async () => {
-      for (const content of [`<script>alert("only a script")</script>`, `<img src="javascript:alert(1)">`, `<style>p { color: red }</style>`]) {
+      for (const content of [
+        `<script>alert("only a script")</script>`,
+        `<img src="javascript:alert(1)">`,
+        `<style>p { color: red }</style>`,
+      ]) {
         // The schema sees text or an image and lets it through; the stored form is what counts.
         expect(errorsFor({ content })).toEqual({});
         const result = await createArticle({ db: database.db, input: input({ content }) });
@@ -295,11 +340,11 @@ describe("updateArticle", () => {
         excerpt: "A shorter guide.",
         content: "<p>New body.</p>",
         image: "",
-        read_time: "2 min read",
+        readTime: "2 min read",
         status: "draft",
-        meta_title: "Meta",
-        meta_description: "Description",
-        meta_keywords: "one, two",
+        metaTitle: "Meta",
+        metaDescription: "Description",
+        metaKeywords: "one, two",
         slug: "",
       }),
     });
@@ -326,13 +371,25 @@ describe("updateArticle", () => {
 
   it("keeps the current slug when the slug is blank (addresses never change by accident)", async () => {
     const article = await created({ title: "Original title" });
-    await updateArticle({ db: database.db, id: article.id, input: input({ title: "A completely new title", slug: "  " }) });
+    await updateArticle({
+      db: database.db,
+      id: article.id,
+      input: input({ title: "A completely new title", slug: "  " }),
+    });
     expect((await findArticleById({ db: database.db, id: article.id }))!.slug).toBe("original-title");
   });
 
   it("applies the meta fallbacks on edit as well", async () => {
-    const article = await created({ meta_title: "Old meta", meta_description: "Old description", meta_keywords: "a, b" });
-    await updateArticle({ db: database.db, id: article.id, input: input({ title: "New title", excerpt: "New excerpt." }) });
+    const article = await created({
+      metaTitle: "Old meta",
+      metaDescription: "Old description",
+      metaKeywords: "a, b",
+    });
+    await updateArticle({
+      db: database.db,
+      id: article.id,
+      input: input({ title: "New title", excerpt: "New excerpt." }),
+    });
     expect(await findArticleById({ db: database.db, id: article.id })).toMatchObject({
       metaTitle: "New title",
       metaDescription: "New excerpt.",
@@ -343,32 +400,53 @@ describe("updateArticle", () => {
   it("normalises a typed slug, keeps the article's own, and refuses another article's", async () => {
     const first = await created({ title: "First" });
     const second = await created({ title: "Second" });
-    expect((await updateArticle({ db: database.db, id: first.id, input: input({ title: "First", slug: "First Post" }) })).status).toBe("saved");
+    expect(
+      (await updateArticle({ db: database.db, id: first.id, input: input({ title: "First", slug: "First Post" }) }))
+        .status,
+    ).toBe("saved");
     expect((await findArticleById({ db: database.db, id: first.id }))!.slug).toBe("first-post");
-    expect((await updateArticle({ db: database.db, id: first.id, input: input({ title: "First", slug: "first-post" }) })).status).toBe("saved");
-    expect(await updateArticle({ db: database.db, id: second.id, input: input({ title: "Second", slug: "FIRST post" }) })).toEqual({
+    expect(
+      (await updateArticle({ db: database.db, id: first.id, input: input({ title: "First", slug: "first-post" }) }))
+        .status,
+    ).toBe("saved");
+    expect(
+      await updateArticle({ db: database.db, id: second.id, input: input({ title: "Second", slug: "FIRST post" }) }),
+    ).toEqual({
       status: "invalid",
       fieldErrors: { slug: SLUG_TAKEN_MESSAGE },
     });
-    expect((await findArticleById({ db: database.db, id: second.id }))!).toMatchObject({ slug: "second", title: "Second" });
+    expect((await findArticleById({ db: database.db, id: second.id }))!).toMatchObject({
+      slug: "second",
+      title: "Second",
+    });
   });
 
   it("sanitizes the HTML on update too, and refuses content that sanitizing empties", async () => {
     const article = await created();
-    await updateArticle({ db: database.db, id: article.id, input: input({ content: `<p>Safe</p><img src=x onerror=alert(1)><script>x()</script>` }) });
+    await updateArticle({
+      db: database.db,
+      id: article.id,
+      input: input({ content: `<p>Safe</p><img src=x onerror=alert(1)><script>x()</script>` }),
+    });
     const stored = (await findArticleById({ db: database.db, id: article.id }))!;
     expect(stored.content).not.toMatch(/onerror|<script|x\(\)/);
     expect(stored.content).toContain("<p>Safe</p>");
-    expect(await updateArticle({ db: database.db, id: article.id, input: input({ content: "<script>alert(1)</script>" }) })).toEqual({
+    expect(
+      await updateArticle({ db: database.db, id: article.id, input: input({ content: "<script>alert(1)</script>" }) }),
+    ).toEqual({
       status: "invalid",
       fieldErrors: { content: CONTENT_REQUIRED_MESSAGE },
     });
     expect((await findArticleById({ db: database.db, id: article.id }))!.content).toBe(stored.content);
   });
 
-  it("answers not-found for an unknown or malformed id", async () => {
-    expect(await updateArticle({ db: database.db, id: "6f1c2a52-8d53-4c55-9b8e-0f4f7ad3b7a1", input: input() })).toEqual({ status: "not-found" });
-    expect(await updateArticle({ db: database.db, id: "not-an-id", input: input() })).toEqual({ status: "not-found" });
+  it("refuses an unknown or malformed id with a not-found AppError", async () => {
+    for (const id of ["6f1c2a52-8d53-4c55-9b8e-0f4f7ad3b7a1", "not-an-id"]) {
+      await expect(updateArticle({ db: database.db, id, input: input() })).rejects.toMatchObject({
+        code: "not-found",
+        message: "Article not found",
+      });
+    }
   });
 });
 
@@ -398,9 +476,16 @@ describe("listArticlesForAdmin", () => {
     );
     const second = await listArticlesForAdmin({ db: database.db, page: 2, pageSize: 3 });
     expect(second.articles.map((row) => row.title)).toEqual(["Article 4", "Article 3", "Article 2"]);
-    expect({ total: second.total, page: second.page, pageCount: second.pageCount }).toEqual({ total: 7, page: 2, pageCount: 3 });
+    expect({ total: second.total, page: second.page, pageCount: second.pageCount }).toEqual({
+      total: 7,
+      page: 2,
+      pageCount: 3,
+    });
     const filtered = await listArticlesForAdmin({ db: database.db, query: "article 7", pageSize: 3 });
-    expect({ titles: filtered.articles.map((row) => row.title), total: filtered.total }).toEqual({ titles: ["Article 7"], total: 1 });
+    expect({ titles: filtered.articles.map((row) => row.title), total: filtered.total }).toEqual({
+      titles: ["Article 7"],
+      total: 1,
+    });
   });
 
   it("filters by title or category, case-insensitive, with LIKE wildcards taken literally", async () => {
@@ -411,7 +496,8 @@ describe("listArticlesForAdmin", () => {
       { title: "100% free tools", date: "2026-01-03", category: "Lists" },
       { title: "snake_case names", date: "2026-01-04", category: "Development" },
     );
-    const titles = async (query: string) => (await listArticlesForAdmin({ db: database.db, query })).articles.map((row) => row.title);
+    const titles = async (query: string) =>
+      (await listArticlesForAdmin({ db: database.db, query })).articles.map((row) => row.title);
     expect(await titles("PROMPT")).toEqual(["Prompting 101"]);
     expect(await titles("image")).toEqual(["Image models compared"]);
     expect(await titles("guides")).toEqual(["Prompting 101"]);
@@ -441,7 +527,11 @@ describe("findArticleById, listArticleCategories and deleteArticle", () => {
   });
 
   it("deletes one article and reports whether there was one", async () => {
-    const [keep, drop] = await insertArticles(database.db, { title: "Keep", date: "2026-01-01" }, { title: "Drop", date: "2026-01-02" });
+    const [keep, drop] = await insertArticles(
+      database.db,
+      { title: "Keep", date: "2026-01-01" },
+      { title: "Drop", date: "2026-01-02" },
+    );
     expect(await deleteArticle({ db: database.db, id: drop!.id })).toBe(true);
     expect(await deleteArticle({ db: database.db, id: drop!.id })).toBe(false);
     expect(await deleteArticle({ db: database.db, id: "nope" })).toBe(false);

@@ -1,3 +1,4 @@
+import { AppError } from "~/lib/app-error";
 import { and, eq, ilike, ne, or, sql } from "drizzle-orm";
 import {
   CONTENT_REQUIRED_MESSAGE,
@@ -8,10 +9,10 @@ import {
 } from "~/lib/article-form";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { isUuid, slugify } from "~/lib/slugify";
-import type { Database } from "../db/client";
-import { articles } from "../db/schema";
+import type { Database } from "../db/client.server";
+import { articles } from "../db/schema.server";
 import { sanitizeRichText } from "./sanitize-html.server";
-import { containsPattern } from "../db/like-patterns";
+import { containsPattern } from "../db/like-patterns.server";
 
 export type Article = typeof articles.$inferSelect;
 
@@ -28,9 +29,10 @@ export type AdminArticleRow = {
 export type SaveArticleResult =
   | { status: "saved"; article: Article }
   /** Nothing was written; one message per field, keyed like the form's inputs. */
-  | { status: "invalid"; fieldErrors: Record<string, string> }
-  | { status: "not-found" };
+  | { status: "invalid"; fieldErrors: Record<string, string> };
 
+/** Updating an article that is not there (or an id that names none): an expected failure, thrown. */
+const articleNotFound = () => new AppError("not-found", "Article not found");
 
 /**
  * Every article, drafts included, whose title or category contains the text (case-insensitive);
@@ -72,7 +74,10 @@ export async function listArticlesForAdmin({
       .orderBy(sql`${articles.date} desc`, sql`${articles.createdAt} desc`, articles.id)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(articles).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(articles)
+      .where(where),
   ]);
   const total = counted?.total ?? 0;
   return { articles: rows, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
@@ -144,11 +149,11 @@ function storedFields(input: ArticleInput, content: string) {
     excerpt: input.excerpt,
     content,
     image: input.image,
-    readTime: input.read_time,
+    readTime: input.readTime,
     status: input.status,
-    metaTitle: input.meta_title ?? input.title,
-    metaDescription: input.meta_description ?? input.excerpt,
-    metaKeywords: input.meta_keywords,
+    metaTitle: input.metaTitle ?? input.title,
+    metaDescription: input.metaDescription ?? input.excerpt,
+    metaKeywords: input.metaKeywords,
   };
 }
 
@@ -156,7 +161,9 @@ function storedFields(input: ArticleInput, content: string) {
  * The HTML as it will be stored: sanitized by the allowlist. Markup that was all scripts, event
  * handlers or bad URLs leaves nothing, which is the same as no content.
  */
-function sanitizedContent(input: ArticleInput): { ok: true; content: string } | { ok: false; fieldErrors: Record<string, string> } {
+function sanitizedContent(
+  input: ArticleInput,
+): { ok: true; content: string } | { ok: false; fieldErrors: Record<string, string> } {
   const content = sanitizeRichText(input.content).trim();
   if (!hasRichTextContent(content)) return { ok: false, fieldErrors: { content: CONTENT_REQUIRED_MESSAGE } };
   return { ok: true, content };
@@ -216,7 +223,7 @@ export async function updateArticle({
   id: string;
   input: ArticleInput;
 }): Promise<SaveArticleResult> {
-  if (!isUuid(id)) return { status: "not-found" };
+  if (!isUuid(id)) throw articleNotFound();
   const articleId = id.toLowerCase();
   const sanitized = sanitizedContent(input);
   if (!sanitized.ok) return { status: "invalid", fieldErrors: sanitized.fieldErrors };
@@ -242,7 +249,8 @@ export async function updateArticle({
       })
       .where(eq(articles.id, articleId))
       .returning();
-    return article ? { status: "saved", article } : { status: "not-found" };
+    if (!article) throw articleNotFound();
+    return { status: "saved", article };
   } catch (error) {
     // Another save took the slug between our check and this update.
     if (isUniqueViolation(error)) return { status: "invalid", fieldErrors: { slug: SLUG_TAKEN_MESSAGE } };

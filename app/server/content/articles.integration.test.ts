@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { articles } from "~/server/db/schema";
+import { articles } from "~/server/db/schema.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { insertArticles } from "../../../tests/setup/fixtures";
 import { findArticleByIdentifier, listLatestArticles, listPublishedArticles } from "./articles.server";
@@ -19,7 +19,8 @@ const titles = (rows: { title: string }[]) => rows.map((row) => row.title);
 
 describe("listLatestArticles", () => {
   test("gives the 4 newest published articles by date, drafts left out", async () => {
-    await insertArticles(database.db, 
+    await insertArticles(
+      database.db,
       { title: "January", date: "2025-01-10" },
       { title: "Draft from the future", date: "2025-12-01", status: "draft" },
       { title: "May", date: "2025-05-10" },
@@ -33,7 +34,8 @@ describe("listLatestArticles", () => {
   });
 
   test("breaks a tie on date with the newer row first", async () => {
-    await insertArticles(database.db, 
+    await insertArticles(
+      database.db,
       { title: "Written first", date: "2025-05-01", createdAt: new Date("2025-05-01T08:00:00Z") },
       { title: "Written second", date: "2025-05-01", createdAt: new Date("2025-05-01T09:00:00Z") },
     );
@@ -50,7 +52,8 @@ describe("listLatestArticles", () => {
 
 describe("listPublishedArticles", () => {
   test("pages through published articles newest first and counts them", async () => {
-    await insertArticles(database.db, 
+    await insertArticles(
+      database.db,
       ...[1, 2, 3, 4, 5].map((day) => ({ title: `Day ${day}`, date: `2025-07-0${day}` })),
       { title: "Hidden draft", date: "2025-07-09", status: "draft" },
     );
@@ -71,7 +74,11 @@ describe("listPublishedArticles", () => {
 
 describe("findArticleByIdentifier", () => {
   test("finds by slug as the canonical address", async () => {
-    await insertArticles(database.db, { title: "Choosing an AI Writer", slug: "choosing-ai-writer", date: "2025-05-01" });
+    await insertArticles(database.db, {
+      title: "Choosing an AI Writer",
+      slug: "choosing-ai-writer",
+      date: "2025-05-01",
+    });
 
     expect(await findArticleByIdentifier({ db: database.db, identifier: "choosing-ai-writer" })).toMatchObject({
       canonical: true,
@@ -91,7 +98,11 @@ describe("findArticleByIdentifier", () => {
   });
 
   test("finds a title-like text: hyphens read as spaces, any case", async () => {
-    await insertArticles(database.db, { title: "Best AI Writing Tools", slug: "best-writing-tools-2025", date: "2025-05-01" });
+    await insertArticles(database.db, {
+      title: "Best AI Writing Tools",
+      slug: "best-writing-tools-2025",
+      date: "2025-05-01",
+    });
 
     for (const identifier of ["best-ai-writing-tools", "Best-Ai-Writing-Tools", "BEST AI WRITING TOOLS"]) {
       expect(await findArticleByIdentifier({ db: database.db, identifier })).toMatchObject({
@@ -102,7 +113,11 @@ describe("findArticleByIdentifier", () => {
   });
 
   test("finds a title with punctuation from its slug form", async () => {
-    await insertArticles(database.db, { title: "What's New: GPT-5 & Friends?", slug: "gpt-5-roundup", date: "2025-05-01" });
+    await insertArticles(database.db, {
+      title: "What's New: GPT-5 & Friends?",
+      slug: "gpt-5-roundup",
+      date: "2025-05-01",
+    });
 
     expect(await findArticleByIdentifier({ db: database.db, identifier: "what-s-new-gpt-5-friends" })).toMatchObject({
       canonical: false,
@@ -111,7 +126,12 @@ describe("findArticleByIdentifier", () => {
   });
 
   test("never finds a draft, by slug, id or title", async () => {
-    const [draft] = await insertArticles(database.db, { title: "Secret Plans", slug: "secret-plans", date: "2025-05-01", status: "draft" });
+    const [draft] = await insertArticles(database.db, {
+      title: "Secret Plans",
+      slug: "secret-plans",
+      date: "2025-05-01",
+      status: "draft",
+    });
 
     for (const identifier of ["secret-plans", draft!.id, "Secret Plans", "SECRET-PLANS"]) {
       expect(await findArticleByIdentifier({ db: database.db, identifier })).toBeNull();

@@ -1,9 +1,8 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { ARTICLES_PAGE_SIZE } from "~/lib/limits";
 import { isUuid, slugify } from "~/lib/slugify";
-import type { Database } from "../db/client";
-import { articles } from "../db/schema";
-
+import type { Database } from "../db/client.server";
+import { articles } from "../db/schema.server";
 
 export type Article = typeof articles.$inferSelect;
 
@@ -62,7 +61,10 @@ export async function listPublishedArticles({
       .orderBy(...newestFirst)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(articles).where(isPublished),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(articles)
+      .where(isPublished),
   ]);
   const total = totals?.total ?? 0;
   return { articles: rows, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
@@ -85,7 +87,13 @@ export async function findArticleByIdentifier({
   includeDrafts?: boolean;
 }): Promise<ArticleLookup | null> {
   const find = async (where: SQL) =>
-    (await db.select().from(articles).where(and(includeDrafts ? undefined : isPublished, where)).limit(1))[0];
+    (
+      await db
+        .select()
+        .from(articles)
+        .where(and(includeDrafts ? undefined : isPublished, where))
+        .limit(1)
+    )[0];
 
   const bySlug = await find(eq(articles.slug, identifier));
   if (bySlug) return { article: bySlug, canonical: true };

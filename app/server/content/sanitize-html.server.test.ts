@@ -37,7 +37,9 @@ describe("sanitizeRichText removes script in every known disguise", () => {
   test.each(payloads)("%s", (payload) => {
     const clean = sanitizeRichText(payload);
 
-    expect(clean).not.toMatch(/<(script|style|iframe|object|embed|form|button|svg|math|body|meta|base|link|noscript|details)\b/i);
+    expect(clean).not.toMatch(
+      /<(script|style|iframe|object|embed|form|button|svg|math|body|meta|base|link|noscript|details)\b/i,
+    );
     expect(clean).not.toMatch(/\son\w+\s*=/i);
     expect(clean).not.toMatch(/javascript:|vbscript:|data:|style=|srcdoc|evil\.example/i);
   });

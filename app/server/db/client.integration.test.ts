@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { openDatabase } from "./client";
+import { openDatabase } from "./client.server";
 
 let database: TestDatabase;
 beforeAll(async () => {

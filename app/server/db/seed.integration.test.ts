@@ -7,9 +7,9 @@ import { TOOL_CATEGORIES } from "~/lib/categories";
 import { pricingSchema } from "~/lib/pricing-schema";
 import { slugify } from "~/lib/slugify";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { createLocalStorage } from "../storage/local-storage";
-import { articles, tools } from "./schema";
-import { isCatalogueEmpty, seedDemoCatalogue } from "./seed";
+import { createLocalStorage } from "../storage/local-storage.server";
+import { articles, tools } from "./schema.server";
+import { isCatalogueEmpty, seedDemoCatalogue } from "./seed.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -29,7 +29,11 @@ afterEach(async () => {
 const seed = () =>
   seedDemoCatalogue({ db: database.db, storage: createLocalStorage({ rootDir: uploadsDir, publicPath: "/uploads" }) });
 
-const wordsOf = (html: string) => html.replace(/<[^>]*>/g, " ").split(/\s+/).filter(Boolean);
+const wordsOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
 
 describe("seedDemoCatalogue", () => {
   test("writes at least 40 complete tools covering every category", async () => {
@@ -60,7 +64,9 @@ describe("seedDemoCatalogue", () => {
     const pricings = (await database.db.select({ pricing: tools.pricing }).from(tools)).map((row) => row.pricing);
 
     expect(pricings.some((pricing) => Array.isArray(pricing) && pricing.length > 0)).toBe(true);
-    expect(pricings.some((pricing) => pricing !== null && !Array.isArray(pricing) && Object.keys(pricing).length > 0)).toBe(true);
+    expect(
+      pricings.some((pricing) => pricing !== null && !Array.isArray(pricing) && Object.keys(pricing).length > 0),
+    ).toBe(true);
   });
 
   test("writes at least 6 published articles", async () => {
@@ -96,17 +102,23 @@ describe("seedDemoCatalogue", () => {
     });
     const before = await countRows();
 
-    expect(await seed()).toEqual({ toolsAdded: 0, articlesAdded: 0 });
+    expect(await seed()).toEqual({ toolsAdded: 0, articlesAdded: 0, tagsAdded: 0 });
     expect(await countRows()).toEqual(before);
   });
 
   test("leaves a tool an admin has edited as it is", async () => {
     await seed();
-    await database.db.update(tools).set({ name: "ChatGPT (edited)" }).where(sql`${tools.slug} = 'chatgpt'`);
+    await database.db
+      .update(tools)
+      .set({ name: "ChatGPT (edited)" })
+      .where(sql`${tools.slug} = 'chatgpt'`);
 
     await seed();
 
-    const [edited] = await database.db.select({ name: tools.name }).from(tools).where(sql`${tools.slug} = 'chatgpt'`);
+    const [edited] = await database.db
+      .select({ name: tools.name })
+      .from(tools)
+      .where(sql`${tools.slug} = 'chatgpt'`);
     expect(edited?.name).toBe("ChatGPT (edited)");
   });
 });

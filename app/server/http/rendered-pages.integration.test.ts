@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tools } from "~/server/db/schema";
+import { tools } from "~/server/db/schema.server";
 import { contextFor, createTestServices } from "../../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
@@ -18,7 +18,9 @@ let loadBuild: () => Promise<ServerBuild>;
 
 beforeAll(async () => {
   if (!fs.existsSync(buildEntry)) throw new Error("build/server/index.js is missing: run `npm run build` first.");
-  ({ loadReactRouterBuild: loadBuild } = (await import(buildEntry)) as { loadReactRouterBuild: () => Promise<ServerBuild> });
+  ({ loadReactRouterBuild: loadBuild } = (await import(buildEntry)) as {
+    loadReactRouterBuild: () => Promise<ServerBuild>;
+  });
   const handle = createRequestHandler(await loadBuild(), "production");
   database = await createTestDatabase();
   const services = createTestServices({ db: database.db, siteUrl: "https://aitlas.example" });
@@ -80,7 +82,11 @@ describe("rendered documents", () => {
     expect(markup).not.toMatch(/<[^>]*\son(mouseover|error)="/);
     expect(html).not.toContain('alert("desc")');
 
-    const blocks = jsonLdBlocks(html) as { "@type": string; name?: string; aggregateRating?: Record<string, unknown> }[];
+    const blocks = jsonLdBlocks(html) as {
+      "@type": string;
+      name?: string;
+      aggregateRating?: Record<string, unknown>;
+    }[];
     const app = blocks.find((block) => block["@type"] === "SoftwareApplication");
     expect(app?.name).toBe(`Hostile ${HOSTILE}`);
     expect(app?.aggregateRating).toEqual({

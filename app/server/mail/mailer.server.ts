@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { logger } from "../logger";
+import { logger } from "../logger.server";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
 
@@ -19,7 +19,15 @@ const LINK = /https?:\/\/[^\s<>"]+/g;
  * outbox directory and its links are logged, so someone running the site locally can still
  * follow a confirmation link without a mail server.
  */
-export function createMailer({ smtpUrl, from, outboxDir }: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+export function createMailer({
+  smtpUrl,
+  from,
+  outboxDir,
+}: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+}): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     const target = new URL(smtpUrl);

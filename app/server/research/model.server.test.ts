@@ -18,8 +18,18 @@ beforeEach(() => {
   llm.reset();
 });
 
-const anthropic = (model = "claude-sonnet-5-5"): ModelSettings => ({ provider: "anthropic", apiKey: API_KEY, baseUrl: llm.anthropicBaseUrl, model });
-const openAi = (apiKey: string | undefined = API_KEY): ModelSettings => ({ provider: "openai-compatible", baseUrl: llm.openAiBaseUrl, apiKey, model: "llama3.1:8b" });
+const anthropic = (model = "claude-sonnet-5-5"): ModelSettings => ({
+  provider: "anthropic",
+  apiKey: API_KEY,
+  baseUrl: llm.anthropicBaseUrl,
+  model,
+});
+const openAi = (apiKey: string | undefined = API_KEY): ModelSettings => ({
+  provider: "openai-compatible",
+  baseUrl: llm.openAiBaseUrl,
+  apiKey,
+  model: "llama3.1:8b",
+});
 const ask = { system: "SYSTEM RULES", prompt: "PROMPT TEXT" };
 
 async function failureOf(promise: Promise<unknown>): Promise<ResearchModelError> {
@@ -74,7 +84,10 @@ describe("the research model", () => {
 
   it("drops keys outside the schema, so a reply cannot carry a rating", async () => {
     const reply = researchResultFor("Sneaky");
-    llm.queue({ kind: "object", value: { ...reply, rating: 5, productInfo: { ...reply.productInfo, rating: 5, category: "Finance" } } });
+    llm.queue({
+      kind: "object",
+      value: { ...reply, rating: 5, productInfo: { ...reply.productInfo, rating: 5, category: "Finance" } },
+    });
     const { result } = await createResearchModel(anthropic(), { maxRetries: 0 }).generate(ask);
     expect(result).toEqual(reply);
     expect(JSON.stringify(result)).not.toContain("rating");
@@ -98,11 +111,29 @@ describe("the research model", () => {
   it.each([
     ["text that is not JSON", { kind: "text", text: "Sure! Here is the entry you asked for." } as const],
     ["JSON cut off at the token limit", { kind: "text", text: JSON.stringify(valid).slice(0, 200) } as const],
-    ["no description", { kind: "object", value: { ...valid, productInfo: { ...valid.productInfo, description: undefined } } } as const],
-    ["a blank description", { kind: "object", value: { ...valid, productInfo: { ...valid.productInfo, description: "   " } } } as const],
-    ["no features", { kind: "object", value: { ...valid, productInfo: { ...valid.productInfo, features: undefined } } } as const],
-    ["no pricing", { kind: "object", value: { ...valid, productInfo: { ...valid.productInfo, pricing: undefined } } } as const],
-    ["no unique selling points", { kind: "object", value: { ...valid, marketResearch: { ...valid.marketResearch, uniqueSellingPoints: undefined } } } as const],
+    [
+      "no description",
+      { kind: "object", value: { ...valid, productInfo: { ...valid.productInfo, description: undefined } } } as const,
+    ],
+    [
+      "a blank description",
+      { kind: "object", value: { ...valid, productInfo: { ...valid.productInfo, description: "   " } } } as const,
+    ],
+    [
+      "no features",
+      { kind: "object", value: { ...valid, productInfo: { ...valid.productInfo, features: undefined } } } as const,
+    ],
+    [
+      "no pricing",
+      { kind: "object", value: { ...valid, productInfo: { ...valid.productInfo, pricing: undefined } } } as const,
+    ],
+    [
+      "no unique selling points",
+      {
+        kind: "object",
+        value: { ...valid, marketResearch: { ...valid.marketResearch, uniqueSellingPoints: undefined } },
+      } as const,
+    ],
     ["no marketResearch", { kind: "object", value: { productInfo: valid.productInfo } } as const],
   ])("rejects a reply with %s as 'Invalid response format from AI'", async (_name, reply) => {
     llm.queue(reply);
@@ -119,7 +150,11 @@ describe("the research model", () => {
   });
 
   it("shows the vendor's own message for a refused call, never the key", async () => {
-    const error = await failureOf(createResearchModel({ ...anthropic(), apiKey: "wrong-key-0123456789" } as ModelSettings, { maxRetries: 0 }).generate(ask));
+    const error = await failureOf(
+      createResearchModel({ ...anthropic(), apiKey: "wrong-key-0123456789" } as ModelSettings, {
+        maxRetries: 0,
+      }).generate(ask),
+    );
     expect(error.message).toBe("invalid x-api-key");
     expect(llm.requests()[0]!.authorized).toBe(false);
 
@@ -129,7 +164,10 @@ describe("the research model", () => {
   });
 
   it("retries an overloaded vendor before answering", async () => {
-    llm.queue({ kind: "status", status: 529, message: "Overloaded" }, { kind: "object", value: researchResultFor("Patient") });
+    llm.queue(
+      { kind: "status", status: 529, message: "Overloaded" },
+      { kind: "object", value: researchResultFor("Patient") },
+    );
     const { result } = await createResearchModel(anthropic(), { maxRetries: 1 }).generate(ask);
     expect(result.productInfo.name).toBe("Patient");
     expect(llm.requests()).toHaveLength(2);

@@ -1,8 +1,16 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { APICallError, generateText, NoObjectGeneratedError, NoOutputGeneratedError, Output, RetryError, type LanguageModel } from "ai";
+import {
+  APICallError,
+  generateText,
+  NoObjectGeneratedError,
+  NoOutputGeneratedError,
+  Output,
+  RetryError,
+  type LanguageModel,
+} from "ai";
 import { RESEARCH_MESSAGES, type ResearchResult, type TokenUsage } from "~/lib/research";
-import { logger } from "../logger";
+import { logger } from "../logger.server";
 import { researchResultSchema } from "./result-schema.server";
 
 /**
@@ -40,7 +48,11 @@ export class ResearchModelError extends Error {
 export type ResearchModel = {
   /** "anthropic:claude-sonnet-5-5": shown to admins and recorded with each run. */
   id: string;
-  generate(options: { system: string; prompt: string; signal?: AbortSignal }): Promise<{ result: ResearchResult; usage: TokenUsage }>;
+  generate(options: {
+    system: string;
+    prompt: string;
+    signal?: AbortSignal;
+  }): Promise<{ result: ResearchResult; usage: TokenUsage }>;
 };
 
 // The AI SDK prints its warnings (an unsupported setting on some model) to the console; ours go to the log.
@@ -53,7 +65,9 @@ const researchOutput = Output.object({ schema: researchResultSchema });
 
 function languageModelFor(settings: ModelSettings): LanguageModel {
   if (settings.provider === "anthropic") {
-    return createAnthropic({ apiKey: settings.apiKey, ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}) })(settings.model);
+    return createAnthropic({ apiKey: settings.apiKey, ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}) })(
+      settings.model,
+    );
   }
   return createOpenAICompatible({
     name: "openai-compatible",
@@ -71,12 +85,18 @@ const usageOf = (usage: { inputTokens?: number; outputTokens?: number } | undefi
 
 /** A vendor's message can quote what it was sent; the key is taken out before anyone sees it. */
 function redacted(message: string, secrets: readonly (string | undefined)[]): string {
-  return secrets.reduce<string>((text, secret) => (secret && secret.length >= 8 ? text.split(secret).join("[redacted]") : text), message);
+  return secrets.reduce<string>(
+    (text, secret) => (secret && secret.length >= 8 ? text.split(secret).join("[redacted]") : text),
+    message,
+  );
 }
 
 export function createResearchModel(
   settings: ModelSettings,
-  { timeoutMs = MODEL_DEFAULTS.timeoutMs, maxRetries = MODEL_DEFAULTS.maxRetries }: { timeoutMs?: number; maxRetries?: number } = {},
+  {
+    timeoutMs = MODEL_DEFAULTS.timeoutMs,
+    maxRetries = MODEL_DEFAULTS.maxRetries,
+  }: { timeoutMs?: number; maxRetries?: number } = {},
 ): ResearchModel {
   const model = languageModelFor(settings);
   const id = `${settings.provider}:${settings.model}`;
@@ -104,7 +124,10 @@ export function createResearchModel(
         }
         if (NoObjectGeneratedError.isInstance(error) || NoOutputGeneratedError.isInstance(error)) {
           const usage = usageOf(NoObjectGeneratedError.isInstance(error) ? error.usage : undefined);
-          logger.warn({ model: id, reason: error.message, usage }, "the research model's answer did not match the schema");
+          logger.warn(
+            { model: id, reason: error.message, usage },
+            "the research model's answer did not match the schema",
+          );
           throw new ResearchModelError(RESEARCH_MESSAGES.invalidResponse, usage);
         }
         // After retries the SDK wraps the last failure; the admin sees the vendor's own words.

@@ -1,4 +1,11 @@
-import type { ResearchEvent, ResearchMode, ResearchResult, ResearchSource, ResearchStep, TokenUsage } from "~/lib/research";
+import type {
+  ResearchEvent,
+  ResearchMode,
+  ResearchResult,
+  ResearchSource,
+  ResearchStep,
+  TokenUsage,
+} from "~/lib/research";
 import type { ResearchModel } from "./model.server";
 import { createQueries, researchPrompt, SYSTEM_PROMPT, updateQueries, type CurrentEntry } from "./prompts.server";
 import type { SearchOutcome, WebSearchClient } from "./web-search.server";
@@ -9,9 +16,10 @@ import type { SearchOutcome, WebSearchClient } from "./web-search.server";
  * ends, so the dialog can show the run as it happens.
  */
 
-export type ResearchTask =
-  | { mode: "create"; subject: string }
-  | { mode: "update"; subject: string; current: CurrentEntry };
+/** `tagNames`: the directory's tags, which the model picks its suggestions from. */
+export type ResearchTask = (
+  { mode: "create"; subject: string } | { mode: "update"; subject: string; current: CurrentEntry }
+) & { tagNames?: readonly string[] };
 
 export type ResearchOutcome = {
   result: ResearchResult;
@@ -27,7 +35,8 @@ const number = (value: number) => value.toLocaleString("en-US");
 function sourcesOf(outcomes: readonly SearchOutcome[]): ResearchSource[] {
   const seen = new Map<string, ResearchSource>();
   for (const outcome of outcomes) {
-    for (const result of outcome.results) if (!seen.has(result.url)) seen.set(result.url, { title: result.title, url: result.url });
+    for (const result of outcome.results)
+      if (!seen.has(result.url)) seen.set(result.url, { title: result.title, url: result.url });
   }
   return [...seen.values()];
 }
@@ -53,7 +62,11 @@ export async function runResearch({
 }): Promise<ResearchOutcome> {
   const queries = queriesFor(task, today);
   const steps: ResearchStep[] = [
-    ...queries.map((query, index) => ({ id: `search-${index + 1}`, kind: "search" as const, label: `Searching the web for “${query}”` })),
+    ...queries.map((query, index) => ({
+      id: `search-${index + 1}`,
+      kind: "search" as const,
+      label: `Searching the web for “${query}”`,
+    })),
     { id: "model", kind: "model" as const, label: `Writing the entry with ${model.id.split(":").slice(1).join(":")}` },
   ];
   emit({ type: "plan", steps });
@@ -64,7 +77,13 @@ export async function runResearch({
     emit({ type: "step", id, status: "running" });
     const outcome = await search.search(query, { signal });
     outcomes.push(outcome);
-    emit({ type: "step", id, status: "done", detail: resultsText(outcome.results.length), sources: sourcesOf([outcome]) });
+    emit({
+      type: "step",
+      id,
+      status: "done",
+      detail: resultsText(outcome.results.length),
+      sources: sourcesOf([outcome]),
+    });
   }
 
   emit({ type: "step", id: "model", status: "running" });
@@ -74,9 +93,15 @@ export async function runResearch({
     current: task.mode === "update" ? task.current : null,
     searches: outcomes,
     today,
+    tagNames: task.tagNames ?? [],
   });
   const { result, usage } = await model.generate({ system: SYSTEM_PROMPT, prompt, signal });
-  emit({ type: "step", id: "model", status: "done", detail: `${number(usage.inputTokens)} tokens in, ${number(usage.outputTokens)} out` });
+  emit({
+    type: "step",
+    id: "model",
+    status: "done",
+    detail: `${number(usage.inputTokens)} tokens in, ${number(usage.outputTokens)} out`,
+  });
 
   return { result, sources: sourcesOf(outcomes), usage, searches: outcomes.length };
 }

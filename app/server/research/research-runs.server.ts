@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { ResearchMode, TokenUsage } from "~/lib/research";
-import type { Database } from "../db/client";
-import { researchRuns } from "../db/schema";
+import type { Database } from "../db/client.server";
+import { researchRuns } from "../db/schema.server";
 
 /** The record of each research run: what was asked, how it ended and the tokens it used. */
 
@@ -20,7 +20,10 @@ export async function startResearchRun({
   toolId: string | null;
   model: string;
 }): Promise<string> {
-  const [row] = await db.insert(researchRuns).values({ userId, mode, subject, toolId, model }).returning({ id: researchRuns.id });
+  const [row] = await db
+    .insert(researchRuns)
+    .values({ userId, mode, subject, toolId, model })
+    .returning({ id: researchRuns.id });
   return row!.id;
 }
 
@@ -43,6 +46,14 @@ export async function finishResearchRun({
 }): Promise<void> {
   await db
     .update(researchRuns)
-    .set({ status, error, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, searches, sources, finishedAt: new Date() })
+    .set({
+      status,
+      error,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      searches,
+      sources,
+      finishedAt: new Date(),
+    })
     .where(eq(researchRuns.id, id));
 }

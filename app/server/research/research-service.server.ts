@@ -1,6 +1,12 @@
-import type { ResearchAvailability, ResearchEvent } from "~/lib/research";
-import type { Env } from "../env";
-import { createResearchModel, DEFAULT_ANTHROPIC_MODEL, MODEL_DEFAULTS, type ModelSettings, type ResearchModel } from "./model.server";
+import type { MissingResearchSetting, ResearchAvailability, ResearchEvent } from "~/lib/research";
+import type { Env } from "../env.server";
+import {
+  createResearchModel,
+  DEFAULT_ANTHROPIC_MODEL,
+  MODEL_DEFAULTS,
+  type ModelSettings,
+  type ResearchModel,
+} from "./model.server";
 import { runResearch, type ResearchOutcome, type ResearchTask } from "./research-flow.server";
 import { createWebSearchClient, type WebSearchClient, type WebSearchSettings } from "./web-search.server";
 
@@ -19,7 +25,11 @@ export type ResearchSettings = {
 
 export type ResearchService = {
   availability: ResearchAvailability;
-  run(options: { task: ResearchTask; emit: (event: ResearchEvent) => void; signal?: AbortSignal }): Promise<ResearchOutcome>;
+  run(options: {
+    task: ResearchTask;
+    emit: (event: ResearchEvent) => void;
+    signal?: AbortSignal;
+  }): Promise<ResearchOutcome>;
 };
 
 type ResearchEnv = Pick<
@@ -42,22 +52,43 @@ export function researchSettingsFromEnv(env: ResearchEnv): ResearchSettings {
     : null;
   let model: ModelSettings | null = null;
   if (env.AI_BASE_URL) {
-    if (env.AI_MODEL) model = { provider: "openai-compatible", baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL };
+    if (env.AI_MODEL)
+      model = { provider: "openai-compatible", baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL };
   } else if (env.ANTHROPIC_API_KEY) {
-    model = { provider: "anthropic", apiKey: env.ANTHROPIC_API_KEY, baseUrl: env.ANTHROPIC_BASE_URL, model: env.AI_MODEL ?? DEFAULT_ANTHROPIC_MODEL };
+    model = {
+      provider: "anthropic",
+      apiKey: env.ANTHROPIC_API_KEY,
+      baseUrl: env.ANTHROPIC_BASE_URL,
+      model: env.AI_MODEL ?? DEFAULT_ANTHROPIC_MODEL,
+    };
   }
   return { search, model, modelTimeoutMs: env.RESEARCH_MODEL_TIMEOUT_MS };
 }
 
-/** What to set, by name, for settings that cannot run (empty when they can). */
-export function missingResearchVariables(settings: ResearchSettings, env: Pick<Env, "AI_BASE_URL">): string[] {
-  const missing: string[] = [];
-  if (!settings.search) missing.push("BRAVE_API_KEY");
-  if (!settings.model) missing.push(env.AI_BASE_URL ? "AI_MODEL" : "ANTHROPIC_API_KEY (or AI_BASE_URL and AI_MODEL for an OpenAI-compatible model)");
+/** What to set for settings that cannot run, each with what it is for (empty when they can). */
+export function missingResearchVariables(
+  settings: ResearchSettings,
+  env: Pick<Env, "AI_BASE_URL">,
+): MissingResearchSetting[] {
+  const missing: MissingResearchSetting[] = [];
+  if (!settings.search) missing.push({ name: "BRAVE_API_KEY", purpose: "searching the web (Brave Search API)" });
+  if (!settings.model)
+    missing.push(
+      env.AI_BASE_URL
+        ? { name: "AI_MODEL", purpose: "the model to ask at AI_BASE_URL" }
+        : {
+            name: "ANTHROPIC_API_KEY",
+            purpose: "writing the entry with Anthropic's model",
+            instead: { names: ["AI_BASE_URL", "AI_MODEL"], purpose: "an OpenAI-compatible model" },
+          },
+    );
   return missing;
 }
 
-export function createResearchService(settings: ResearchSettings, missing: string[] = []): ResearchService {
+export function createResearchService(
+  settings: ResearchSettings,
+  missing: MissingResearchSetting[] = [],
+): ResearchService {
   let search: WebSearchClient | null = null;
   let model: ResearchModel | null = null;
   if (settings.search && settings.model && missing.length === 0) {
@@ -70,7 +101,10 @@ export function createResearchService(settings: ResearchSettings, missing: strin
   const availability: ResearchAvailability =
     search && model
       ? { configured: true, model: model.id }
-      : { configured: false, missing: missing.length > 0 ? missing : missingResearchVariables(settings, { AI_BASE_URL: undefined }) };
+      : {
+          configured: false,
+          missing: missing.length > 0 ? missing : missingResearchVariables(settings, { AI_BASE_URL: undefined }),
+        };
 
   return {
     availability,

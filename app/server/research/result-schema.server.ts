@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRICING_MODELS } from "~/lib/pricing-model";
 import type { ResearchResult } from "~/lib/research";
 
 /**
@@ -6,7 +7,9 @@ import type { ResearchResult } from "~/lib/research";
  * part of the request: the AI SDK sends this schema to the model as a JSON schema.
  *
  * Validation is the spec's (section 5): productInfo.description, features and pricing and
- * marketResearch.uniqueSellingPoints must be there; the rest falls back to empty. Keys outside
+ * marketResearch.uniqueSellingPoints must be there; the rest falls back to empty, the catalogue
+ * facts (tagline, pricing model, starting price, tags) included, so the answer of a model asked
+ * before they existed, or one that leaves them out, is still a draft. Keys outside
  * the schema (a "rating", say) are dropped by parsing, so they can never reach the form.
  */
 
@@ -31,6 +34,23 @@ export const researchResultSchema = z.object({
           enterprise: optionalText("The enterprise offer (for example 'Custom pricing'), or an empty string."),
         })
         .describe("Prices as published by the vendor; never guessed."),
+      tagline: optionalText(
+        "One plain sentence of at most 120 characters saying what the tool does, for a directory card " +
+          "(for example 'Drafts replies to customer emails from your help-desk history.'). No marketing claims.",
+      ),
+      pricingModel: optionalText(
+        `How the tool charges, exactly one of: ${PRICING_MODELS.join(", ")} ` +
+          "(free: everything free; freemium: a free plan beside paid ones; free-trial: paid after a trial; " +
+          "paid: no free plan or trial; contact: price only on request). An empty string when unsure.",
+      ),
+      startingPrice: optionalText(
+        "The lowest paid price as published, short (for example '$10/month'), 'Free' when everything is free, " +
+          "or an empty string when unknown.",
+      ),
+      tags: textList(
+        "Up to 5 tags for the tool. Use names from <existing_tags> where they fit, written exactly as listed; " +
+          "propose a new short name only when none fits.",
+      ).default([]),
     })
     .describe("Facts about the product, taken from the search results."),
   marketResearch: z

@@ -28,7 +28,12 @@ describe("web search", () => {
     brave.queue({
       kind: "results",
       results: [
-        { title: "Acme <strong>Writer</strong> &amp; friends", url: "https://acme.example/writer", description: "The <strong>best</strong> writer", pageAge: "2026-10-01T00:00:00" },
+        {
+          title: "Acme <strong>Writer</strong> &amp; friends",
+          url: "https://acme.example/writer",
+          description: "The <strong>best</strong> writer",
+          pageAge: "2026-10-01T00:00:00",
+        },
         { title: "No address", url: "javascript:alert(1)", description: "dropped" },
         { title: "Review", url: "https://reviews.example/acme", description: "A review" },
       ],
@@ -36,12 +41,19 @@ describe("web search", () => {
     const { search } = client();
     const outcome = await search.search("acme writer");
 
-    expect(brave.requests()).toEqual([expect.objectContaining({ q: "acme writer", count: SEARCH_DEFAULTS.count, token: API_KEY })]);
+    expect(brave.requests()).toEqual([
+      expect.objectContaining({ q: "acme writer", count: SEARCH_DEFAULTS.count, token: API_KEY }),
+    ]);
     expect(outcome).toEqual({
       query: "acme writer",
       total: 2,
       results: [
-        { title: "Acme Writer & friends", url: "https://acme.example/writer", description: "The best writer", published: "2026-10-01T00:00:00" },
+        {
+          title: "Acme Writer & friends",
+          url: "https://acme.example/writer",
+          description: "The best writer",
+          published: "2026-10-01T00:00:00",
+        },
         { title: "Review", url: "https://reviews.example/acme", description: "A review", published: null },
       ],
     });
@@ -72,7 +84,10 @@ describe("web search", () => {
   });
 
   it("waits the pause after a 429 and asks the same search again", async () => {
-    brave.queue({ kind: "rate-limited" }, { kind: "results", results: [{ title: "Found", url: "https://found.example/", description: "" }] });
+    brave.queue(
+      { kind: "rate-limited" },
+      { kind: "results", results: [{ title: "Found", url: "https://found.example/", description: "" }] },
+    );
     const { search, log } = client({ pauseMs: undefined });
     const outcome = await search.search("busy");
 

@@ -1,5 +1,5 @@
 import type { SearchResult } from "~/lib/research";
-import { logger as defaultLogger } from "../logger";
+import { logger as defaultLogger } from "../logger.server";
 
 /**
  * The Brave Search API client (spec section 7, "Web search"): GET /res/v1/web/search?q=&count=
@@ -104,7 +104,10 @@ export function createWebSearchClient(settings: WebSearchSettings): WebSearchCli
   const pauseMs = settings.pauseMs ?? SEARCH_DEFAULTS.pauseMs;
   const rateLimitRetries = settings.rateLimitRetries ?? SEARCH_DEFAULTS.rateLimitRetries;
   const log = settings.log ?? defaultLogger;
-  const endpoint = new URL("res/v1/web/search", settings.baseUrl.endsWith("/") ? settings.baseUrl : `${settings.baseUrl}/`);
+  const endpoint = new URL(
+    "res/v1/web/search",
+    settings.baseUrl.endsWith("/") ? settings.baseUrl : `${settings.baseUrl}/`,
+  );
 
   /** One request, answered with results, "rate-limited", or null for any other failure (logged). */
   async function ask(query: string, count: number, signal?: AbortSignal) {
@@ -131,7 +134,11 @@ export function createWebSearchClient(settings: WebSearchSettings): WebSearchCli
       return outcome;
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      const reason = timeout.aborted ? `no answer within ${timeoutMs} ms` : error instanceof Error ? error.message : String(error);
+      const reason = timeout.aborted
+        ? `no answer within ${timeoutMs} ms`
+        : error instanceof Error
+          ? error.message
+          : String(error);
       log.warn({ query, reason }, "web search failed; continuing without its results");
       return null;
     }

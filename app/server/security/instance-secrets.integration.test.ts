@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { instanceSecrets } from "~/server/db/schema";
+import { instanceSecrets } from "~/server/db/schema.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { getOrCreateInstanceSecret } from "./instance-secrets.server";
 
@@ -25,7 +25,9 @@ describe("getOrCreateInstanceSecret", () => {
   });
 
   test("callers racing on a fresh database all get the same secret", async () => {
-    const secrets = await Promise.all(Array.from({ length: 10 }, () => getOrCreateInstanceSecret({ db: database.db, name: "auth" })));
+    const secrets = await Promise.all(
+      Array.from({ length: 10 }, () => getOrCreateInstanceSecret({ db: database.db, name: "auth" })),
+    );
 
     expect(new Set(secrets).size).toBe(1);
     expect(await database.db.select().from(instanceSecrets)).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { instanceSecrets } from "../db/schema";
+import type { Database } from "../db/client.server";
+import { instanceSecrets } from "../db/schema.server";
 
 /**
  * The instance's secret called `name`, generated (32 random bytes, base64url) and stored the first
@@ -13,6 +13,9 @@ export async function getOrCreateInstanceSecret({ db, name }: { db: Database; na
     .insert(instanceSecrets)
     .values({ name, value: randomBytes(32).toString("base64url") })
     .onConflictDoNothing({ target: instanceSecrets.name });
-  const [secret] = await db.select({ value: instanceSecrets.value }).from(instanceSecrets).where(eq(instanceSecrets.name, name));
+  const [secret] = await db
+    .select({ value: instanceSecrets.value })
+    .from(instanceSecrets)
+    .where(eq(instanceSecrets.name, name));
   return secret!.value;
 }

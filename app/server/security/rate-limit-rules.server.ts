@@ -1,4 +1,5 @@
-import type { Database } from "../db/client";
+import { AppError } from "~/lib/app-error";
+import type { Database } from "../db/client.server";
 import { consumeRateLimit } from "./rate-limit.server";
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
@@ -20,7 +21,8 @@ export const RATE_LIMITS = {
 export function authRateLimitRule(authPath: string): RateLimitRule | undefined {
   if (authPath.startsWith("/sign-up")) return RATE_LIMITS.signUp;
   // Sending mail on request is as abusable as signing up.
-  if (authPath.startsWith("/send-verification-email") || authPath.startsWith("/request-password-reset")) return RATE_LIMITS.signUp;
+  if (authPath.startsWith("/send-verification-email") || authPath.startsWith("/request-password-reset"))
+    return RATE_LIMITS.signUp;
   if (authPath.startsWith("/sign-in")) return RATE_LIMITS.signIn;
   return undefined;
 }
@@ -30,7 +32,15 @@ function waitText(seconds: number) {
   return seconds < 60 ? `${seconds} seconds` : minutes === 1 ? "a minute" : `${minutes} minutes`;
 }
 
-/** Counts one attempt; returns a refusal to show when the subject is over the rule's limit. */
+/** The refusal every 429 shows, with the wait its Retry-After header gives. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number) {
+  return `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`;
+}
+
+/**
+ * Counts one attempt; returns the refusal (a 429 AppError carrying Retry-After) when the subject is
+ * over the rule's limit, for the caller to throw or answer with.
+ */
 export async function enforceRateLimit({
   db,
   rule,
@@ -39,9 +49,16 @@ export async function enforceRateLimit({
   db: Database;
   rule: RateLimitRule;
   subject: string;
-}): Promise<{ message: string; retryAfterSeconds: number } | null> {
-  const outcome = await consumeRateLimit({ db, key: `${rule.name}:${subject}`, limit: rule.limit, windowMs: rule.windowMs });
+}): Promise<AppError | null> {
+  const outcome = await consumeRateLimit({
+    db,
+    key: `${rule.name}:${subject}`,
+    limit: rule.limit,
+    windowMs: rule.windowMs,
+  });
   if (outcome.allowed) return null;
   const retryAfterSeconds = Math.max(1, outcome.retryAfterSeconds);
-  return { message: `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`, retryAfterSeconds };
+  return new AppError("rate-limited", tooManyAttemptsMessage(retryAfterSeconds), {
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { rateLimits } from "~/server/db/schema";
+import { rateLimits } from "~/server/db/schema.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { consumeRateLimit, pruneRateLimits } from "./rate-limit.server";
 
@@ -15,7 +15,8 @@ beforeEach(async () => {
   await database.db.execute(sql`truncate table ${rateLimits}`);
 });
 
-const consume = (key: string, limit: number, windowMs = 60_000) => consumeRateLimit({ db: database.db, key, limit, windowMs });
+const consume = (key: string, limit: number, windowMs = 60_000) =>
+  consumeRateLimit({ db: database.db, key, limit, windowMs });
 
 describe("consumeRateLimit", () => {
   test("allows the limit, counting down, and refuses the next attempt until the window ends", async () => {
@@ -76,6 +77,8 @@ describe("pruneRateLimits", () => {
 
     expect(await pruneRateLimits({ db: database.db, olderThanMs: 60 * 60_000 })).toBe(1);
 
-    expect((await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual(["recent"]);
+    expect((await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual([
+      "recent",
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { lt, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { rateLimits } from "../db/schema";
+import type { Database } from "../db/client.server";
+import { rateLimits } from "../db/schema.server";
 
 export type RateLimitOutcome = {
   allowed: boolean;

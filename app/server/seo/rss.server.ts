@@ -2,7 +2,7 @@ import { absoluteUrl } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import { listArticlesForFeed } from "../content/articles.server";
 import { sanitizeRichText } from "../content/sanitize-html.server";
-import type { Database } from "../db/client";
+import type { Database } from "../db/client.server";
 import { cdata, escapeXml } from "./xml.server";
 
 /** RSS 2.0 feed of the newest published articles, with their full (sanitized) content. */

@@ -1,16 +1,22 @@
 import { absoluteUrl } from "~/lib/seo";
+import { listTagsInUse } from "../catalog/tags.server";
 import { listToolSitemapEntries } from "../catalog/tools.server";
 import { listArticleSitemapEntries } from "../content/articles.server";
-import type { Database } from "../db/client";
+import type { Database } from "../db/client.server";
 import { escapeXml } from "./xml.server";
 
 type Entry = { path: string; lastmod?: Date };
 
-/** Every public page with its last change: home, static pages, categories, tools and articles. */
+/** Every public page with its last change: home, static pages, categories, tags, tools and articles. */
 export async function buildSitemap({ db, siteUrl }: { db: Database; siteUrl: string }): Promise<string> {
-  const [toolRows, articleRows] = await Promise.all([listToolSitemapEntries({ db }), listArticleSitemapEntries({ db })]);
+  const [toolRows, articleRows, tagRows] = await Promise.all([
+    listToolSitemapEntries({ db }),
+    listArticleSitemapEntries({ db }),
+    listTagsInUse({ db }),
+  ]);
 
-  const newest = (dates: Date[]) => dates.reduce<Date | undefined>((latest, date) => (!latest || date > latest ? date : latest), undefined);
+  const newest = (dates: Date[]) =>
+    dates.reduce<Date | undefined>((latest, date) => (!latest || date > latest ? date : latest), undefined);
   const lastChangeIn = new Map<string, Date>();
   for (const row of toolRows) {
     const known = lastChangeIn.get(row.category);
@@ -27,6 +33,8 @@ export async function buildSitemap({ db, siteUrl }: { db: Database; siteUrl: str
     { path: "/privacy" },
     { path: "/terms" },
     ...categories.map((name) => ({ path: `/category/${encodeURIComponent(name)}`, lastmod: lastChangeIn.get(name) })),
+    // Tags with tools only: an empty tag page would be a thin page.
+    ...tagRows.map((tag) => ({ path: `/tag/${encodeURIComponent(tag.slug)}` })),
     ...toolRows.map((row) => ({ path: `/tool/${encodeURIComponent(row.slug)}`, lastmod: row.updatedAt })),
     ...articleRows.map((row) => ({ path: `/article/${encodeURIComponent(row.slug)}`, lastmod: row.updatedAt })),
   ];

@@ -1,6 +1,9 @@
 /** Escapes text for XML content and attribute values. */
 export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[char]!);
+  return text.replace(
+    /[<>&"']/g,
+    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[char]!,
+  );
 }
 
 /** Text inside CDATA cannot end the section early: "]]>" is split across two sections. */

@@ -13,15 +13,20 @@ import {
   makeWebp,
   SVG_IMAGE,
 } from "../../../tests/setup/images";
-import { LogoImageError, prepareLogo, sniffLogoFormat } from "./logo-image.server";
+import { AppError } from "~/lib/app-error";
+import { prepareLogo, sniffLogoFormat } from "./logo-image.server";
 
+/** Why prepareLogo refused the bytes: not an image at all (415), one that does not decode, or too many pixels. */
 async function refusal(bytes: Buffer) {
   const error = await prepareLogo(bytes).then(
     () => null,
     (thrown: unknown) => thrown,
   );
-  expect(error).toBeInstanceOf(LogoImageError);
-  return error as LogoImageError;
+  expect(error).toBeInstanceOf(AppError);
+  const { code, message } = error as AppError;
+  const reason =
+    code === "unsupported-media-type" ? "type" : message === LOGO_DIMENSIONS_MESSAGE ? "dimensions" : "unreadable";
+  return { reason, code, message };
 }
 
 describe("sniffLogoFormat", () => {

@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from "sharp";
+import { AppError } from "~/lib/app-error";
 import { LOGO_DIMENSIONS_MESSAGE, LOGO_TYPE_MESSAGE } from "~/lib/logo-upload";
 
 export type LogoFormat = "jpeg" | "png" | "webp";
@@ -24,16 +25,14 @@ export const LOGO_MAX_PIXELS = 40_000_000;
 /** Stored logos fit inside this square; they are shown at 56 to 128 CSS pixels. */
 export const LOGO_OUTPUT_SIDE = 512;
 
-/** "type": not a JPEG, PNG or WebP at all; "unreadable": it says it is, but does not decode. */
-export type LogoRefusal = "type" | "unreadable" | "dimensions";
-
-/** A file that is not an acceptable logo; `message` is the user's message, word for word. */
-export class LogoImageError extends Error {
-  constructor(readonly reason: LogoRefusal) {
-    super(reason === "dimensions" ? LOGO_DIMENSIONS_MESSAGE : LOGO_TYPE_MESSAGE);
-    this.name = "LogoImageError";
-  }
-}
+/**
+ * A file that is not an acceptable logo, with the user's message word for word: not a JPEG, PNG or
+ * WebP at all (415); one that says it is but does not decode (400, the same message); or too large
+ * a picture (400).
+ */
+const notAnImage = () => new AppError("unsupported-media-type", LOGO_TYPE_MESSAGE);
+const unreadable = () => new AppError("bad-request", LOGO_TYPE_MESSAGE);
+const tooManyPixels = () => new AppError("bad-request", LOGO_DIMENSIONS_MESSAGE);
 
 export type PreparedLogo = { body: Buffer; contentType: string; extension: string; width: number; height: number };
 
@@ -45,7 +44,7 @@ export type PreparedLogo = { body: Buffer; contentType: string; extension: strin
  */
 export async function prepareLogo(bytes: Buffer): Promise<PreparedLogo> {
   const format = sniffLogoFormat(bytes);
-  if (!format) throw new LogoImageError("type");
+  if (!format) throw notAnImage();
 
   // failOn "error": a truncated or corrupt file is refused rather than half decoded.
   const options = { limitInputPixels: LOGO_MAX_PIXELS, failOn: "error", autoOrient: true } as const;
@@ -55,14 +54,14 @@ export async function prepareLogo(bytes: Buffer): Promise<PreparedLogo> {
     // own message below instead of sharp's error.
     metadata = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
   } catch {
-    throw new LogoImageError("unreadable");
+    throw unreadable();
   }
   // libvips identifies the format by its own rules; a file that reads as two things is refused.
-  if (metadata.format !== format) throw new LogoImageError("unreadable");
+  if (metadata.format !== format) throw unreadable();
   const { width, height } = metadata;
-  if (!width || !height) throw new LogoImageError("unreadable");
+  if (!width || !height) throw unreadable();
   if (width > LOGO_MAX_SIDE || height > LOGO_MAX_SIDE || width * height > LOGO_MAX_PIXELS) {
-    throw new LogoImageError("dimensions");
+    throw tooManyPixels();
   }
 
   try {
@@ -73,6 +72,6 @@ export async function prepareLogo(bytes: Buffer): Promise<PreparedLogo> {
     return { body: data, contentType: "image/webp", extension: "webp", width: info.width, height: info.height };
   } catch {
     // A valid header over pixel data the decoder rejects is the sender's problem, not a crash.
-    throw new LogoImageError("unreadable");
+    throw unreadable();
   }
 }

@@ -1,20 +1,19 @@
-/** A request body longer than the limit: refused by its declared length or while it streamed in. */
-export class BodyTooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`Request body exceeds ${maxBytes} bytes`);
-    this.name = "BodyTooLargeError";
-  }
-}
+import { AppError } from "~/lib/app-error";
 
 /**
  * The whole request body, at most `maxBytes` long. A Content-Length above the limit is refused
  * before a byte is read; a body without one (chunked) or one that lies is cut off as soon as the
  * count passes the limit, so an oversized upload never sits in memory whole.
  */
-export async function readLimitedBody(request: Request, { maxBytes }: { maxBytes: number }): Promise<Buffer> {
+export async function readLimitedBody(
+  request: Request,
+  { maxBytes, tooLargeMessage = "The request body is too large." }: { maxBytes: number; tooLargeMessage?: string },
+): Promise<Buffer> {
+  // A body longer than the limit: refused by its declared length or while it streams in.
+  const tooLarge = () => new AppError("payload-too-large", tooLargeMessage, { headers: { Connection: "close" } });
   const declared = request.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
-    throw new BodyTooLargeError(maxBytes);
+    throw tooLarge();
   }
   if (!request.body) return Buffer.alloc(0);
 
@@ -28,7 +27,7 @@ export async function readLimitedBody(request: Request, { maxBytes }: { maxBytes
     if (total > maxBytes) {
       // Stops pulling from the client; the rest of the body is never read.
       await reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError(maxBytes);
+      throw tooLarge();
     }
     chunks.push(value);
   }

@@ -1,0 +1,245 @@
+import { X } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { PRICING_MODEL_LABELS, PRICING_MODELS, type PricingModel } from "~/lib/pricing-model";
+import {
+  isFiltered,
+  TOOL_SORT_LABELS,
+  TOOL_SORTS,
+  toolFiltersSearch,
+  type ToolFilters,
+  type ToolSort,
+} from "~/lib/tool-filters";
+
+export type TagOption = { slug: string; name: string };
+
+/** "Has a free plan": the one-click answer to the most common pricing question. */
+const FREE_OPTIONS: PricingModel[] = ["free", "freemium"];
+
+function hrefFor(path: string, filters: ToolFilters, change: Partial<ToolFilters>) {
+  // Any change of what is shown starts again at page 1.
+  const search = toolFiltersSearch({ ...filters, page: 1, ...change });
+  return search ? `${path}?${search}` : path;
+}
+
+function toggled<T>(list: T[], item: T): T[] {
+  return list.includes(item) ? list.filter((other) => other !== item) : [...list, item];
+}
+
+function sameSet<T>(a: T[], b: T[]) {
+  return a.length === b.length && a.every((item) => b.includes(item));
+}
+
+/** A filter link that shows whether it is on; pressing it again turns it off. */
+function ToggleLink({ to, active, children }: { to: string; active: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      rel="nofollow"
+      aria-current={active ? "true" : undefined}
+      className={buttonClasses({ variant: active ? "default" : "outline", size: "sm" }, "h-8 rounded-full px-3")}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * Pricing, tag and sort choices for a tool list, as links: each is an address, so they work
+ * without JavaScript, can be shared, and with it navigate in place. `fixedTag` is the tag a tag
+ * page is about (never offered as a filter there).
+ */
+function ToolFilterBar({
+  path,
+  filters,
+  sort,
+  tags,
+  fixedTag,
+}: {
+  path: string;
+  filters: ToolFilters;
+  /** The order shown, or null for the page's own default that is none of these (a category's plain rating). */
+  sort: ToolSort | null;
+  tags: TagOption[];
+  fixedTag?: string;
+}) {
+  const sorts = TOOL_SORTS.filter((option) => option !== "relevance" || filters.query !== "");
+  const tagChoices = tags.filter((tag) => tag.slug !== fixedTag);
+  return (
+    <div className="space-y-3 text-sm">
+      <div role="group" aria-labelledby="pricing-filter-label" className="flex flex-wrap items-center gap-2">
+        <span id="pricing-filter-label" className="mr-1 font-medium text-slate-700 dark:text-slate-300">
+          Pricing
+        </span>
+        <ToggleLink
+          to={hrefFor(path, filters, { pricing: sameSet(filters.pricing, FREE_OPTIONS) ? [] : FREE_OPTIONS })}
+          active={sameSet(filters.pricing, FREE_OPTIONS)}
+        >
+          Free or freemium
+        </ToggleLink>
+        {PRICING_MODELS.map((model) => (
+          <ToggleLink
+            key={model}
+            to={hrefFor(path, filters, { pricing: toggled(filters.pricing, model) })}
+            active={filters.pricing.includes(model)}
+          >
+            {PRICING_MODEL_LABELS[model]}
+          </ToggleLink>
+        ))}
+      </div>
+      {tagChoices.length > 0 && (
+        <div role="group" aria-labelledby="tag-filter-label" className="flex flex-wrap items-center gap-2">
+          <span id="tag-filter-label" className="mr-1 font-medium text-slate-700 dark:text-slate-300">
+            Tags
+          </span>
+          {tagChoices.map((tag) => (
+            <ToggleLink
+              key={tag.slug}
+              to={hrefFor(path, filters, { tags: toggled(filters.tags, tag.slug) })}
+              active={filters.tags.includes(tag.slug)}
+            >
+              {tag.name}
+            </ToggleLink>
+          ))}
+        </div>
+      )}
+      <div role="group" aria-labelledby="sort-label" className="flex flex-wrap items-center gap-2">
+        <span id="sort-label" className="mr-1 font-medium text-slate-700 dark:text-slate-300">
+          Sort by
+        </span>
+        {sorts.map((option) => (
+          <ToggleLink key={option} to={hrefFor(path, filters, { sort: option })} active={option === sort}>
+            {TOOL_SORT_LABELS[option]}
+          </ToggleLink>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What narrows the list, each as a chip that removes it, and a way to clear them all.
+ * `categoryRemovable` is false on a category page, whose category is the page itself.
+ */
+function ActiveFilterChips({
+  path,
+  filters,
+  tagNames,
+  categoryRemovable = true,
+  showClear = true,
+}: {
+  path: string;
+  filters: ToolFilters;
+  tagNames: Map<string, string>;
+  categoryRemovable?: boolean;
+  /** False where an empty list already offers its own "Clear filters". */
+  showClear?: boolean;
+}) {
+  if (!isFiltered(filters, { ignoreCategory: !categoryRemovable })) return null;
+  const chips: { key: string; label: string; to: string }[] = [];
+  if (filters.query) chips.push({ key: "q", label: `“${filters.query}”`, to: hrefFor(path, filters, { query: "" }) });
+  if (categoryRemovable && filters.category) {
+    chips.push({ key: "category", label: filters.category, to: hrefFor(path, filters, { category: null }) });
+  }
+  for (const model of filters.pricing) {
+    chips.push({
+      key: `pricing-${model}`,
+      label: PRICING_MODEL_LABELS[model],
+      to: hrefFor(path, filters, { pricing: toggled(filters.pricing, model) }),
+    });
+  }
+  for (const slug of filters.tags) {
+    chips.push({
+      key: `tag-${slug}`,
+      label: tagNames.get(slug) ?? slug,
+      to: hrefFor(path, filters, { tags: toggled(filters.tags, slug) }),
+    });
+  }
+  const cleared = hrefFor(path, filters, {
+    query: "",
+    category: categoryRemovable ? null : filters.category,
+    pricing: [],
+    tags: [],
+  });
+  return (
+    <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <Link
+            to={chip.to}
+            preventScrollReset
+            rel="nofollow"
+            className={cn(
+              "inline-flex items-center gap-1 rounded-full border border-indigo-200 bg-indigo-50 px-3 py-1 text-sm text-indigo-900",
+              "hover:bg-indigo-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none",
+              "dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-100 dark:hover:bg-indigo-900",
+            )}
+          >
+            {chip.label}
+            <X aria-hidden="true" className="h-3.5 w-3.5" />
+            <span className="sr-only">(remove this filter)</span>
+          </Link>
+        </li>
+      ))}
+      {showClear && (
+        <li>
+          <Link
+            to={cleared}
+            preventScrollReset
+            rel="nofollow"
+            className="text-sm font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+          >
+            Clear filters
+          </Link>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/**
+ * Everything above a tool list's grid that shapes it: the filter bar, the active filters and,
+ * when a text matched nothing, the word that these are similar names instead. `offeredTags` are
+ * the tags the bar offers; `knownTags` name the chips of any tag in the address.
+ */
+export function ToolListControls({
+  path,
+  filters,
+  sort,
+  offeredTags,
+  knownTags = offeredTags,
+  fixedTag,
+  showClear,
+  similarNames = false,
+  className,
+}: {
+  path: string;
+  filters: ToolFilters;
+  sort: ToolSort | null;
+  offeredTags: TagOption[];
+  knownTags?: TagOption[];
+  fixedTag?: string;
+  showClear?: boolean;
+  similarNames?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn("space-y-3", className)}>
+      <ToolFilterBar path={path} filters={filters} sort={sort} tags={offeredTags} fixedTag={fixedTag} />
+      <ActiveFilterChips
+        path={path}
+        filters={filters}
+        tagNames={new Map(knownTags.map((tag) => [tag.slug, tag.name]))}
+        showClear={showClear}
+      />
+      {similarNames && <p className="text-sm text-slate-700 dark:text-slate-300">Showing results for similar names</p>}
+    </div>
+  );
+}
+
+/** "24 tools", "1,000+ tools". */
+export function toolCountText(total: number, capped = false): string {
+  return `${total.toLocaleString("en-US")}${capped ? "+" : ""} ${total === 1 && !capped ? "tool" : "tools"}`;
+}

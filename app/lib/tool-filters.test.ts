@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import {
+  describeToolList,
+  effectiveSort,
+  hiddenFilterFields,
+  MAX_TAG_FILTERS,
+  parseToolFilters,
+  toolFiltersSearch,
+  type ToolFilters,
+} from "./tool-filters";
+
+const parse = (search: string) => parseToolFilters(new URLSearchParams(search));
+
+describe("parseToolFilters", () => {
+  it("reads every filter, repeated pricing and tags included", () => {
+    expect(
+      parse("q=+logo+&category=Image&pricing=free&pricing=freemium&tag=api&tag=mobile-app&sort=name&page=3"),
+    ).toEqual({
+      query: "logo",
+      category: "Image",
+      pricing: ["free", "freemium"],
+      tags: ["api", "mobile-app"],
+      sort: "name",
+      page: 3,
+    });
+  });
+
+  it("drops what it does not know instead of failing", () => {
+    expect(parse("category=Nonsense&category=All&pricing=cheap&tag=Not%20A%20Slug&tag=ok&sort=best&page=-2")).toEqual({
+      query: "",
+      category: null,
+      pricing: [],
+      tags: ["ok"],
+      sort: null,
+      page: 1,
+    });
+  });
+
+  it("keeps each tag once and at most a handful", () => {
+    const many = Array.from({ length: MAX_TAG_FILTERS + 3 }, (_, index) => `tag=t${index}`).join("&");
+    expect(parse(`tag=a&tag=a&${many}`).tags).toHaveLength(MAX_TAG_FILTERS);
+    expect(parse("tag=a&tag=a").tags).toEqual(["a"]);
+  });
+});
+
+describe("effectiveSort", () => {
+  it("is the visitor's choice, else relevance for a text, else the page's default", () => {
+    expect(effectiveSort({ query: "", sort: "name" }, "newest")).toBe("name");
+    expect(effectiveSort({ query: "logo", sort: null }, "newest")).toBe("relevance");
+    expect(effectiveSort({ query: "", sort: null }, "top-rated")).toBe("top-rated");
+    // Relevance needs a text to rank by.
+    expect(effectiveSort({ query: "", sort: "relevance" }, "newest")).toBe("newest");
+  });
+});
+
+describe("toolFiltersSearch", () => {
+  it("writes the same address for the same view, whatever order it was chosen in", () => {
+    const a = toolFiltersSearch({ query: "x", pricing: ["paid", "free"], tags: ["b", "a"], sort: "name", page: 2 });
+    const b = toolFiltersSearch({ query: "x", pricing: ["free", "paid"], tags: ["a", "b"], sort: "name", page: 2 });
+    expect(a).toBe(b);
+    expect(a).toBe("q=x&pricing=free&pricing=paid&tag=a&tag=b&sort=name&page=2");
+    expect(toolFiltersSearch({ category: "Image", page: 1 })).toBe("category=Image");
+    expect(toolFiltersSearch({ category: "Image" }, { keepCategory: false })).toBe("");
+  });
+});
+
+describe("describeToolList", () => {
+  const filters = (change: Partial<ToolFilters>): ToolFilters => ({
+    query: "",
+    category: null,
+    pricing: [],
+    tags: [],
+    sort: null,
+    page: 1,
+    ...change,
+  });
+
+  it("says what is shown", () => {
+    expect(describeToolList({ filters: filters({}), category: null, tagNames: [] })).toBe("All AI Tools");
+    expect(describeToolList({ filters: filters({}), category: "Image", tagNames: [] })).toBe("Image AI Tools");
+    expect(
+      describeToolList({
+        filters: filters({ pricing: ["free"], query: "logo" }),
+        category: "Image",
+        tagNames: [],
+      }),
+    ).toBe("Free Image AI Tools matching “logo”");
+    expect(
+      describeToolList({
+        filters: filters({ pricing: ["free", "freemium"] }),
+        category: null,
+        tagNames: ["Transcription", "API"],
+      }),
+    ).toBe("Free or Freemium AI Tools tagged Transcription and API");
+  });
+});
+
+describe("hiddenFilterFields", () => {
+  it("carries every filter but the text and the page through a search form", () => {
+    expect(
+      hiddenFilterFields({
+        query: "x",
+        category: "Audio",
+        pricing: ["free"],
+        tags: ["api"],
+        sort: "top-rated",
+        page: 4,
+      }),
+    ).toEqual([
+      ["category", "Audio"],
+      ["pricing", "free"],
+      ["tag", "api"],
+      ["sort", "top-rated"],
+    ]);
+  });
+});

@@ -1,0 +1,309 @@
+import { Pencil } from "lucide-react";
+import { useMemo } from "react";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/tags";
+import { AdminListEmpty } from "~/components/admin/admin-list";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { FormField } from "~/components/admin/form-field";
+import { useUnsavedEditsWarning } from "~/components/admin/unsaved-edits";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Textarea } from "~/components/ui/textarea";
+import { ADMIN_TOASTS, type AdminFormFailure } from "~/lib/admin-messages";
+import { AppError } from "~/lib/app-error";
+import { formatCount } from "~/lib/format";
+import { useFormDraft } from "~/lib/form-draft";
+import { fieldErrorsOf } from "~/lib/form-fields";
+import { SITE_NAME } from "~/lib/site";
+import { isUuid } from "~/lib/slugify";
+import { TAG_FORM_LIMITS, tagFormProblem, tagFormSchema, tagFormValuesFrom, type TagFormValues } from "~/lib/tag-form";
+import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { createTag, deleteTag, listTagsWithCounts, updateTag } from "~/server/catalog/tags.server";
+import { flashCookie } from "~/server/flash.server";
+import { toErrorResponse } from "~/server/http/error-response.server";
+import { readForm } from "~/server/http/read-form.server";
+import { logger } from "~/server/logger.server";
+
+// /admin/tags: the tag vocabulary tools are described with. One page: the table, a form to add a
+// tag, and (?edit={id}) the form to edit one in its place.
+
+const LIST_URL = "/admin/tags";
+const notFound = () => toErrorResponse(new AppError("not-found", "Tag not found"));
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const tags = await listTagsWithCounts({ db: context.db });
+  const edit = new URL(request.url).searchParams.get("edit") ?? "";
+  // An unknown or stale ?edit= shows the page as usual, with the form to add a tag.
+  const editing = tags.find((tag) => tag.id === edit.toLowerCase())?.id ?? null;
+  return { tags, editing };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Tags - Admin | ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** A refused save: which form it was ("create" or the tag's id), its toast, messages and what was posted. */
+type TagFormFailure = AdminFormFailure & { form: string; values?: TagFormValues };
+
+function listRedirect(title: string): never {
+  throw redirect(LIST_URL, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  requireAdmin(request, context);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const id = typeof form.get("id") === "string" ? (form.get("id") as string).trim().toLowerCase() : "";
+  const failure = (
+    status: number,
+    which: string,
+    message: string,
+    fieldErrors: Record<string, string> = {},
+    values?: TagFormValues,
+  ) =>
+    data<TagFormFailure>({ ok: false, form: which, message, fieldErrors, ...(values ? { values } : {}) }, { status });
+  const ourFault = "something went wrong on our side. Please try again.";
+
+  if (intent === "delete") {
+    if (!isUuid(id)) throw notFound();
+    let deleted: boolean;
+    try {
+      deleted = await deleteTag({ db: context.db, id });
+    } catch (error) {
+      logger.error({ err: error, tagId: id }, "failed to delete a tag");
+      return failure(500, id, ADMIN_TOASTS.tagDeleteFailed(ourFault));
+    }
+    if (!deleted) throw notFound();
+    await context.invalidatePublicPages();
+    listRedirect(ADMIN_TOASTS.tagDeleted);
+  }
+
+  if (intent !== "create" && intent !== "update") {
+    return failure(400, "create", ADMIN_TOASTS.tagCreateFailed("unknown action"));
+  }
+  const creating = intent === "create";
+  if (!creating && !isUuid(id)) throw notFound();
+  const which = creating ? "create" : id;
+  const failedMessage = creating ? ADMIN_TOASTS.tagCreateFailed : ADMIN_TOASTS.tagUpdateFailed;
+
+  const values = tagFormValuesFrom(form);
+  const parsed = tagFormSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    return failure(400, which, failedMessage(tagFormProblem(fieldErrors)), fieldErrors, values);
+  }
+
+  let result: Awaited<ReturnType<typeof createTag>> | Awaited<ReturnType<typeof updateTag>>;
+  try {
+    result = creating
+      ? await createTag({ db: context.db, input: parsed.data })
+      : await updateTag({ db: context.db, id, input: parsed.data });
+  } catch (error) {
+    // A tag deleted meanwhile (or an id that names none) is a 404.
+    if (error instanceof AppError) throw toErrorResponse(error);
+    logger.error({ err: error, tagId: creating ? null : id }, "failed to save a tag");
+    return failure(500, which, failedMessage(ourFault), {}, values);
+  }
+  if (result.status === "invalid") {
+    return failure(400, which, failedMessage(tagFormProblem(result.fieldErrors)), result.fieldErrors, values);
+  }
+  await context.invalidatePublicPages();
+  listRedirect(creating ? ADMIN_TOASTS.tagCreated : ADMIN_TOASTS.tagUpdated);
+}
+
+type TagRow = Route.ComponentProps["loaderData"]["tags"][number];
+
+export default function AdminTags({ loaderData, actionData }: Route.ComponentProps) {
+  const { tags, editing } = loaderData;
+  const location = useLocation();
+  const editedTag = tags.find((tag) => tag.id === editing) ?? null;
+  const which = editedTag?.id ?? "create";
+  const failure = actionData?.form === which ? actionData : undefined;
+  const count = `${formatCount(tags.length)} ${tags.length === 1 ? "tag" : "tags"}`;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Tags</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          The list tools are tagged from. Each tag with tools has its page at /tag/{"{slug}"}.
+        </p>
+      </div>
+
+      {/* One form at a time: a new page (or a save) starts it afresh. */}
+      <TagEditor key={`${which}:${location.key}`} tag={editedTag} failure={failure} />
+
+      <section aria-labelledby="tag-list-heading" className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-4">
+          <h2 id="tag-list-heading" className="text-xl font-semibold">
+            All tags
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{count}</p>
+        </div>
+        {tags.length === 0 ? (
+          <AdminListEmpty>No tags yet</AdminListEmpty>
+        ) : (
+          <Table>
+            <caption className="sr-only">Tags, by name</caption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Slug</TableHead>
+                <TableHead>Tools</TableHead>
+                <TableHead>Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {tags.map((tag) => (
+                <TagTableRow key={tag.id} tag={tag} editing={tag.id === editing} />
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function TagTableRow({ tag, editing }: { tag: TagRow; editing: boolean }) {
+  return (
+    <TableRow aria-current={editing ? "true" : undefined} className={editing ? "bg-indigo-50 dark:bg-indigo-950" : ""}>
+      <TableCell className="font-medium text-slate-900 dark:text-white">
+        {tag.name}
+        {tag.description && (
+          <p className="mt-0.5 max-w-md truncate text-xs font-normal text-slate-600 dark:text-slate-400">
+            {tag.description}
+          </p>
+        )}
+      </TableCell>
+      <TableCell className="font-mono text-xs">{tag.slug}</TableCell>
+      <TableCell>{formatCount(tag.toolCount)}</TableCell>
+      <TableCell>
+        <div className="flex flex-wrap items-center gap-2">
+          <Link
+            to={`${LIST_URL}?edit=${tag.id}`}
+            className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300 dark:hover:bg-indigo-950"
+          >
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            Edit<span className="sr-only"> {tag.name}</span>
+          </Link>
+          <ConfirmDelete what="tag" name={tag.name} id={tag.id} />
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+const valuesOf = (tag: TagRow | null): TagFormValues => ({
+  name: tag?.name ?? "",
+  slug: tag?.slug ?? "",
+  description: tag?.description ?? "",
+});
+
+function checkTagForm(form: FormData) {
+  const parsed = tagFormSchema.safeParse(tagFormValuesFrom(form));
+  return parsed.success ? null : fieldErrorsOf(parsed.error);
+}
+
+/** The form to add a tag, or (`tag`) to edit one. */
+function TagEditor({ tag, failure }: { tag: TagRow | null; failure: TagFormFailure | undefined }) {
+  const creating = tag === null;
+  const failedMessage = creating ? ADMIN_TOASTS.tagCreateFailed : ADMIN_TOASTS.tagUpdateFailed;
+  const loaded = useMemo(() => valuesOf(tag), [tag]);
+  const { values, errors, dirty, formRef, validate, edit } = useFormDraft<TagFormValues>({
+    loaded,
+    failure,
+    fingerprint: (draft) => JSON.stringify(draft),
+    check: checkTagForm,
+    refusedMessage: (fieldErrors) => failedMessage(tagFormProblem(fieldErrors)),
+    toastId: "tag-form-failure",
+  });
+  useUnsavedEditsWarning(dirty);
+  const navigation = useNavigation();
+  const intent = creating ? "create" : "update";
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const update = (field: keyof TagFormValues, value: string) =>
+    edit(field, (current) => ({ ...current, [field]: value }));
+  const headingId = creating ? "add-tag-heading" : "edit-tag-heading";
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-950"
+    >
+      <h2 id={headingId} className="mb-4 text-xl font-semibold">
+        {creating ? "Add a tag" : `Edit “${tag.name}”`}
+      </h2>
+      <Form ref={formRef} method="post" noValidate onSubmit={validate} className="space-y-4">
+        <input type="hidden" name="intent" value={intent} />
+        {!creating && <input type="hidden" name="id" value={tag.id} />}
+        <div className="grid gap-4 md:grid-cols-2">
+          <FormField id="tag-name" label="Name" error={errors.name}>
+            {(control) => (
+              <Input
+                {...control}
+                name="name"
+                required
+                maxLength={TAG_FORM_LIMITS.name}
+                value={values.name}
+                onChange={(event) => update("name", event.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="tag-slug"
+            label="Slug"
+            hint={
+              creating
+                ? "Leave blank to make it from the name. The tag's page is /tag/{slug}."
+                : "Leave blank to keep the current slug. Changing it changes the tag's page address."
+            }
+            error={errors.slug}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                name="slug"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={values.slug}
+                onChange={(event) => update("slug", event.target.value)}
+              />
+            )}
+          </FormField>
+        </div>
+        <FormField
+          id="tag-description"
+          label="Description"
+          hint={`Optional, at most ${TAG_FORM_LIMITS.description} characters: what the tag means, shown on its page.`}
+          error={errors.description}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              name="description"
+              rows={2}
+              maxLength={TAG_FORM_LIMITS.description}
+              value={values.description}
+              onChange={(event) => update("description", event.target.value)}
+            />
+          )}
+        </FormField>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : creating ? "Add tag" : "Save"}
+          </Button>
+          {!creating && (
+            <ButtonLink to={LIST_URL} variant="outline">
+              Cancel
+            </ButtonLink>
+          )}
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/auth-confirm";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { passwordSchema } from "~/lib/auth-schemas";
+import { SITE_NAME } from "~/lib/site";
+import { confirmationLinkState, confirmEmailWithPassword } from "~/server/auth/confirm-email.server";
+import { AUTH_MESSAGES, type SignedIn } from "~/server/auth/credentials.server";
+import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
+import { requireSameOrigin } from "~/server/auth/guards.server";
+import { flashCookie } from "~/server/flash.server";
+import { readForm } from "~/server/http/read-form.server";
+import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+
+type ConfirmActionData = { passwordError?: string; error?: string };
+
+export function meta() {
+  return [{ title: `Confirm your email | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+}
+
+// The page holds a secret token and its answer changes once used: never cached anywhere. A refusal's
+// wait reaches the page's answer (actions' headers are not passed on by themselves).
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { "Cache-Control": "no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
+}
+
+/** Where the confirmation email's link lands: the address is confirmed with a password chosen here. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, state: await confirmationLinkState({ auth: context.auth, db: context.db, token }) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const form = await readForm(request);
+  // Each attempt hashes a password: as costly as a sign-in, and limited like one.
+  const refusal = await enforceRateLimit({ db: context.db, rule: RATE_LIMITS.signIn, subject: context.clientIp });
+  if (refusal) return toErrorResponse(refusal);
+  const password = passwordSchema.safeParse(form.get("password") ?? "");
+  if (!password.success)
+    return data<ConfirmActionData>({ passwordError: password.error.issues[0]!.message }, { status: 400 });
+
+  let outcome: SignedIn;
+  try {
+    outcome = await confirmEmailWithPassword({
+      auth: context.auth,
+      db: context.db,
+      token: String(form.get("token") ?? ""),
+      password: password.data,
+      headers: request.headers,
+    });
+  } catch (thrown) {
+    // The page reloads and says why the link no longer works.
+    return answerOrRethrow(thrown);
+  }
+  const headers = new Headers();
+  for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", flashCookie({ kind: "success", title: AUTH_MESSAGES.signedIn }));
+  return redirect("/", { headers });
+}
+
+export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Confirm your email</h1>
+      {loaderData.state === "invalid-link" && (
+        <Alert variant="destructive" className="mt-6">
+          <AlertTitle>This confirmation link is no longer valid</AlertTitle>
+          <AlertDescription>
+            <Link to="/sign-in" rel="nofollow" className="underline underline-offset-4">
+              Sign in
+            </Link>{" "}
+            to get a new one.
+          </AlertDescription>
+        </Alert>
+      )}
+      {loaderData.state === "already-confirmed" && (
+        <Alert className="mt-6">
+          <AlertTitle>Your email is confirmed</AlertTitle>
+          <AlertDescription>
+            <Link to="/sign-in" rel="nofollow" className="underline underline-offset-4">
+              Sign in
+            </Link>{" "}
+            to continue.
+          </AlertDescription>
+        </Alert>
+      )}
+      {loaderData.state === "valid" && (
+        <>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            Enter the password you will sign in with: the one you chose when signing up, or a new one. Any other
+            password this account had stops working, and any other device signed in to it is signed out.
+          </p>
+          <Form method="post" className="mt-6 space-y-4" noValidate>
+            <input type="hidden" name="token" value={loaderData.token} />
+            <div className="space-y-1.5">
+              <label htmlFor="confirm-password" className="block text-sm font-medium">
+                Password
+              </label>
+              <Input
+                id="confirm-password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={6}
+                aria-invalid={actionData?.passwordError ? true : undefined}
+                aria-describedby={actionData?.passwordError ? "confirm-password-error" : undefined}
+              />
+              {actionData?.passwordError && (
+                <p id="confirm-password-error" className="text-sm text-red-700 dark:text-red-400">
+                  {actionData.passwordError}
+                </p>
+              )}
+            </div>
+            {actionData?.error && (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {actionData.error}
+              </p>
+            )}
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Please wait..." : "Confirm and sign in"}
+            </Button>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, useNavigation } from "react-router";
+import type { Route } from "./+types/tag";
+import { Pagination } from "~/components/pagination";
+import { SearchForm } from "~/components/search-form";
+import { toolCountText, ToolListControls } from "~/components/tool-filters";
+import { ToolGrid } from "~/components/tool-card";
+import { ButtonLink } from "~/components/ui/button";
+import { AppError } from "~/lib/app-error";
+import { TOOLS_PAGE_SIZE } from "~/lib/limits";
+import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import { SITE_NAME } from "~/lib/site";
+import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
+import {
+  describeToolList,
+  effectiveSort,
+  hiddenFilterFields,
+  isFiltered,
+  parseToolFilters,
+  toolFiltersSearch,
+} from "~/lib/tool-filters";
+import { findTagBySlug, listTagsInUse } from "~/server/catalog/tags.server";
+import { listTools } from "~/server/catalog/tools.server";
+import { toErrorResponse } from "~/server/http/error-response.server";
+
+const TAG_NOT_FOUND = "Tag not found";
+
+/** A tag's page: its tools, best rated first, with the same filters as home. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const tag = await findTagBySlug({ db: context.db, slug: params.slug });
+  if (!tag) throw toErrorResponse(new AppError("not-found", TAG_NOT_FOUND));
+  // The page's own tag is implied by its address; the query string holds only the others.
+  const parsed = parseToolFilters(new URL(request.url).searchParams);
+  const filters = { ...parsed, tags: parsed.tags.filter((slug) => slug !== tag.slug) };
+  const sort = effectiveSort(filters, "top-rated");
+  const [toolPage, tagsInUse] = await Promise.all([
+    listTools({ db: context.db, filters: { ...filters, tags: [tag.slug, ...filters.tags] }, order: sort }),
+    listTagsInUse({ db: context.db }),
+  ]);
+  if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
+  return { tag, filters, sort, toolPage, tagsInUse };
+}
+
+const tagPath = (slug: string) => `/tag/${slug}`;
+
+function tagDescription(name: string, description: string | null, total: number) {
+  return description?.trim()
+    ? description.trim()
+    : `Compare ${total} AI tools tagged ${name}, with ratings, pricing, features, pros and cons.`;
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${TAG_NOT_FOUND} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const siteUrl = siteUrlFromMatches(matches);
+  const { tag, toolPage, filters } = loaderData;
+  const search = toolFiltersSearch(filters);
+  // A text search is not a page of its own: its canonical is the view without the text.
+  const canonical = toolFiltersSearch({ ...filters, query: "" });
+  const path = `${tagPath(tag.slug)}${canonical ? `?${canonical}` : ""}`;
+  const description = tagDescription(tag.name, tag.description, toolPage.total);
+  return seoMeta({
+    title: `${tag.name} AI Tools | ${SITE_NAME}`,
+    description,
+    path,
+    siteUrl,
+    // Only the tag's first page, unfiltered, is indexed; the rest name themselves and are followed.
+    noindex: search ? "follow" : false,
+    jsonLd: [
+      collectionPageJsonLd(siteUrl, {
+        name: `${tag.name} AI Tools`,
+        description,
+        path,
+        items: toolPage.tools,
+        offset: (toolPage.page - 1) * TOOLS_PAGE_SIZE,
+      }),
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: tag.name, path: tagPath(tag.slug) },
+      ]),
+    ],
+  });
+}
+
+export default function TagPage({ loaderData }: Route.ComponentProps) {
+  const { tag, filters, sort, toolPage, tagsInUse } = loaderData;
+  const path = tagPath(tag.slug);
+  const navigation = useNavigation();
+  const updating = navigation.state === "loading" && navigation.location.pathname === path;
+  const tagNames = new Map(tagsInUse.map((used) => [used.slug, used.name]));
+  const heading = isFiltered(filters)
+    ? describeToolList({
+        filters,
+        category: filters.category,
+        tagNames: [tag.name, ...filters.tags.map((slug) => tagNames.get(slug) ?? slug)],
+      })
+    : `${tag.name} AI Tools`;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 sm:px-6">
+      <Link
+        to="/"
+        className="inline-flex items-center gap-2 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to Homepage
+      </Link>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="space-y-2">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{heading}</h1>
+          {tag.description && <p className="max-w-3xl text-slate-700 dark:text-slate-300">{tag.description}</p>}
+        </div>
+        <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+          {toolCountText(toolPage.total, toolPage.totalCapped)}
+        </p>
+      </div>
+      <div className="max-w-md">
+        <SearchForm
+          action={path}
+          query={filters.query}
+          placeholder="Search tools..."
+          label={`Search ${tag.name} tools`}
+          hidden={hiddenFilterFields(filters)}
+        />
+      </div>
+      <ToolListControls
+        path={path}
+        filters={filters}
+        sort={sort}
+        offeredTags={tagsInUse}
+        fixedTag={tag.slug}
+        showClear={toolPage.tools.length > 0}
+        similarNames={toolPage.similarNames}
+      />
+      <section
+        aria-label={`${tag.name} tools`}
+        aria-busy={updating}
+        className={updating ? "opacity-60 transition-opacity" : undefined}
+      >
+        {toolPage.tools.length === 0 ? (
+          <div className="space-y-4 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
+            <p className="text-slate-700 dark:text-slate-300">No tools found matching your criteria.</p>
+            {isFiltered(filters) && (
+              <ButtonLink to={path} variant="outline">
+                Clear filters
+              </ButtonLink>
+            )}
+          </div>
+        ) : (
+          <ToolGrid tools={toolPage.tools} />
+        )}
+        <Pagination page={toolPage.page} pageCount={toolPage.pageCount} label={`${tag.name} tool pages`} />
+      </section>
+    </div>
+  );
+}

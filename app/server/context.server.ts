@@ -1,0 +1,36 @@
+import type { Auth } from "./auth/auth.server";
+import type { Viewer } from "./auth/viewer.server";
+import type { Database } from "./db/client.server";
+import type { ResearchService } from "./research/research-service.server";
+import type { FileStorage } from "./storage/local-storage.server";
+
+/** What the process builds once at start and every request shares. */
+export type AppServices = {
+  db: Database;
+  /** The public origin (https://example.org) used in canonical links, feeds and sitemaps. */
+  siteUrl: string | null;
+  auth: Auth;
+  /** Whether "Continue with Google" is configured (both Google credentials set). */
+  googleSignIn: boolean;
+  /** Where uploaded files go: local disk under DATA_DIR/uploads, or S3-compatible storage. */
+  storage: FileStorage;
+  /** The AI research assistant: whether it is configured here, and a way to run it. */
+  research: ResearchService;
+  /** Drops cached anonymous pages here and in every other process; call after a public write. */
+  invalidatePublicPages(): Promise<void>;
+};
+
+/** What every loader and action receives as `context`: the services plus who is asking. */
+export type AppContext = AppServices & {
+  /** The signed-in user, or null; resolved once per request from the session cookie. */
+  viewer: Viewer | null;
+  /** The client's address: the socket's, or X-Forwarded-For's when TRUST_PROXY says to believe it. */
+  clientIp: string;
+  /** This response's Content-Security-Policy nonce for inline scripts; absent outside the HTTP server. */
+  cspNonce?: string;
+};
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmenting React Router's type needs an interface
+  interface AppLoadContext extends AppContext {}
+}

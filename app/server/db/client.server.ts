@@ -1,0 +1,190 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { logger } from "../logger.server";
+import * as schema from "./schema.server";
+
+/** Data code is typed against this, so it runs unchanged on PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Where the data lives, for logs: a directory, "memory", or the server's host. */
+  location: string;
+  migrate(): Promise<void>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  /**
+   * Calls onNotify for every NOTIFY on the channel, from any process using this database (after
+   * the notifying transaction commits). Returns the unsubscribe function.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+/**
+ * How long PostgreSQL may take before a request gives up on it: without limits, a database behind
+ * a network that drops packets holds every request (and a pooled connection each) indefinitely.
+ */
+export type PostgresTimeouts = {
+  /** Opening a connection, or waiting for a free one in a full pool. */
+  connectMs: number;
+  /** One statement: the server cancels it (statement_timeout) and the client stops waiting (query_timeout). */
+  queryMs?: number;
+};
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number; timeouts?: PostgresTimeouts }
+  /** dataDir undefined: an in-memory database, for tests. */
+  | { kind: "pglite"; dataDir?: string };
+
+const migrationsFolder = path.resolve("drizzle");
+/** An arbitrary, fixed key for PostgreSQL's advisory lock around migrations. */
+const MIGRATION_LOCK_KEY = 7_402_311;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...connectionSettings(options.timeouts),
+      ...(options.timeouts?.queryMs && {
+        statement_timeout: options.timeouts.queryMs,
+        query_timeout: options.timeouts.queryMs,
+      }),
+    });
+    // An idle connection that breaks (database restart, network cut) is dropped by the pool and
+    // replaced by the next query; without a listener, the pool's "error" event would end the process.
+    pool.on("error", (error) => logger.warn({ err: error }, "lost an idle database connection"));
+    // A connection checked out of the pool (a transaction) has no listener of the pool's: one that
+    // breaks then would raise an unhandled "error" and end the process. Its query has failed
+    // already, and the pool discards a broken connection when it comes back.
+    pool.on("connect", (client) =>
+      client.on("error", (error) => logger.warn({ err: error }, "lost a database connection in use")),
+    );
+    const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      location: new URL(options.url).host,
+      migrate: async () => {
+        // Several processes may start at once on one database: the first migrates, the others
+        // wait on this session lock and then find nothing left to apply. A migration may run
+        // longer than a page's statement, so it has a connection of its own without query limits.
+        const migrator = new pg.Client({ connectionString: options.url, ...connectionSettings(options.timeouts) });
+        migrator.on("error", (error) => logger.warn({ err: error }, "lost the migration connection"));
+        await migrator.connect();
+        try {
+          await migrator.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+          await migratePostgres(drizzlePostgres({ client: migrator, schema }), { migrationsFolder });
+        } finally {
+          // Closing the session releases its lock too.
+          await migrator
+            .end()
+            .catch((error: unknown) => logger.warn({ err: error }, "could not close the migration connection"));
+        }
+      },
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      listen: (channel, onNotify) => listenOnPostgres(options.url, options.timeouts, channel, onNotify),
+      close: () => pool.end(),
+    };
+  }
+
+  const client = await PGlite.create({
+    dataDir: options.dataDir ? path.join(options.dataDir, "pglite") : undefined,
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    location: options.dataDir ?? "memory",
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
+    close: async () => {
+      if (client.closed) return;
+      // Flush to disk before closing so the next start finds a clean data directory.
+      if (options.dataDir) await client.exec("CHECKPOINT");
+      await client.close();
+    },
+  };
+}
+
+/**
+ * Keep-alive probes let the operating system notice a peer that vanished without closing the
+ * connection; the connect timeout stops a connection attempt into silence from waiting forever.
+ */
+function connectionSettings(timeouts: PostgresTimeouts | undefined) {
+  return {
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(timeouts && { connectionTimeoutMillis: timeouts.connectMs }),
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * LISTEN needs a session of its own, outside the pool. When that connection breaks, a
+ * notification may have been missed, so onNotify runs once on reconnecting.
+ */
+async function listenOnPostgres(
+  url: string,
+  timeouts: PostgresTimeouts | undefined,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (reconnecting: boolean) => {
+    const next = new pg.Client({ connectionString: url, ...connectionSettings(timeouts) });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on("error", (error) => {
+      logger.warn({ err: error, channel }, "lost the database notification connection; reconnecting");
+      void next.end().catch(() => undefined);
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    if (reconnecting) {
+      onNotify();
+      logger.info({ channel }, "reconnected the database notification connection");
+    }
+  };
+  const scheduleReconnect = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect(true).catch((error) => {
+        logger.warn({ err: error, channel }, "could not reconnect the database notification connection");
+        scheduleReconnect();
+      });
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
+}

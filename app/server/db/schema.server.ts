@@ -1,0 +1,387 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  primaryKey,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { Pricing } from "~/lib/pricing";
+import { PRICING_MODELS, type PricingModel } from "~/lib/pricing-model";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/**
+ * SQL for HTML stripped to text inside the database, so search never matches tag names; runs of
+ * whitespace collapse to one space so a phrase across formatting ("<b>plain</b> words") still matches.
+ */
+const stripHtmlSql = (expression: string) =>
+  `btrim(regexp_replace(regexp_replace(${expression}, '<[^>]*>', ' ', 'g'), '\\s+', ' ', 'g'))`;
+
+// --- Accounts (Better Auth's core tables, plural names; the auth issue wires them) ---
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().default(""),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  ...timestamps,
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (table) => [index("accounts_user_id_idx").on(table.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/** One row per user; user_type is the single source of the admin role. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username"),
+    avatarUrl: text("avatar_url"),
+    userType: text("user_type", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
+    ...timestamps,
+  },
+  (table) => [check("profiles_user_type_check", sql`${table.userType} in ('user', 'admin')`)],
+);
+
+// --- Catalogue ---
+
+export const tools = pgTable(
+  "tools",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    descriptionText: text("description_text").generatedAlwaysAs(sql.raw(stripHtmlSql("description"))),
+    image: text("image"),
+    category: text("category").notNull(),
+    /** Average of tool_votes.rating; written only in the vote's transaction. */
+    rating: numeric("rating", { precision: 3, scale: 2, mode: "number" }),
+    voteCount: integer("vote_count").notNull().default(0),
+    pros: text("pros")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    cons: text("cons")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    features: text("features")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    pricing: jsonb("pricing").$type<Pricing>(),
+    /** One sentence, what the tool does; required by the form, null only for tools saved before it. */
+    tagline: text("tagline"),
+    /** The admin's choice among PRICING_MODELS (app/lib/pricing-model.ts); null until chosen. */
+    pricingModel: text("pricing_model").$type<PricingModel>(),
+    /** Free text for display: "$10/month", "Free". */
+    startingPrice: text("starting_price"),
+    /**
+     * The Bayesian average that "top-rated" orders by: the tool's votes pulled toward the
+     * catalogue's mean by a prior of m votes (app/lib/ranking.ts). Written with the votes and by
+     * refreshRankingScores, never by the form.
+     */
+    rankingScore: doublePrecision("ranking_score").notNull().default(0),
+    /** The ids of the tool's tags, sorted: a mirror of tool_tags kept by its triggers (migration 0008). */
+    tagIds: uuid("tag_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    metaTitle: text("meta_title"),
+    website: text("website"),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql.raw(
+        `setweight(to_tsvector('english', coalesce(name, '')), 'A') || ` +
+          `setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(tagline, '')), 'B') || ` +
+          `setweight(to_tsvector('english', ${stripHtmlSql("coalesce(description, '')")}), 'C')`,
+      ),
+    ),
+    ...timestamps,
+  },
+  (table) => [
+    check("tools_slug_check", sql`${table.slug} <> ''`),
+    check("tools_rating_check", sql`${table.rating} is null or (${table.rating} >= 1 and ${table.rating} <= 5)`),
+    check("tools_vote_count_check", sql`${table.voteCount} >= 0`),
+    check("tools_tagline_check", sql`${table.tagline} is null or char_length(${table.tagline}) <= 120`),
+    check(
+      "tools_pricing_model_check",
+      sql.raw(`pricing_model is null or pricing_model in (${PRICING_MODELS.map((model) => `'${model}'`).join(", ")})`),
+    ),
+    // Each index matches its list's whole ORDER BY, so a page is read in order and stops at the limit.
+    index("tools_created_at_idx").on(table.createdAt.desc(), table.id),
+    index("tools_category_rating_idx").on(
+      table.category,
+      table.rating.desc().nullsLast(),
+      table.voteCount.desc(),
+      table.name,
+      table.id,
+    ),
+    index("tools_ranking_idx").on(table.rankingScore.desc(), table.voteCount.desc(), table.id),
+    index("tools_vote_count_idx").on(table.voteCount.desc(), table.rankingScore.desc(), table.id),
+    index("tools_category_ranking_idx").on(table.category, table.rankingScore.desc(), table.voteCount.desc(), table.id),
+    index("tools_pricing_model_ranking_idx").on(
+      table.pricingModel,
+      table.rankingScore.desc(),
+      table.voteCount.desc(),
+      table.id,
+    ),
+    index("tools_tag_ids_idx").using("gin", table.tagIds),
+    index("tools_lower_name_idx").on(sql`lower(${table.name})`),
+    index("tools_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    index("tools_description_text_trgm_idx").using("gin", table.descriptionText.op("gin_trgm_ops")),
+    index("tools_search_vector_idx").using("gin", table.searchVector),
+  ],
+);
+
+/**
+ * Tools per category, kept exact by triggers on tools (migration 0003), so list pages read their
+ * totals from at most 13 rows instead of counting the catalogue on every request.
+ */
+export const toolCategoryCounts = pgTable(
+  "tool_category_counts",
+  {
+    category: text("category").primaryKey(),
+    toolCount: integer("tool_count").notNull().default(0),
+  },
+  (table) => [check("tool_category_counts_tool_count_check", sql`${table.toolCount} >= 0`)],
+);
+
+/** The admin-curated tag vocabulary; each tag has its page at /tag/{slug}. */
+export const tags = pgTable(
+  "tags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description"),
+    ...timestamps,
+  },
+  (table) => [
+    check("tags_slug_check", sql`${table.slug} <> ''`),
+    check("tags_name_check", sql`btrim(${table.name}) <> ''`),
+    uniqueIndex("tags_lower_name_idx").on(sql`lower(${table.name})`),
+  ],
+);
+
+export const toolTags = pgTable(
+  "tool_tags",
+  {
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  // The primary key serves "this tool's tags"; the reverse index serves a tag's page and filter.
+  (table) => [
+    primaryKey({ columns: [table.toolId, table.tagId] }),
+    index("tool_tags_tag_idx").on(table.tagId, table.toolId),
+  ],
+);
+
+/**
+ * One row: the prior that ranking scores were last computed with (the catalogue's mean vote and
+ * m), so a start-up can tell whether the scores need refreshing.
+ */
+export const rankingPrior = pgTable("ranking_prior", {
+  id: boolean("id").primaryKey().default(true),
+  mean: doublePrecision("mean").notNull(),
+  weight: integer("weight").notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const articles = pgTable(
+  "articles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    image: text("image"),
+    category: text("category").notNull(),
+    excerpt: text("excerpt").notNull(),
+    content: text("content").notNull(),
+    author: text("author").notNull(),
+    readTime: text("read_time").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    section: text("section"),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("published"),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    metaKeywords: text("meta_keywords").array(),
+    ...timestamps,
+  },
+  (table) => [
+    check("articles_slug_check", sql`${table.slug} <> ''`),
+    check("articles_status_check", sql`${table.status} in ('draft', 'published')`),
+    index("articles_status_date_idx").on(table.status, table.date.desc(), table.createdAt.desc()),
+    index("articles_lower_title_idx").on(sql`lower(${table.title})`),
+  ],
+);
+
+// --- Community ---
+
+export const toolVotes = pgTable(
+  "tool_votes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    unique("tool_votes_tool_id_user_id_key").on(table.toolId, table.userId),
+    check("tool_votes_rating_check", sql`${table.rating} between 1 and 5`),
+    index("tool_votes_user_id_idx").on(table.userId),
+  ],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("comments_content_check", sql`length(btrim(${table.content})) > 0 and length(${table.content}) <= 2000`),
+    index("comments_tool_id_created_at_idx").on(table.toolId, table.createdAt.desc(), table.id.desc()),
+    // Deleting a user sets its comments' user_id to null; without this index that is a full scan.
+    index("comments_user_id_idx").on(table.userId),
+  ],
+);
+
+// --- Security ---
+
+/**
+ * Fixed-window request counters (sign-in per IP, votes and comments per user), kept in the
+ * database so a limit holds across processes and restarts. One row per key.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  hits: integer("hits").notNull(),
+});
+
+/** Secrets the instance generates for itself on first start (the auth signing secret when AUTH_SECRET is unset). */
+export const instanceSecrets = pgTable("instance_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+});
+
+// --- AI research ---
+
+/**
+ * One row per run of the AI research assistant: who asked for what, how it ended and the tokens
+ * it cost, so an install can see what its model key is spent on. Nothing else reads it back.
+ */
+export const researchRuns = pgTable(
+  "research_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    mode: text("mode", { enum: ["create", "update"] }).notNull(),
+    subject: text("subject").notNull(),
+    toolId: uuid("tool_id").references(() => tools.id, { onDelete: "set null" }),
+    /** "running" until it ends; a process that stops mid-run leaves it so. */
+    status: text("status", { enum: ["running", "succeeded", "failed", "cancelled"] })
+      .notNull()
+      .default("running"),
+    error: text("error"),
+    model: text("model").notNull(),
+    searches: integer("searches").notNull().default(0),
+    sources: integer("sources").notNull().default(0),
+    inputTokens: integer("input_tokens").notNull().default(0),
+    outputTokens: integer("output_tokens").notNull().default(0),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("research_runs_tokens_check", sql`${table.inputTokens} >= 0 and ${table.outputTokens} >= 0`),
+    index("research_runs_started_at_idx").on(table.startedAt.desc()),
+    index("research_runs_user_id_idx").on(table.userId),
+    index("research_runs_tool_id_idx").on(table.toolId),
+  ],
+);

@@ -1,0 +1,144 @@
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { parseHost } from "./http/host-policy.server";
+
+/** "true"/"false"/"1"/"0" from the environment as a boolean, with a default. */
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? fallback : value === "true" || value === "1"));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** The public address of the site, used in canonical links, sitemaps and feeds. */
+  PUBLIC_URL: z.url().optional(),
+  /** Host names the server answers for, comma-separated; any other gets 421. Unset: any (PUBLIC_URL still fixes links). */
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const names = (value ?? "")
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean);
+      const hostnames: string[] = [];
+      for (const name of names) {
+        const parsed = parseHost(name);
+        if (!parsed || parsed.port !== undefined) {
+          context.addIssue({ code: "custom", message: `"${name}" is not a host name (no scheme, port or path)` });
+        } else hostnames.push(parsed.hostname);
+      }
+      return hostnames;
+    }),
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** When set, PostgreSQL is used instead of the embedded database. */
+  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long opening a PostgreSQL connection (or waiting for a free one) may take before pages say "temporarily unavailable". */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(1500),
+  /** How long one PostgreSQL statement of the server's may run, and the server wait for its answer (scripts wait). */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(1500),
+  SEED_DEMO: flag(true),
+  /** Seconds an anonymous page stays in the in-process cache; 0 turns the cache off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
+  /**
+   * After SIGTERM, how long the server keeps serving while /readyz answers 503, so a load balancer
+   * stops sending before the port closes. Part of SHUTDOWN_TIMEOUT_MS; unset: 5000 in production, 0 otherwise.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).optional(),
+  SOURCE_CODE_URL: z.url().default("https://github.com/aitlas/aitlas"),
+  COMPANY_NAME: z.string().min(1).default("Aitlas"),
+
+  /** Signs session cookies; when unset, one is generated once and kept in the database. */
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** smtp(s)://user:pass@host:port for outgoing mail; without it mail goes to DATA_DIR/mail. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default("Aitlas <no-reply@localhost>"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The OpenID issuer used for "Continue with Google"; tests point it at a loopback provider. */
+  GOOGLE_ISSUER_URL: z.url().default("https://accounts.google.com"),
+  /**
+   * How many reverse proxies sit in front: "false" (default) uses the socket address; "true" is one
+   * hop; a number is that many. Only then is X-Forwarded-For/-Proto believed.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+)$/, 'must be "true", "false" or a number of proxies')
+    .optional()
+    .transform((value) => (value === undefined || value === "false" ? 0 : value === "true" ? 1 : Number(value))),
+  ANALYTICS_SCRIPT_URL: z.url().optional(),
+  ANALYTICS_SITE_ID: z.string().min(1).optional(),
+
+  /** When set, uploaded files go to this S3-compatible bucket instead of DATA_DIR/uploads. */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** An S3-compatible service's address (MinIO, R2...); unset means Amazon S3. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Both unset: the AWS SDK's own credential chain (instance role, shared config...). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The base address browsers fetch stored files from (a CDN); unset, one derived from the bucket. */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+
+  /** The AI research assistant's web search (Brave Search API); unset, the assistant says what to configure. */
+  BRAVE_API_KEY: z.string().min(1).optional(),
+  BRAVE_SEARCH_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .default("https://api.search.brave.com"),
+  /** The assistant's model is Anthropic's by default (ANTHROPIC_BASE_URL for a proxy or gateway)... */
+  ANTHROPIC_API_KEY: z.string().min(1).optional(),
+  ANTHROPIC_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** ...or any OpenAI-compatible endpoint's (OpenAI, Ollama, vLLM) when AI_BASE_URL is set, e.g. http://localhost:11434/v1. */
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  /** The model id; Anthropic has a default, an OpenAI-compatible endpoint needs one. */
+  AI_MODEL: z.string().min(1).optional(),
+  RESEARCH_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  RESEARCH_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+});
+
+/** Half an S3 key pair is a mistake, not a wish for the SDK's own credentials. */
+const checkedEnvSchema = envSchema
+  .refine((value) => (value.S3_ACCESS_KEY_ID === undefined) === (value.S3_SECRET_ACCESS_KEY === undefined), {
+    message: "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither",
+    path: ["S3_SECRET_ACCESS_KEY"],
+  })
+  .transform((value) => ({
+    ...value,
+    SHUTDOWN_GRACE_MS: value.SHUTDOWN_GRACE_MS ?? (value.NODE_ENV === "production" ? 5000 : 0),
+  }))
+  // The grace is spent inside the shutdown timeout, and in-flight requests need some of it too.
+  .refine((value) => value.SHUTDOWN_GRACE_MS < value.SHUTDOWN_TIMEOUT_MS, {
+    message: "must be less than SHUTDOWN_TIMEOUT_MS",
+    path: ["SHUTDOWN_GRACE_MS"],
+  });
+
+export type Env = Readonly<z.output<typeof checkedEnvSchema> & { dataDir: string }>;
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
+  // An empty value means "unset", so VAR= can switch off what a .env file sets.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const parsed = checkedEnvSchema.safeParse(given);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);
+  }
+  return Object.freeze({ ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) });
+}
+
+/** A local .env file fills in what the real environment leaves unset (never under test). */
+function loadDotEnv() {
+  if (process.env.NODE_ENV === "test" || !fs.existsSync(".env")) return;
+  process.loadEnvFile(".env");
+}
+
+/** The one place that reads process.env. */
+loadDotEnv();
+export const env: Env = parseEnv(process.env);

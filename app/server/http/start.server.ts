@@ -1,0 +1,326 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import compression from "compression";
+import { sql } from "drizzle-orm";
+import express from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { readTheme } from "~/lib/theme";
+import { createPageCache } from "../cache/page-cache.server";
+import { AUTH_BASE_PATH, createAuth } from "../auth/auth.server";
+import { announceAdminSetup } from "../auth/admin-setup.server";
+import { resolveViewer } from "../auth/viewer.server";
+import { connectPageInvalidation } from "../cache/invalidation.server";
+import type { AppServices } from "../context.server";
+import { openConfiguredDatabase } from "../db/configured-database.server";
+import { isCatalogueEmpty, seedDemoCatalogue } from "../db/seed.server";
+import { refreshRankingPriorIfDrifted } from "../catalog/ranking.server";
+import { env } from "../env.server";
+import { logger } from "../logger.server";
+import { createMailer } from "../mail/mailer.server";
+import { authRateLimitRule, enforceRateLimit } from "../security/rate-limit-rules.server";
+import { getOrCreateInstanceSecret } from "../security/instance-secrets.server";
+import { pruneRateLimits } from "../security/rate-limit.server";
+import { researchServiceFromEnv } from "../research/research-service.server";
+import { configuredStorage, UPLOADS_PATH } from "../storage/configured-storage.server";
+import { serveLocalUploads } from "../storage/local-storage.server";
+import { clientIpOf, sendFetchResponse, toFetchRequest, writeHeaders } from "./fetch-adapter.server";
+import { answerClientErrors, rejectMalformedAddresses } from "./malformed-requests.server";
+import { withLoggedRequestErrors } from "./request-errors.server";
+import { analyticsScriptUrl } from "../analytics.server";
+import { createContentSecurityPolicy } from "./content-security-policy.server";
+import { createHostPolicy, enforceHostPolicy } from "./host-policy.server";
+import {
+  databaseFailedDuringRequest,
+  isDatabaseUnavailable,
+  watchDatabaseFailures,
+} from "../db/database-unavailable.server";
+import { sendTemporarilyUnavailable, watchForDatabaseOutage } from "./database-outage.server";
+import { drainThenClose } from "./shutdown.server";
+
+export type StartOptions = {
+  /** Development passes Vite's loader so route changes reload without a restart. */
+  getBuild?: () => Promise<ServerBuild>;
+  /** Development passes Vite's middleware; production serves build/client itself. */
+  devMiddleware?: express.RequestHandler;
+};
+
+/** React Router's production build, bundled beside this module (exported for full-page render tests). */
+export const loadReactRouterBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+export type RunningServer = { server: Server; url: string; stop(): Promise<void> };
+
+/** Requests that carry a session, any auth cookie or a one-time message are personal and never cached. */
+const PERSONAL_COOKIE = /(?:^|;\s*)[^=]*(?:session|auth|flash)[^=]*=/i;
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const startedAt = Date.now();
+  const { handle, releaseLock } = await openConfiguredDatabase({ serving: true });
+  await handle.migrate();
+
+  const storage = configuredStorage();
+  if (env.SEED_DEMO && (await isCatalogueEmpty({ db: handle.db }))) {
+    const report = await seedDemoCatalogue({ db: handle.db, storage });
+    logger.info(report, "seeded the demo catalogue");
+  }
+  await refreshRankingPriorIfDrifted({ db: handle.db });
+
+  if (handle.kind === "pglite") {
+    // PGlite has no autovacuum daemon: without this the planner guesses row counts and may scan.
+    await handle.db.execute(sql`analyze`);
+  }
+
+  const production = env.NODE_ENV === "production";
+  const cache = createPageCache({ ttlMs: production ? env.PAGE_CACHE_SECONDS * 1000 : 0, maxEntries: 2000 });
+  const pageInvalidation = await connectPageInvalidation({ handle, cache });
+  const siteUrl = env.PUBLIC_URL?.replace(/\/$/, "") ?? null;
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.join(env.dataDir, "mail"),
+  });
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL }
+      : undefined;
+  const auth = createAuth({
+    db: handle.db,
+    mailer,
+    // Without PUBLIC_URL, links in emails point at the address the server listens on.
+    siteUrl: siteUrl ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`,
+    secret: env.AUTH_SECRET ?? (await getOrCreateInstanceSecret({ db: handle.db, name: "auth" })),
+    google,
+  });
+  const research = researchServiceFromEnv(env);
+  const hostPolicy = createHostPolicy({ publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS });
+  const csp = createContentSecurityPolicy({
+    analyticsScriptUrl: analyticsScriptUrl(),
+    googleIssuerUrl: google ? google.issuerUrl : null,
+    storageUrl: env.S3_BUCKET ? (env.S3_PUBLIC_URL ?? env.S3_ENDPOINT ?? null) : null,
+    development: !production,
+  });
+  const services: AppServices = {
+    db: handle.db,
+    siteUrl,
+    auth,
+    googleSignIn: google !== undefined,
+    storage,
+    research,
+    invalidatePublicPages: pageInvalidation.invalidatePublicPages,
+  };
+  // React Router refuses a form post whose Origin differs from the address the server sees; behind
+  // a TLS proxy without TRUST_PROXY that address is http://, so the public origin is allowed too.
+  const allowedActionOrigins = siteUrl ? [new URL(siteUrl).host] : [];
+  const withOrigins = (build: ServerBuild): ServerBuild =>
+    watchForDatabaseOutage(withLoggedRequestErrors({ ...build, allowedActionOrigins }));
+  const mode = production ? "production" : "development";
+  const { getBuild } = options;
+  // Given a build object, React Router prepares its routes once; given a function (development,
+  // where Vite swaps modules), it prepares them again on every request.
+  const handleRequest = getBuild
+    ? createRequestHandler(async () => withOrigins(await getBuild()), mode)
+    : createRequestHandler(withOrigins(await loadReactRouterBuild()), mode);
+
+  /** From SIGTERM: /readyz says 503 so the load balancer stops sending, while requests are still served. */
+  let draining = false;
+  /** From the end of the grace period: the port is closed and in-flight requests finish. */
+  let shuttingDown = false;
+  const app = express();
+  app.disable("x-powered-by");
+  // A number of proxy hops: X-Forwarded-For's entry that many places from the right is the client.
+  app.set("trust proxy", env.TRUST_PROXY || false);
+  app.use((req, res, next) => {
+    const began = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - began) / 1e6;
+      logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+    });
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    // Pages replace it with one that allows their own inline scripts.
+    res.setHeader(csp.headerName, csp.baseline);
+    if (siteUrl?.startsWith("https:")) res.setHeader("Strict-Transport-Security", "max-age=31536000");
+    if (shuttingDown) res.setHeader("Connection", "close");
+    next();
+  });
+  app.use(compression());
+  app.use(rejectMalformedAddresses);
+  app.use(watchDatabaseFailures);
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    if (draining) return void res.status(503).json({ status: "shutting down" });
+    try {
+      // A database that hangs is as unready as one that refuses: give it 3 seconds.
+      await Promise.race([
+        handle.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), 3000).unref()),
+      ]);
+      res.json({ status: "ready", database: handle.kind });
+    } catch (error) {
+      logger.warn({ err: error }, "readiness check: database did not answer");
+      res.status(503).json({ status: "unavailable", database: handle.kind });
+    }
+  });
+
+  // After the health checks, which answer whatever address a probe uses.
+  app.use(enforceHostPolicy(hostPolicy));
+
+  // Known image types only, each with its own Content-Type, nosniff and an inert-SVG policy.
+  app.use(UPLOADS_PATH, serveLocalUploads(path.join(env.dataDir, "uploads")));
+
+  if (options.devMiddleware) {
+    app.use(options.devMiddleware);
+  } else {
+    // A missing hashed asset is a plain 404, never an HTML page.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", fallthrough: false }));
+    // Other public files (favicon.svg) have an extension; pages never do, so they skip the disk.
+    const publicFiles = express.static("build/client", { maxAge: "1h" });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+  }
+
+  app.all(`${AUTH_BASE_PATH}/*path`, async (req, res, next) => {
+    try {
+      const rule = req.method === "POST" ? authRateLimitRule(req.path.slice(AUTH_BASE_PATH.length)) : undefined;
+      if (rule) {
+        const refusal = await enforceRateLimit({ db: handle.db, rule, subject: clientIpOf(req) });
+        // Better Auth's own clients read its error shape, { message }.
+        if (refusal) return void res.status(refusal.status).set(refusal.headers).json({ message: refusal.message });
+      }
+      const response = await auth.handler(toFetchRequest(req, res));
+      if (response.status >= 500 && databaseFailedDuringRequest()) return void sendTemporarilyUnavailable(req, res);
+      await sendFetchResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.all(/.*/, async (req, res, next) => {
+    try {
+      const cacheable =
+        (req.method === "GET" || req.method === "HEAD") && !PERSONAL_COOKIE.test(req.get("cookie") ?? "");
+      // The origin a page links to is part of it (without PUBLIC_URL it comes from the request).
+      const origin = res.locals.origin as string;
+      // Anonymous pages differ only by origin, address and theme; other cookies (analytics) must not split the cache.
+      const cacheKey = `${origin}\n${req.originalUrl}\n${readTheme(req.get("cookie") ?? null)}`;
+      if (cacheable) {
+        const hit = cache.get(cacheKey);
+        if (hit) {
+          // A hit is compressed once and kept, instead of once per request by the middleware.
+          const gzip = /\bgzip\b/.test(req.get("accept-encoding") ?? "");
+          if (gzip) hit.gzipped ??= gzipSync(hit.body);
+          const encoding: [string, string][] = gzip ? [["content-encoding", "gzip"]] : [];
+          writeHeaders(res, hit.status, [...hit.headers, ...encoding, ["vary", "Accept-Encoding"], ["x-cache", "HIT"]]);
+          return void res.end(req.method === "HEAD" ? undefined : gzip ? hit.gzipped : hit.body);
+        }
+      }
+      const request = toFetchRequest(req, res);
+      const { viewer, setCookies } = await resolveViewer({ auth, db: handle.db, headers: request.headers });
+      const cspNonce = csp.newNonce();
+      const context = { ...services, siteUrl: origin, viewer, clientIp: clientIpOf(req), cspNonce };
+      const response = await handleRequest(request, context);
+      if (response.status >= 500 && databaseFailedDuringRequest()) return void sendTemporarilyUnavailable(req, res);
+      const isPage = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+      // A session past its update age was extended: the page carries the renewed cookie, unless
+      // the route itself set the session (sign-in, sign-out), which wins.
+      const renewed = response.headers.getSetCookie().some((cookie) => cookie.includes("session_token"))
+        ? []
+        : setCookies;
+      const storable = !/\b(?:no-store|private)\b/i.test(response.headers.get("cache-control") ?? "");
+      if (
+        cacheable &&
+        storable &&
+        response.status === 200 &&
+        req.method === "GET" &&
+        !response.headers.has("set-cookie")
+      ) {
+        const body = Buffer.from(await response.arrayBuffer());
+        const headers = [...response.headers.entries()];
+        if (isPage) headers.push([csp.headerName, csp.forStoredPage(body.toString("utf8"), cspNonce)]);
+        cache.set(cacheKey, { status: response.status, headers, body });
+        writeHeaders(res, response.status, [...headers, ["x-cache", "MISS"]]);
+        return void res.end(body);
+      }
+      if (isPage) res.setHeader(csp.headerName, csp.forNonce(cspNonce));
+      await sendFetchResponse(res, response, renewed);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.use(answerClientErrors);
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (isDatabaseUnavailable(error)) return sendTemporarilyUnavailable(req, res, error);
+    logger.error({ err: error, url: req.originalUrl }, "unhandled request error");
+    if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
+    else res.end();
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening)).on("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
+  logger.info(
+    {
+      url,
+      database: handle.kind,
+      location: handle.location,
+      mail: mailer.destination,
+      storage: env.S3_BUCKET ? "s3" : "local",
+      research: research.availability.configured ? research.availability.model : "not configured",
+      ms: Date.now() - startedAt,
+    },
+    `Aitlas is serving ${url}`,
+  );
+  if (!hostPolicy.fixedOrigin) {
+    logger.warn(
+      "PUBLIC_URL is not set: pages link to whichever address each request names. A public install should set PUBLIC_URL (and optionally ALLOWED_HOSTS).",
+    );
+  }
+  await announceAdminSetup({ db: handle.db, siteUrl: siteUrl ?? url });
+
+  // Counters of finished windows are dead weight; an hourly sweep keeps the table small.
+  const pruneTimer = setInterval(
+    () => {
+      pruneRateLimits({ db: handle.db, olderThanMs: 24 * 60 * 60 * 1000 }).catch((error: unknown) =>
+        logger.warn({ err: error }, "could not prune rate-limit counters"),
+      );
+    },
+    60 * 60 * 1000,
+  ).unref();
+
+  const shutdown = drainThenClose({
+    server,
+    graceMs: env.SHUTDOWN_GRACE_MS,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    onDrain: () => {
+      draining = true;
+      clearInterval(pruneTimer);
+    },
+    onClose: () => {
+      shuttingDown = true;
+    },
+  });
+  let stopping: Promise<void> | undefined;
+  /** A second call (a second SIGTERM or SIGINT) cuts the grace period short. */
+  const stop = () => {
+    if (stopping) {
+      shutdown.endGrace();
+      return stopping;
+    }
+    return (stopping = (async () => {
+      await shutdown.run();
+      await pageInvalidation.stop();
+      await handle.close();
+      releaseLock();
+      logger.info("stopped");
+    })());
+  };
+
+  return { server, url, stop };
+}

@@ -1,0 +1,65 @@
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { assertStorageKey, type FileStorage } from "./local-storage.server";
+
+export type S3StorageOptions = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2, Spaces...); unset means Amazon S3 itself. */
+  endpoint?: string;
+  /** Both unset: the SDK's own chain (environment, instance role, ...). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Where the stored files are reachable by browsers (a CDN, a public bucket domain). */
+  publicUrl?: string;
+  /** Production: every URL handed out is https, as the spec asks, whatever the endpoint says. */
+  forceHttps?: boolean;
+};
+
+/** Keys are never reused for different content (new uploads get new random names). */
+const CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/** The public URL of a stored object, built from configuration alone (no request to the store). */
+export function s3PublicUrl(
+  { bucket, region, endpoint, publicUrl, forceHttps }: Omit<S3StorageOptions, "accessKeyId" | "secretAccessKey">,
+  key: string,
+): string {
+  const path = key.split("/").map(encodeURIComponent).join("/");
+  const trimmed = (base: string) => base.replace(/\/+$/, "");
+  const url = publicUrl
+    ? `${trimmed(publicUrl)}/${path}`
+    : endpoint
+      ? `${trimmed(endpoint)}/${encodeURIComponent(bucket)}/${path}`
+      : `https://${bucket}.s3.${region}.amazonaws.com/${path}`;
+  return forceHttps ? url.replace(/^http:\/\//i, "https://") : url;
+}
+
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  const { bucket, region, endpoint, accessKeyId, secretAccessKey } = options;
+  const client = new S3Client({
+    region,
+    endpoint,
+    // Most S3-compatible services (and any endpoint given as a bare host) address buckets by path.
+    forcePathStyle: endpoint !== undefined,
+    // Newer SDKs add CRC checksums (and chunked uploads) to every PUT; not every compatible store
+    // understands them, and none of our requests needs one.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+  });
+  return {
+    async put({ key, body, contentType }) {
+      assertStorageKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: typeof body === "string" ? Buffer.from(body) : body,
+          ContentType: contentType,
+          CacheControl: CACHE_CONTROL,
+        }),
+      );
+      return { key, url: s3PublicUrl(options, key) };
+    },
+  };
+}
