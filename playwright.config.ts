@@ -15,6 +15,10 @@ const GOOGLE_CLIENT = { id: "aitlas-e2e", secret: "aitlas-e2e-secret" };
 // Where the tests' control client (tests/fakes/control-client.ts) finds the fakes.
 process.env.FAKE_CONTROL_URL = `http://127.0.0.1:${FAKE_PORTS.control}`;
 
+// Specs that change public content: they run after all the others (see `projects`).
+const CHANGES_PUBLIC_CONTENT =
+  /(admin-articles|admin-forms|admin-research|admin-tags|admin-tools|voting-and-comments)\.spec\.ts$/;
+
 // The runner evaluates this file first and starts the server; every worker process evaluates it
 // again and inherits the runner's environment. So only the runner checks for the build, creates
 // the server's fresh data directory (workers see the variable already set) and removes it at exit.
@@ -59,7 +63,11 @@ export default defineConfig({
   projects: [
     // Redeems the server's one-time admin setup link and saves the administrator's session.
     { name: "admin-setup", testMatch: /admin\.setup\.ts$/ },
-    { name: "chromium", dependencies: ["admin-setup"], testIgnore: /\.setup\.ts$/ },
+    // Specs that read the demo catalogue exactly (lists, order, counts, feeds) run first...
+    { name: "chromium", dependencies: ["admin-setup"], testIgnore: [/\.setup\.ts$/, CHANGES_PUBLIC_CONTENT] },
+    // ...then the specs that add, edit, rate or delete what visitors see, so a tool or article one
+    // of them creates (or leaves behind when it fails) never shows up in another's exact list.
+    { name: "chromium-writes", dependencies: ["chromium"], testMatch: CHANGES_PUBLIC_CONTENT },
   ],
   webServer: [
     {

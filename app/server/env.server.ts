@@ -52,6 +52,11 @@ const envSchema = z.object({
    * stops sending before the port closes. Part of SHUTDOWN_TIMEOUT_MS; unset: 5000 in production, 0 otherwise.
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).optional(),
+  /**
+   * How long an idle keep-alive connection stays open. Longer than a load balancer's own idle
+   * timeout (60 s on most), so the balancer, not this server, retires a pooled connection.
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(65_000),
   SOURCE_CODE_URL: z.url().default("https://github.com/aitlas/aitlas"),
   COMPANY_NAME: z.string().min(1).default("Aitlas"),
 

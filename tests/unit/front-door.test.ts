@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOidcProvider, type FakeOidcProvider } from "../fakes/oidc-provider";
 import { extractLinks, startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
@@ -574,6 +575,31 @@ describe("the sign-in page and crawlers", () => {
       expect(control).toHaveLength(1);
       expect(hrefOf(control[0]!)).toBe("/sign-in?redirectTo=%2Fabout");
       expect(control[0]).toMatch(/\brel="nofollow"/);
+    },
+    SLOW,
+  );
+});
+
+describe("connections", () => {
+  it(
+    "an idle keep-alive connection is kept longer than a load balancer's 60 s idle timeout",
+    async () => {
+      // Node advertises its keep-alive timeout; its default (5 s) would close pooled connections
+      // under a balancer's feet, and a request it sent on one at that moment would fail.
+      const advertised = await new Promise<string | undefined>((resolve, reject) => {
+        const agent = new http.Agent({ keepAlive: true });
+        http
+          .get(`${server.url}/healthz`, { agent }, (response) => {
+            response.resume();
+            response.on("end", () => {
+              agent.destroy();
+              resolve(response.headers["keep-alive"]);
+            });
+          })
+          .on("error", reject);
+      });
+      const seconds = Number(/timeout=(\d+)/.exec(advertised ?? "")?.[1]);
+      expect(seconds).toBeGreaterThan(60);
     },
     SLOW,
   );

@@ -262,6 +262,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(env.PORT, env.HOST, () => resolve(listening)).on("error", reject);
   });
+  // Node's default of 5 s is shorter than a load balancer's idle timeout: the balancer would send a
+  // request on a connection this server is closing at that moment, and its client would get a 502.
+  server.keepAliveTimeout = env.KEEP_ALIVE_TIMEOUT_MS;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
