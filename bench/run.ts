@@ -1,7 +1,9 @@
-// npm run bench [-- --no-build --duration 10 --warmup 2 --connections 10 --tools 10000 --articles 1000]
+// npm run bench [-- --no-build --no-lists --duration 10 --warmup 2 --connections 10 --tools 10000 --articles 1000]
 // Builds, fills a temporary PGlite database with the synthetic catalogue, starts the production
 // server twice (page cache off, then on) and measures five routes with autocannon against a bare
-// node:http server that answers the same bytes. Writes the table to bench/RESULTS.md.
+// node:http server that answers the same bytes. Writes the table to bench/RESULTS.md. Then times
+// the tool list queries at 100,000 tools (bench/tool-lists.ts, bench/TOOL-LISTS.md), on PGlite
+// and, when TEST_DATABASE_URL is set, on PostgreSQL; --no-lists skips that part.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -18,7 +20,7 @@ const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const resultsFile = path.join(projectRoot, "bench", "RESULTS.md");
 const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 
-const usage = `Usage: npm run bench -- [--no-build] [--duration 10] [--warmup 2] [--connections 10]
+const usage = `Usage: npm run bench -- [--no-build] [--no-lists] [--duration 10] [--warmup 2] [--connections 10]
                      [--tools 10000] [--articles 1000]`;
 
 // --- Options ---
@@ -35,6 +37,7 @@ function readOptions() {
   const { values } = parseArgs({
     options: {
       "no-build": { type: "boolean", default: false },
+      "no-lists": { type: "boolean", default: false },
       duration: { type: "string", default: "10" },
       warmup: { type: "string", default: "2" },
       connections: { type: "string", default: "10" },
@@ -55,6 +58,7 @@ function readOptions() {
   };
   return {
     build: !values["no-build"],
+    lists: !values["no-lists"],
     duration: positive("duration", 1),
     warmup: positive("warmup", 0),
     connections: positive("connections", 1),
@@ -409,6 +413,10 @@ ${table(report.cacheOff)}
 
 ${table(report.cacheOn)}
 
+## Tool list queries
+
+${options.lists ? "Measured after this table at 100,000 tools: see [TOOL-LISTS.md](TOOL-LISTS.md)." : "Skipped in this run (`--no-lists`); [TOOL-LISTS.md](TOOL-LISTS.md) holds the last measurement."}
+
 ## Checks made before measuring
 
 ${report.checks.map((check) => `- ${check}`).join("\n")}
@@ -593,6 +601,18 @@ async function main() {
       `Whole run ${formatNumber(totalMs / 1000, 1)} s. Load average before ${loadBefore.map((v) => v.toFixed(2)).join(", ")}, after ${loadAfter.map((v) => v.toFixed(2)).join(", ")}.`,
     );
     console.log(`Wrote ${path.relative(projectRoot, resultsFile)}.`);
+    if (options.lists) {
+      console.log("\nTiming the tool list queries at 100,000 tools (bench/tool-lists.ts)...");
+      runToCompletion(
+        "tool list queries",
+        process.execPath,
+        [tsxCli, "--tsconfig", "tsconfig.json", "bench/tool-lists.ts"],
+        {
+          ...process.env,
+          LOG_LEVEL: "warn",
+        },
+      );
+    }
   } finally {
     await cleanUp();
   }

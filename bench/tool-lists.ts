@@ -1,4 +1,4 @@
-// npm run bench:lists -- [--tools 100000] [--rounds 200]
+// npm run bench:lists -- [--tools 100000] [--rounds 200]   (also run at the end of `npm run bench`)
 // Times the tool list queries (filters and sorts) on a synthetic catalogue, on PGlite and, when
 // TEST_DATABASE_URL is set, on PostgreSQL, and writes bench/TOOL-LISTS.md. Each figure stands beside
 // a baseline measured in the same run on the same database: fetching one tool card by its id.
@@ -88,7 +88,7 @@ for (const engine of engines) table.push(...(await measure(engine)));
 
 const report = `# Tool list query benchmark
 
-Written by \`npm run bench:lists\` (bench/tool-lists.ts); run it again to replace this file.
+Written by \`npm run bench\` or, alone, \`npm run bench:lists\` (bench/tool-lists.ts); run either again to replace this file.
 
 - Date: ${new Date().toISOString()}
 - Machine: ${os.cpus()[0]?.model.trim() ?? "unknown CPU"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}

@@ -75,6 +75,21 @@ describe("filters", () => {
     expect(await mirrors()).toEqual({ Quill: 0, Echo: 0 });
   });
 
+  test("a tool's new category and pricing model move it between filtered lists at once", async () => {
+    const [tool] = await insertTools(database.db, { name: "Mover", category: "Audio", pricingModel: "paid" });
+    await insertTools(database.db, { name: "Stayer", category: "Audio", pricingModel: "paid" });
+    await tagTools(database.db, { Mover: ["api"], Stayer: ["api"] });
+    const audioPaid = { category: "Audio" as const, pricing: ["paid"] as PricingModel[], tags: ["api"] };
+    const imageFree = { category: "Image" as const, pricing: ["free"] as PricingModel[], tags: ["api"] };
+    expect(names(await list(audioPaid)).sort()).toEqual(["Mover", "Stayer"]);
+
+    await database.db.update(tools).set({ category: "Image", pricingModel: "free" }).where(eq(tools.id, tool!.id));
+    expect(names(await list(audioPaid))).toEqual(["Stayer"]);
+    expect(names(await list(imageFree))).toEqual(["Mover"]);
+    await database.db.update(tools).set({ pricingModel: null }).where(eq(tools.id, tool!.id));
+    expect(await list(imageFree)).toMatchObject({ tools: [], total: 0 });
+  });
+
   test("text, category, pricing and tags combine, and the count follows them", async () => {
     await insertTools(
       database.db,
@@ -95,6 +110,17 @@ describe("filters", () => {
     const withoutText = await list({ category: "Audio", pricing: ["freemium"], tags: ["transcription"] });
     expect(names(withoutText).sort()).toEqual(["Echo Notes", "Silent"]);
     expect(withoutText.total).toBe(2);
+  });
+
+  test("a filtered page past the end still reports the total, so the page can answer 404", async () => {
+    await insertTools(database.db, { name: "One", pricingModel: "free" }, { name: "Two", pricingModel: "free" });
+    await tagTools(database.db, { One: ["api"], Two: ["api"] });
+
+    expect(await list({ pricing: ["free"], tags: ["api"], page: 3 }, "top-rated", 1)).toMatchObject({
+      tools: [],
+      total: 2,
+      pageCount: 2,
+    });
   });
 
   test(`counts filtered lists up to ${TOOL_COUNT_CAP} and says when it stopped`, async () => {

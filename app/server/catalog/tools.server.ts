@@ -74,17 +74,31 @@ async function countToolsInCategory(db: Database, category: string | null): Prom
 }
 
 /**
- * The ids of the matches, read only up to the cap (plus one, to know it was passed): they are the
- * count, and, when there are few, the page's candidates. With no order and no sequential scan,
- * the planner reaches them through the filters' own indexes.
+ * The matches read once, only up to the cap (plus one, to know it was passed), with what a card
+ * and every order need, then counted and sorted in the same statement. With no order inside and
+ * no sequential scan, the planner reaches them through the filters' own indexes. Past the cap the
+ * page is not theirs to give (the first matches found are not the first in order): `capped`.
  */
-async function matchingIdsUpToCap(db: Database, where: SQL | undefined): Promise<string[]> {
-  const rows = await db
-    .select({ id: tools.id })
+async function pageOfMatchesUpToCap(
+  db: Database,
+  { where, orderBy, pageSize, offset }: { where: SQL | undefined; orderBy: SQL[]; pageSize: number; offset: number },
+): Promise<{ page: ToolCard[]; total: number; capped: boolean }> {
+  // Named like the table, so the card columns and every ORDER_BY read the subquery's columns.
+  const matches = db
+    .select({ ...toolCardColumns, rankingScore: tools.rankingScore, createdAt: tools.createdAt })
     .from(tools)
     .where(where)
-    .limit(TOOL_COUNT_CAP + 1);
-  return rows.map((row) => row.id);
+    .limit(TOOL_COUNT_CAP + 1)
+    .as("tools");
+  const rows = await db
+    .select({ ...toolCardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matches)
+    .orderBy(...orderBy)
+    .limit(pageSize)
+    .offset(offset);
+  // A page past the end has no row to carry the count.
+  const total = rows[0]?.total ?? (offset > 0 ? await db.$count(matches) : 0);
+  return { page: rows.map(({ total: _total, ...card }) => card), total, capped: total > TOOL_COUNT_CAP };
 }
 
 function pageCountOf(total: number, pageSize: number) {
@@ -143,17 +157,43 @@ async function resolveTags(db: Database, slugs: string[]): Promise<ResolvedTags>
   return { ids: rows.map((row) => row.id), complete: rows.length === slugs.length };
 }
 
-/**
- * A tool carries every one of these tags: one test on the tools row's own mirror of its tags
- * (tools.tag_ids, GIN-indexed), so the planner can walk any sort's index and check each row, or
- * start from the tag index for a rare combination, with estimates from the array's statistics.
- */
-function hasAllTags(tagIds: string[]): SQL | undefined {
-  if (tagIds.length === 0) return undefined;
-  return sql`${tools.tagIds} @> array[${sql.join(
-    tagIds.map((id) => sql`${id}`),
+/** A list's filters other than its text, with the tags resolved to their ids. */
+type Narrowing = { category: string | null; pricing: PricingModel[]; tagIds: string[] };
+
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
     sql`, `,
-  )}]::uuid[]`;
+  )}]::text[]`;
+
+/**
+ * The filters as tests on their own columns, for a page read in a sort's order: an index that
+ * starts with the category or the pricing model serves them while it walks, each row's tags are
+ * checked on the row itself (tools.facets).
+ */
+function narrowingOnColumns({ category, pricing, tagIds }: Narrowing): SQL | undefined {
+  return and(
+    category ? eq(tools.category, category) : undefined,
+    pricing.length > 0 ? inArray(tools.pricingModel, pricing) : undefined,
+    tagIds.length > 0 ? sql`${tools.facets} @> ${textArray(tagIds)}` : undefined,
+  );
+}
+
+/**
+ * The same filters as tests on tools.facets alone, for finding the matches: one scan of its GIN
+ * index intersects the category's, the pricing models' and every tag's entries, so filters used
+ * together cost about what their few matches cost, not what the widest filter's many do.
+ */
+function narrowingOnFacets({ category, pricing, tagIds }: Narrowing): SQL | undefined {
+  const required = [
+    ...(category ? [`category:${category}`] : []),
+    ...(pricing.length === 1 ? [`pricing:${pricing[0]}`] : []),
+    ...tagIds,
+  ];
+  return and(
+    required.length > 0 ? sql`${tools.facets} @> ${textArray(required)}` : undefined,
+    pricing.length > 1 ? sql`${tools.facets} && ${textArray(pricing.map((model) => `pricing:${model}`))}` : undefined,
+  );
 }
 
 /**
@@ -179,11 +219,8 @@ export async function listTools({
   // A tag that does not exist matches nothing.
   if (!resolved.complete) return { tools: [], total: 0, page, pageCount: 1 };
 
-  const narrowing = and(
-    filters.category ? eq(tools.category, filters.category) : undefined,
-    filters.pricing.length > 0 ? inArray(tools.pricingModel, filters.pricing) : undefined,
-    hasAllTags(resolved.ids),
-  );
+  const narrowed: Narrowing = { category: filters.category, pricing: filters.pricing, tagIds: resolved.ids };
+  const narrowing = narrowingOnColumns(narrowed);
   const offset = (page - 1) * pageSize;
   if (text) return pageOfTextMatches({ db, text, narrowing, orderBy, page, pageSize });
 
@@ -208,11 +245,17 @@ export async function listTools({
         // found first through the filters' indexes, and when they are few, the page sorted from
         // exactly those; when they are many, the sort's index meets a page's worth early.
         await tx.execute(sql`set local enable_seqscan = off`);
-        const ids = await matchingIdsUpToCap(tx, narrowing);
-        const capped = ids.length > TOOL_COUNT_CAP;
-        if (!capped && ids.length === 0) return [[] as ToolCard[], { total: 0, capped }] as const;
-        const page = await readPage(tx, capped ? narrowing : inArray(tools.id, ids));
-        return [page, { total: Math.min(ids.length, TOOL_COUNT_CAP), capped }] as const;
+        // Pricing alone matches a large share of the catalogue: its B-tree stops after the cap,
+        // where the facets' index would first gather every match.
+        const pricingOnly = !narrowed.category && narrowed.tagIds.length === 0;
+        const matches = await pageOfMatchesUpToCap(tx, {
+          where: pricingOnly ? narrowing : narrowingOnFacets(narrowed),
+          orderBy,
+          pageSize,
+          offset,
+        });
+        const page = matches.capped ? await readPage(tx, narrowing) : matches.page;
+        return [page, { total: Math.min(matches.total, TOOL_COUNT_CAP), capped: matches.capped }] as const;
       });
   return {
     tools: rows,

@@ -157,6 +157,17 @@ export const tools = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /**
+     * Everything a list filters on, as one array with one GIN index (migration 0009):
+     * "category:{name}", "pricing:{model}" (or "pricing:unset") and the tag ids. Filters used
+     * together become one index scan that intersects their entries (toolFacets, tools.server.ts).
+     */
+    facets: text("facets")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(`array['category:' || category, 'pricing:' || coalesce(pricing_model, 'unset')] || tag_ids::text[]`),
+      ),
     metaTitle: text("meta_title"),
     website: text("website"),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
@@ -195,7 +206,8 @@ export const tools = pgTable(
       table.voteCount.desc(),
       table.id,
     ),
-    index("tools_tag_ids_idx").using("gin", table.tagIds),
+    // Without the pending list a search never scans unsorted entries; PGlite has no autovacuum to merge them.
+    index("tools_facets_idx").using("gin", table.facets).with({ fastupdate: false }),
     index("tools_lower_name_idx").on(sql`lower(${table.name})`),
     index("tools_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
     index("tools_description_text_trgm_idx").using("gin", table.descriptionText.op("gin_trgm_ops")),
