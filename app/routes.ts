@@ -6,6 +6,8 @@ export default [
   route("article/:id", "routes/article.tsx"),
   route("category/:category", "routes/category.tsx"),
   route("tag/:slug", "routes/tag.tsx"),
+  // /compare/{a}-vs-{b} for a pair, /compare?tools=a,b,c for three or four (decision 059).
+  route("compare/:pair?", "routes/compare.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
   route("about", "routes/about.tsx"),

@@ -6,11 +6,14 @@ export function ToolLogo({
   image,
   size,
   className,
+  decorative = false,
 }: {
   name: string;
   image: string | null;
   size: number;
   className?: string;
+  /** Beside the tool's name already (a table's column header): no alternative text to repeat it. */
+  decorative?: boolean;
 }) {
   const box = cn("shrink-0 overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800", className);
   if (!image) {
@@ -27,7 +30,7 @@ export function ToolLogo({
   return (
     <img
       src={image}
-      alt={`${name} logo`}
+      alt={decorative ? "" : `${name} logo`}
       width={size}
       height={size}
       loading="lazy"

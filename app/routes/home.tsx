@@ -2,7 +2,7 @@ import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
 import { ArticleGrid } from "~/components/article-card";
 import { CategoryFilter } from "~/components/category-filter";
-import { ComparisonSection } from "~/components/comparison-section";
+import { COMPARISON_SECTION_SLUGS, ComparisonSection } from "~/components/comparison-section";
 import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/search-form";
 import { ToolGrid } from "~/components/tool-card";
@@ -22,6 +22,8 @@ import {
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site";
 import { websiteJsonLd } from "~/lib/structured-data";
+import { comparePath } from "~/lib/compare";
+import { listExistingToolSlugs } from "~/server/catalog/compare.server";
 import { listTagsInUse } from "~/server/catalog/tags.server";
 import { listTools } from "~/server/catalog/tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
@@ -33,13 +35,17 @@ const FILTER_TAG_COUNT = 12;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseToolFilters(new URL(request.url).searchParams);
   const sort = effectiveSort(filters, "newest");
-  const [toolPage, latestArticles, tagsInUse] = await Promise.all([
+  const [toolPage, latestArticles, tagsInUse, comparedSlugs] = await Promise.all([
     listTools({ db: context.db, filters, order: sort }),
     listLatestArticles({ db: context.db, limit: 4 }),
     listTagsInUse({ db: context.db }),
+    listExistingToolSlugs({ db: context.db, slugs: COMPARISON_SECTION_SLUGS }),
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
-  return { filters, sort, toolPage, latestArticles, tagsInUse };
+  // The static section links its full comparison only when every tool of it is in the catalogue.
+  const comparisonHref =
+    comparedSlugs.length === COMPARISON_SECTION_SLUGS.length ? comparePath(COMPARISON_SECTION_SLUGS) : null;
+  return { filters, sort, toolPage, latestArticles, tagsInUse, comparisonHref };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -59,7 +65,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { filters, sort, toolPage, latestArticles, tagsInUse } = loaderData;
+  const { filters, sort, toolPage, latestArticles, tagsInUse, comparisonHref } = loaderData;
   const { query } = filters;
   const category = filters.category ?? ALL_CATEGORY;
   const navigation = useNavigation();
@@ -160,7 +166,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <ComparisonSection />
+      <ComparisonSection compareHref={comparisonHref} />
 
       <section aria-labelledby="articles-heading" className="space-y-6">
         <div className="flex items-baseline justify-between">

@@ -3,6 +3,7 @@ import { useCallback, useState } from "react";
 import { isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/tool";
 import { CommentForm } from "~/components/comment-form";
+import { TagLinks } from "~/components/tag-links";
 import { CommentList } from "~/components/comment-list";
 import { GoBackButton } from "~/components/go-back-button";
 import { HtmlContent } from "~/components/html-content";
@@ -254,20 +255,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             ))}
           </div>
           <RatingSummary rating={tool.rating} voteCount={tool.voteCount} />
-          {tags.length > 0 && (
-            <ul aria-label="Tags" className="flex flex-wrap gap-2">
-              {tags.map((tag) => (
-                <li key={tag.slug}>
-                  <Link
-                    to={`/tag/${tag.slug}`}
-                    className="inline-flex rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-medium text-slate-700 hover:border-indigo-400 hover:text-indigo-800 dark:border-slate-600 dark:text-slate-300 dark:hover:border-indigo-500 dark:hover:text-indigo-200"
-                  >
-                    {tag.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
+          {tags.length > 0 && <TagLinks tags={tags} label="Tags" />}
           {tool.website && (
             <div>
               <a

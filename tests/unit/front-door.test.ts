@@ -586,19 +586,19 @@ describe("connections", () => {
     async () => {
       // Node advertises its keep-alive timeout; its default (5 s) would close pooled connections
       // under a balancer's feet, and a request it sent on one at that moment would fail.
-      const advertised = await new Promise<string | undefined>((resolve, reject) => {
+      const advertised = await new Promise<string>((resolve, reject) => {
         const agent = new http.Agent({ keepAlive: true });
         http
           .get(`${server.url}/healthz`, { agent }, (response) => {
             response.resume();
             response.on("end", () => {
               agent.destroy();
-              resolve(response.headers["keep-alive"]);
+              resolve(String(response.headers["keep-alive"] ?? ""));
             });
           })
           .on("error", reject);
       });
-      const seconds = Number(/timeout=(\d+)/.exec(advertised ?? "")?.[1]);
+      const seconds = Number(/timeout=(\d+)/.exec(advertised)?.[1]);
       expect(seconds).toBeGreaterThan(60);
     },
     SLOW,

@@ -11,6 +11,7 @@ import {
   listTagIdsForTool,
   listTags,
   listTagsForTool,
+  listTagsForTools,
   listTagsInUse,
   listTagsWithCounts,
   resolveTagIds,
@@ -166,6 +167,25 @@ describe("the lists", () => {
     expect(await listTagIdsForTool({ db: database.db, toolId: quill!.id })).toEqual([api.id, writing.id]);
     expect(await listTagsForTool({ db: database.db, toolId: echo!.id })).toEqual([]);
     expect(await listTagsForTool({ db: database.db, toolId: "quill" })).toEqual([]);
+  });
+
+  test("listTagsForTools gives several tools' tags by name in one read; an empty list for a tool without", async () => {
+    const [quill, echo, mute] = await insertTools(database.db, { name: "Quill" }, { name: "Echo" }, { name: "Mute" });
+    const writing = await created({ name: "Writing assistant" });
+    const api = await created({ name: "API" });
+    await tagTool(quill!.id, writing.id, api.id);
+    await tagTool(echo!.id, api.id);
+    const byTool = await listTagsForTools({ db: database.db, toolIds: [quill!.id, echo!.id, mute!.id, "quill"] });
+    expect(Object.fromEntries(byTool)).toEqual({
+      [quill!.id]: [
+        { slug: "api", name: "API" },
+        { slug: "writing-assistant", name: "Writing assistant" },
+      ],
+      [echo!.id]: [{ slug: "api", name: "API" }],
+      [mute!.id]: [],
+      quill: [],
+    });
+    expect(await listTagsForTools({ db: database.db, toolIds: [] })).toEqual(new Map());
   });
 });
 

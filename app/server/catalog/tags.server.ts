@@ -72,6 +72,34 @@ export async function listTagsForTool({
     .orderBy(...byName);
 }
 
+/**
+ * The tags of several tools in one query (the compare page), by tool id, each list by name; a
+ * tool without tags, and an id that is not a uuid, map to an empty list.
+ */
+export async function listTagsForTools({
+  db,
+  toolIds,
+}: {
+  db: Database;
+  toolIds: readonly string[];
+}): Promise<Map<string, { slug: string; name: string }[]>> {
+  const ids = [...new Set(toolIds.filter(isUuid).map((id) => id.toLowerCase()))];
+  const byTool = new Map<string, { slug: string; name: string }[]>(toolIds.map((id) => [id, []]));
+  if (ids.length === 0) return byTool;
+  const rows = await db
+    .select({ toolId: toolTags.toolId, slug: tags.slug, name: tags.name })
+    .from(toolTags)
+    .innerJoin(tags, eq(tags.id, toolTags.tagId))
+    .where(inArray(toolTags.toolId, ids))
+    .orderBy(...byName);
+  for (const { toolId, slug, name } of rows) {
+    const list = byTool.get(toolId) ?? [];
+    list.push({ slug, name });
+    byTool.set(toolId, list);
+  }
+  return byTool;
+}
+
 /** The ids of a tool's tags, for the tool form's checkboxes. */
 export async function listTagIdsForTool({ db, toolId }: { db: Database; toolId: string }): Promise<string[]> {
   if (!isUuid(toolId)) return [];
