@@ -303,6 +303,31 @@ export const articles = pgTable(
   ],
 );
 
+/**
+ * An administrator's correction to a tool's computed alternatives: "pin" puts a tool first (in
+ * the order pinned), "exclude" keeps it out.
+ */
+export const toolAlternativeOverrides = pgTable(
+  "tool_alternative_overrides",
+  {
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    alternativeId: uuid("alternative_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"pin" | "exclude">().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.toolId, table.alternativeId] }),
+    check("tool_alternative_overrides_kind_check", sql`${table.kind} in ('pin', 'exclude')`),
+    check("tool_alternative_overrides_not_itself", sql`${table.toolId} <> ${table.alternativeId}`),
+    // Deleting a tool removes the overrides that name it as an alternative.
+    index("tool_alternative_overrides_alternative_idx").on(table.alternativeId),
+  ],
+);
+
 // --- Community ---
 
 export const toolVotes = pgTable(
@@ -322,6 +347,25 @@ export const toolVotes = pgTable(
     unique("tool_votes_tool_id_user_id_key").on(table.toolId, table.userId),
     check("tool_votes_rating_check", sql`${table.rating} between 1 and 5`),
     index("tool_votes_user_id_idx").on(table.userId),
+  ],
+);
+
+/** A signed-in user's shortlist: one row per (user, tool). */
+export const savedTools = pgTable(
+  "saved_tools",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The primary key serves "my saved tools"; the tool index serves "how many saved it".
+  (table) => [
+    primaryKey({ columns: [table.userId, table.toolId] }),
+    index("saved_tools_tool_id_idx").on(table.toolId),
   ],
 );
 
