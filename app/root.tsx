@@ -24,16 +24,20 @@ import {
   ToolDetailSkeleton,
 } from "./components/page-skeletons";
 import { SiteFooter } from "./components/site-footer";
+import { CompareTrayBar } from "./components/compare-tray";
+import { PendingSave } from "./components/pending-save";
 import { SignInDialogProvider } from "./components/sign-in-dialog";
 import { SiteHeader } from "./components/site-header";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
 import { asErrorBody } from "./lib/app-error";
 import { SITE_NAME } from "./lib/site";
 import { ZOD_CONFIG_SCRIPT } from "./lib/zod-config";
+import { SAVE_AFTER_SIGN_IN_PARAM } from "./lib/saved-tools";
 import { readTheme } from "./lib/theme";
 import type { PublicViewer } from "./lib/viewer";
 import { analyticsScriptUrl } from "./server/analytics.server";
 import { listCategoriesInUse } from "./server/catalog/tools.server";
+import { findToolToSave } from "./server/community/saved-tools.server";
 import { takeFlash, type Flash } from "./server/flash.server";
 import { footerSettings, siteUrlFor } from "./server/site.server";
 
@@ -43,11 +47,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const publicViewer: PublicViewer | null = viewer
     ? { email: viewer.email, username: viewer.username, avatarUrl: viewer.avatarUrl, isAdmin: viewer.isAdmin }
     : null;
+  // A save asked for while signed out comes back as ?save={slug} (decision 062); only a signed-in
+  // viewer's page names the tool, so every visitor's page stays the same.
+  const saveSlug = viewer ? new URL(request.url).searchParams.get(SAVE_AFTER_SIGN_IN_PARAM) : null;
+  const [categories, pendingSave] = await Promise.all([
+    listCategoriesInUse({ db: context.db }),
+    saveSlug ? findToolToSave({ db: context.db, slug: saveSlug }) : null,
+  ]);
   return data(
     {
       siteUrl: siteUrlFor(request, context),
       theme: readTheme(request.headers.get("cookie")),
-      categories: await listCategoriesInUse({ db: context.db }),
+      categories,
       year: new Date().getFullYear(),
       ...footerSettings(),
       viewer: publicViewer,
@@ -55,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Administrators are never tracked; decided here so the script is simply absent for them.
       analyticsSrc: viewer?.isAdmin ? null : analyticsScriptUrl(),
       flash,
+      pendingSave,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -63,10 +75,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // Footer, theme and viewer change only after a form post (theme, sign-in, sign-out, votes): not on
 // every navigation.
 // A post that failed (an error body, even one made in the browser after a network failure) changed nothing.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod.toUpperCase() !== "GET" && !asErrorBody(actionResult)
+// A save to finish after sign-in (?save=) comes and goes with the address.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  actionResult,
+  defaultShouldRevalidate,
+  currentUrl,
+  nextUrl,
+}) => {
+  const saveParam = (url: URL) => url.searchParams.get(SAVE_AFTER_SIGN_IN_PARAM);
+  if (saveParam(currentUrl) !== saveParam(nextUrl)) return true;
+  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" && !asErrorBody(actionResult)
     ? defaultShouldRevalidate
     : false;
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -104,6 +126,7 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         <SignInDialogProvider googleSignIn={data?.googleSignIn ?? false}>
           <SiteHeader theme={theme} viewer={data?.viewer ?? null} />
+          {data?.pendingSave && <PendingSave key={data.pendingSave.id} tool={data.pendingSave} />}
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}
           </main>
@@ -114,6 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
           company={data?.company ?? SITE_NAME}
           sourceCodeUrl={data?.sourceCodeUrl ?? "/"}
         />
+        <CompareTrayBar />
         <Toaster richColors closeButton theme={theme} />
         <FlashToast flash={data?.flash ?? null} />
 

@@ -3,11 +3,14 @@ import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   route("tool/:id", "routes/tool.tsx"),
+  route("tool/:id/alternatives", "routes/tool-alternatives.tsx"),
   route("article/:id", "routes/article.tsx"),
   route("category/:category", "routes/category.tsx"),
   route("tag/:slug", "routes/tag.tsx"),
   // /compare/{a}-vs-{b} for a pair, /compare?tools=a,b,c for three or four (decision 059).
   route("compare/:pair?", "routes/compare.tsx"),
+  // The signed-in user's saved tools; its action saves and removes them (decision 062).
+  route("saved", "routes/saved.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
   route("about", "routes/about.tsx"),
@@ -28,6 +31,7 @@ export default [
     route("tools", "routes/admin/tools.tsx"),
     // "new" is the create form; any other value is a tool id (spec section 4: new mode without an id).
     route("tools/:id", "routes/admin/tool-form.tsx"),
+    route("tools/:id/alternatives", "routes/admin/tool-alternatives.tsx"),
     route("articles", "routes/admin/articles.tsx"),
     route("articles/:id", "routes/admin/article-form.tsx"),
     route("tags", "routes/admin/tags.tsx"),

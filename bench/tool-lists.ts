@@ -7,6 +7,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import type { ToolFilters } from "~/lib/tool-filters";
+import { listAlternatives } from "~/server/catalog/alternatives.server";
 import { listTools, type ToolOrder } from "~/server/catalog/tools.server";
 import { tools } from "~/server/db/schema.server";
 import { insertSyntheticCatalogue } from "../tests/setup/synthetic-tools";
@@ -73,6 +74,14 @@ async function measure(engine: "pglite" | "postgres") {
       );
       console.log(rows.at(-1));
     }
+    // Issue "Compare, alternatives": one tool's 24 alternatives, under 10 ms p95 on PostgreSQL.
+    const [tool] = await database.db.select().from(tools).where(eq(tools.slug, "synthetic-5000"));
+    const source = { id: tool!.id, category: tool!.category, pricingModel: tool!.pricingModel, tagIds: tool!.tagIds };
+    const alternatives = await time(() => listAlternatives({ db: database.db, source }));
+    rows.push(
+      `| ${engine} | alternatives of one tool (24) | ${alternatives.p50.toFixed(2)} | ${alternatives.p95.toFixed(2)} | ${(alternatives.p95 / baseline.p95).toFixed(1)} |`,
+    );
+    console.log(rows.at(-1));
     rows.unshift(
       `| ${engine} | baseline: one tool by id | ${baseline.p50.toFixed(2)} | ${baseline.p95.toFixed(2)} | 1.0 |`,
     );
@@ -95,7 +104,8 @@ Written by \`npm run bench\` or, alone, \`npm run bench:lists\` (bench/tool-list
 - Catalogue: ${toolCount.toLocaleString("en-US")} synthetic tools, 13 categories, 5 pricing models, 40 tags (4 per tool)
 - Each figure: ${rounds} calls of \`listTools\` (the page and its count) after 10 warm-up calls, in milliseconds.
   **ratio** = p95 / the baseline's p95, both measured on the same database in the same run.
-- Goals (issue "Help a visitor choose"): p95 under 5 ms on PostgreSQL and under 15 ms on PGlite.
+- Goals: the filtered lists (issue "Help a visitor choose") p95 under 5 ms on PostgreSQL and under 15 ms on PGlite;
+  one tool's alternatives (issue "Compare, alternatives, related and saved tools") under 10 ms on PostgreSQL.
 
 | engine | view | p50 ms | p95 ms | p95 ratio to baseline |
 | --- | --- | --- | --- | --- |

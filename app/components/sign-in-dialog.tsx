@@ -1,10 +1,16 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { AuthForm } from "~/components/auth-form";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import type { AuthMode } from "~/lib/auth-schemas";
 
-type SignInDialogApi = { openSignIn(mode?: AuthMode): void };
+/**
+ * `returnTo`: where to be once signed in, when it is not the page as it is (a save asked for while
+ * signed out returns with `?save={slug}`, decision 062). Google's round trip comes back there, and
+ * a password sign-in in the dialog moves there once the dialog closes.
+ */
+type SignInOptions = { returnTo?: string };
+type SignInDialogApi = { openSignIn(mode?: AuthMode, options?: SignInOptions): void };
 
 const SignInDialogContext = createContext<SignInDialogApi>({ openSignIn: () => undefined });
 
@@ -16,16 +22,23 @@ export function useSignInDialog() {
 export function SignInDialogProvider({ googleSignIn, children }: { googleSignIn: boolean; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<AuthMode>("sign-in");
+  const [returnTo, setReturnTo] = useState<string | null>(null);
   const location = useLocation();
+  const navigate = useNavigate();
   // The dialog has no Radix trigger (a star or the comment box may open it), so it remembers
   // where focus was and returns it there on closing.
   const returnFocusTo = useRef<HTMLElement | null>(null);
-  const openSignIn = useCallback((next: AuthMode = "sign-in") => {
+  const openSignIn = useCallback((next: AuthMode = "sign-in", options: SignInOptions = {}) => {
     returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setMode(next);
+    setReturnTo(options.returnTo ?? null);
     setOpen(true);
   }, []);
-  const close = useCallback(() => setOpen(false), []);
+  const here = `${location.pathname}${location.search}`;
+  const close = useCallback(() => {
+    setOpen(false);
+    if (returnTo && returnTo !== here) void navigate(returnTo, { replace: true, preventScrollReset: true });
+  }, [returnTo, here, navigate]);
   const api = useMemo(() => ({ openSignIn }), [openSignIn]);
   return (
     <SignInDialogContext.Provider value={api}>
@@ -44,7 +57,7 @@ export function SignInDialogProvider({ googleSignIn, children }: { googleSignIn:
           <AuthForm
             key={`${mode}-${String(open)}`}
             initialMode={mode}
-            redirectTo={`${location.pathname}${location.search}`}
+            redirectTo={returnTo ?? here}
             googleSignIn={googleSignIn}
             inPlace
             onSuccess={close}

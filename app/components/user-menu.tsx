@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut } from "lucide-react";
+import { Bookmark, LayoutDashboard, LogOut } from "lucide-react";
 import { Form, Link } from "react-router";
 import { useRef } from "react";
 import {
@@ -46,6 +46,12 @@ export function UserMenu({ viewer }: { viewer: PublicViewer }) {
               </Link>
             </DropdownMenuItem>
           )}
+          <DropdownMenuItem asChild>
+            <Link to="/saved">
+              <Bookmark aria-hidden="true" className="h-4 w-4" />
+              Saved Tools
+            </Link>
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => signOutForm.current?.requestSubmit()}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
             Sign out
@@ -53,8 +59,11 @@ export function UserMenu({ viewer }: { viewer: PublicViewer }) {
         </DropdownMenuContent>
       </DropdownMenu>
       <Form ref={signOutForm} method="post" action="/sign-out" className="hidden" />
-      {/* The menu needs JavaScript; without it, signing out is a plain button. */}
+      {/* The menu needs JavaScript; without it, saved tools and signing out are a plain link and button. */}
       <noscript>
+        <a href="/saved" className="mr-3 text-sm font-medium text-slate-700 underline dark:text-slate-200">
+          Saved Tools
+        </a>
         <form method="post" action="/sign-out">
           <button type="submit" className="text-sm font-medium text-slate-700 underline dark:text-slate-200">
             Sign out

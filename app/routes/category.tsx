@@ -14,6 +14,7 @@ import { SITE_NAME } from "~/lib/site";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
 import { listTagsInUse } from "~/server/catalog/tags.server";
 import { listTools, type ToolOrder } from "~/server/catalog/tools.server";
+import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -32,7 +33,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     listTagsInUse({ db: context.db }),
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
-  return { category, filters, sort, toolPage, tagsInUse };
+  const toolIds = toolPage.tools.map((tool) => tool.id);
+  const savedIds = await savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds });
+  return { category, filters, sort, toolPage, tagsInUse, savedIds };
 }
 
 const categoryPath = (category: string) => `/category/${encodeURIComponent(category)}`;
@@ -70,7 +73,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { category, filters, sort, toolPage, tagsInUse } = loaderData;
+  const { category, filters, sort, toolPage, tagsInUse, savedIds } = loaderData;
   const { query } = filters;
   const navigation = useNavigation();
   const updating =
@@ -117,7 +120,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
             No tools found in this category.
           </p>
         ) : (
-          <ToolGrid tools={toolPage.tools} />
+          <ToolGrid tools={toolPage.tools} savedIds={savedIds} />
         )}
         <Pagination page={toolPage.page} pageCount={toolPage.pageCount} label={`${category} tool pages`} />
       </section>

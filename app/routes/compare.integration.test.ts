@@ -1,8 +1,4 @@
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import type { PGlite } from "@electric-sql/pglite";
-import type pg from "pg";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -10,12 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COMPARE_MESSAGES } from "~/lib/compare";
 import ComparePage, { loader, meta } from "~/routes/compare";
 import { loader as homeLoader } from "~/routes/home";
-import type { Database } from "~/server/db/client.server";
-import * as schema from "~/server/db/schema.server";
 import { tags, tools } from "~/server/db/schema.server";
 import { insertTools, tagTools } from "../../tests/setup/fixtures";
 import { getRequest, routeAnswer, type RouteAnswer } from "../../tests/setup/route-calls";
 import { TEST_SITE_URL } from "../../tests/setup/test-app";
+import { loggingDatabase } from "../../tests/setup/statement-log";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 
 // The compare page as a browser reaches it: real requests, a fresh database, the page rendered.
@@ -30,33 +25,20 @@ beforeEach(async () => {
   await database.db.execute(sql`truncate table ${tools}, ${tags} cascade`);
 });
 
-/**
- * A second drizzle instance over the same connection with a logger: the statements the loader
- * really sends (tools.integration.test.ts reads plans the same way).
- */
-function countingDatabase() {
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  const statements: string[] = [];
-  const logger = { logQuery: (text: string) => void statements.push(text) };
-  const db =
-    database.kind === "pglite"
-      ? drizzlePglite({ client: client as PGlite, schema, logger })
-      : drizzlePostgres({ client: client as pg.Pool, schema, logger });
-  return { db: db as unknown as Database, statements };
-}
-
 type Loaded = RouteAnswer & { statements: string[] };
 
 /** The loader's answer to a GET of `path`, whether returned or thrown, with the statements it sent. */
 async function load(path: string): Promise<Loaded> {
-  const { db, statements } = countingDatabase();
+  const { db, statements: logged } = loggingDatabase(database);
+  // Read once the loader has run: the statements it sent, as text.
+  const sent = () => logged.map((statement) => statement.text);
   const request = getRequest(path);
   const pair = new URL(request.url).pathname.match(/^\/compare\/(.+)$/)?.[1];
   const params = pair === undefined ? {} : { pair: decodeURIComponent(pair) };
   try {
-    return { ...(await routeAnswer(await loader({ request, params, context: { db } } as never))), statements };
+    return { ...(await routeAnswer(await loader({ request, params, context: { db } } as never))), statements: sent() };
   } catch (thrown) {
-    return { ...(await routeAnswer(thrown, { thrown: true })), statements };
+    return { ...(await routeAnswer(thrown, { thrown: true })), statements: sent() };
   }
 }
 

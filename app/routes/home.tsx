@@ -26,6 +26,7 @@ import { comparePath } from "~/lib/compare";
 import { listExistingToolSlugs } from "~/server/catalog/compare.server";
 import { listTagsInUse } from "~/server/catalog/tags.server";
 import { listTools } from "~/server/catalog/tools.server";
+import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { listLatestArticles } from "~/server/content/articles.server";
 
@@ -42,10 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listExistingToolSlugs({ db: context.db, slugs: COMPARISON_SECTION_SLUGS }),
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
+  const toolIds = toolPage.tools.map((tool) => tool.id);
+  const savedIds = await savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds });
   // The static section links its full comparison only when every tool of it is in the catalogue.
   const comparisonHref =
     comparedSlugs.length === COMPARISON_SECTION_SLUGS.length ? comparePath(COMPARISON_SECTION_SLUGS) : null;
-  return { filters, sort, toolPage, latestArticles, tagsInUse, comparisonHref };
+  return { filters, sort, toolPage, latestArticles, tagsInUse, comparisonHref, savedIds };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -65,7 +68,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { filters, sort, toolPage, latestArticles, tagsInUse, comparisonHref } = loaderData;
+  const { filters, sort, toolPage, latestArticles, tagsInUse, comparisonHref, savedIds } = loaderData;
   const { query } = filters;
   const category = filters.category ?? ALL_CATEGORY;
   const navigation = useNavigation();
@@ -140,7 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             )}
           </div>
         ) : (
-          <ToolGrid tools={toolPage.tools} />
+          <ToolGrid tools={toolPage.tools} savedIds={savedIds} />
         )}
         <Pagination page={toolPage.page} pageCount={toolPage.pageCount} label="Tool pages" />
       </section>

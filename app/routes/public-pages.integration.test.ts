@@ -525,7 +525,13 @@ describe("sitemap.xml loader", () => {
     // Categories without tools, and drafts, are not pages worth listing.
     expect(lastmodOf.has("http://localhost/category/Health")).toBe(false);
     expect(lastmodOf.has("http://localhost/article/draft-article")).toBe(false);
-    expect(lastmodOf.size).toBe(5 + 2 + 3 + 1);
+    // Alternatives pages for the two Writing tools; Poster is alone in its category.
+    expect(lastmodOf.has("http://localhost/tool/chatgpt/alternatives")).toBe(true);
+    expect(lastmodOf.has("http://localhost/tool/poster/alternatives")).toBe(false);
+    // ...and compared with each other.
+    const pair = `http://localhost/compare/chatgpt-vs-${encodeURIComponent("rock'n'roll&more<x>")}`;
+    expect(lastmodOf.has(pair)).toBe(true);
+    expect(lastmodOf.size).toBe(5 + 2 + 3 + 2 + 1 + 1);
   });
 
   test("uses the configured public URL", async () => {

@@ -21,6 +21,7 @@ import {
 } from "~/lib/tool-filters";
 import { findTagBySlug, listTagsInUse } from "~/server/catalog/tags.server";
 import { listTools } from "~/server/catalog/tools.server";
+import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 
 const TAG_NOT_FOUND = "Tag not found";
@@ -38,7 +39,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     listTagsInUse({ db: context.db }),
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
-  return { tag, filters, sort, toolPage, tagsInUse };
+  const toolIds = toolPage.tools.map((tool) => tool.id);
+  const savedIds = await savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds });
+  return { tag, filters, sort, toolPage, tagsInUse, savedIds };
 }
 
 const tagPath = (slug: string) => `/tag/${slug}`;
@@ -82,7 +85,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  const { tag, filters, sort, toolPage, tagsInUse } = loaderData;
+  const { tag, filters, sort, toolPage, tagsInUse, savedIds } = loaderData;
   const path = tagPath(tag.slug);
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === path;
@@ -145,7 +148,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
             )}
           </div>
         ) : (
-          <ToolGrid tools={toolPage.tools} />
+          <ToolGrid tools={toolPage.tools} savedIds={savedIds} />
         )}
         <Pagination page={toolPage.page} pageCount={toolPage.pageCount} label={`${tag.name} tool pages`} />
       </section>

@@ -3,7 +3,10 @@ import { useCallback, useState } from "react";
 import { isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/tool";
 import { CommentForm } from "~/components/comment-form";
+import { CompareToggle } from "~/components/compare-tray";
 import { TagLinks } from "~/components/tag-links";
+import { ToolGrid } from "~/components/tool-card";
+import { ALTERNATIVES_PREVIEW, alternativesPath } from "~/lib/alternatives";
 import { CommentList } from "~/components/comment-list";
 import { GoBackButton } from "~/components/go-back-button";
 import { HtmlContent } from "~/components/html-content";
@@ -11,21 +14,26 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { PricingBadge } from "~/components/pricing-badge";
 import { PricingList } from "~/components/pricing-list";
 import { RatingSummary } from "~/components/rating-summary";
+import { SaveToggle } from "~/components/save-toggle";
 import { ToolLogo } from "~/components/tool-logo";
 import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Input } from "~/components/ui/input";
 import { VoteStars } from "~/components/vote-stars";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink, buttonClasses } from "~/components/ui/button";
+import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { AppError, asErrorBody } from "~/lib/app-error";
 import { COMMUNITY_TOASTS, type CommunityActionData } from "~/lib/community-actions";
+import { savedByText } from "~/lib/saved-tools";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import { breadcrumbJsonLd, softwareApplicationJsonLd } from "~/lib/structured-data";
 import { listTagsForTool } from "~/server/catalog/tags.server";
-import { findToolByIdentifier } from "~/server/catalog/tools.server";
+import { listAlternatives } from "~/server/catalog/alternatives.server";
+import { findToolByIdentifier, type ToolCard as ToolCardData } from "~/server/catalog/tools.server";
 import { requireSameOrigin } from "~/server/auth/guards.server";
 import { addComment, listCommentsForTool } from "~/server/community/comments.server";
+import { countSaves } from "~/server/community/saved-tools.server";
 import { findUserVote, recordVote, TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
 import { expectedOrLogged, toErrorResponse } from "~/server/http/error-response.server";
 import { readForm } from "~/server/http/read-form.server";
@@ -43,9 +51,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirect(`/tool/${encodeURIComponent(tool.slug)}${search}`, 301);
   }
   const viewer = context.viewer;
-  const [comments, tags, myRating] = await Promise.all([
+  // Spec section 2's block keyed by tool id: its best alternatives (decision 061).
+  const alternatives = listAlternatives({
+    db: context.db,
+    source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
+    limit: ALTERNATIVES_PREVIEW,
+  });
+  const [comments, tags, saves, myRating] = await Promise.all([
     listCommentsForTool({ db: context.db, toolId: tool.id }),
     listTagsForTool({ db: context.db, toolId: tool.id }),
+    // How many saved it, and whether the viewer did, in one statement; a visitor's answer is everyone's.
+    countSaves({ db: context.db, toolId: tool.id, userId: viewer?.id }),
     // Spec section 7: a failed read of the user's own vote counts as no vote (not retried).
     viewer
       ? findUserVote({ db: context.db, userId: viewer.id, toolId: tool.id }).catch((error: unknown) => {
@@ -76,7 +92,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     comments,
     tags,
+    saves,
     myRating,
+    alternatives: await alternatives,
     signedIn: context.viewer !== null,
     // The edit shortcut is for administrators only; the admin routes check the role again themselves.
     canEdit: context.viewer?.isAdmin === true,
@@ -205,7 +223,7 @@ function ActionNotice({ result, success }: { result: CommunityActionData; succes
 }
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, comments, tags, myRating, signedIn, canEdit } = loaderData;
+  const { tool, comments, tags, saves, myRating, signedIn, canEdit } = loaderData;
   // Present only after a post without JavaScript; fetchers keep their own results. A refusal is a
   // response, which the generated type leaves out.
   const pageResult = actionData as CommunityActionData | undefined;
@@ -254,7 +272,12 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
               </Badge>
             ))}
           </div>
-          <RatingSummary rating={tool.rating} voteCount={tool.voteCount} />
+          <div className="flex flex-wrap items-center gap-3">
+            <RatingSummary rating={tool.rating} voteCount={tool.voteCount} />
+            <SaveToggle tool={tool} saved={saves.saved} signedIn={signedIn} variant="page" />
+            <CompareToggle tool={{ slug: tool.slug, name: tool.name }} />
+            <span className="text-sm text-slate-600 dark:text-slate-400">{savedByText(saves.count)}</span>
+          </div>
           {tags.length > 0 && <TagLinks tags={tags} label="Tags" />}
           {tool.website && (
             <div>
@@ -319,7 +342,78 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         </p>
         <CommentList comments={comments} />
       </section>
+
+      <AlternativesBlock key={tool.id} name={tool.name} slug={tool.slug} alternatives={loaderData.alternatives} />
     </article>
+  );
+}
+
+/** The tool's best few alternatives, each with why, and the way to all of them. */
+function AlternativesBlock({
+  name,
+  slug,
+  alternatives,
+}: {
+  name: string;
+  slug: string;
+  alternatives: { tool: ToolCardData; reason: string }[];
+}) {
+  return (
+    <section aria-labelledby="alternatives-heading" className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="alternatives-heading" className="text-xl font-semibold">
+          Alternatives to {name}
+        </h2>
+        {alternatives.length > 0 && (
+          <Link
+            to={alternativesPath(slug)}
+            className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+          >
+            See all {name} alternatives
+          </Link>
+        )}
+      </div>
+      {alternatives.length === 0 ? (
+        <p className="text-slate-700 dark:text-slate-300">
+          No other tool in the directory does the same job yet. Browse the{" "}
+          <Link to="/" className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+            whole directory
+          </Link>{" "}
+          instead.
+        </p>
+      ) : (
+        <ToolGrid
+          tools={alternatives.map((alternative) => alternative.tool)}
+          notes={new Map(alternatives.map((alternative) => [alternative.tool.id, alternative.reason]))}
+        />
+      )}
+      {/* Works without JavaScript: the address /compare?tools={this}&tools={typed} is the comparison. */}
+      <form method="get" action="/compare" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="tools" value={slug} />
+        <div className="space-y-1">
+          <label htmlFor="compare-with" className="text-sm font-medium">
+            Compare {name} with
+          </label>
+          <Input
+            id="compare-with"
+            name="tools"
+            required
+            maxLength={200}
+            list="compare-with-suggestions"
+            placeholder="Another tool's name"
+            className="w-64"
+          />
+          <datalist id="compare-with-suggestions">
+            {alternatives.map((alternative) => (
+              <option key={alternative.tool.id} value={alternative.tool.name} />
+            ))}
+          </datalist>
+        </div>
+        <Button type="submit" variant="outline">
+          Compare
+        </Button>
+      </form>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/tool-form";
 import { AiResearchDialog } from "~/components/admin/ai-research-dialog";
@@ -384,7 +384,17 @@ function ToolEditor({
     <div className="space-y-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">{creating ? "Add New Tool" : "Edit Tool"}</h1>
-        {!creating && <p className="mt-1 text-slate-600 dark:text-slate-400">{tool.name}</p>}
+        {!creating && (
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            {tool.name} ·{" "}
+            <Link
+              to={`/admin/tools/${tool.id}/alternatives`}
+              className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+            >
+              Manage alternatives
+            </Link>
+          </p>
+        )}
       </div>
 
       <Form id="tool-form" ref={formRef} method="post" noValidate onSubmit={validate} className="space-y-6">

@@ -1,15 +1,13 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
-import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { TOOL_CATEGORIES, type ToolCategory } from "~/lib/categories";
 import type { Database } from "~/server/db/client.server";
-import * as schema from "~/server/db/schema.server";
 import { tools } from "~/server/db/schema.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { insertTools } from "../../../tests/setup/fixtures";
+import { loggingDatabase } from "../../../tests/setup/statement-log";
 import { insertSyntheticCatalogue } from "../../../tests/setup/synthetic-tools";
 import { effectiveSort } from "~/lib/tool-filters";
 import { findToolByIdentifier, listCategoriesInUse, listTools } from "./tools.server";
@@ -305,14 +303,8 @@ type RawClient = { query(text: string, params?: unknown[]): Promise<{ rows: Reco
  * instance over the same connection, so the plan below is the plan of the app's own SQL.
  */
 async function captureStatements(run: (db: Database) => Promise<unknown>) {
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  const statements: { text: string; params: unknown[] }[] = [];
-  const logger = { logQuery: (text: string, params: unknown[]) => void statements.push({ text, params }) };
-  const db =
-    database.kind === "pglite"
-      ? drizzlePglite({ client: client as PGlite, schema, logger })
-      : drizzlePostgres({ client: client as pg.Pool, schema, logger });
-  await run(db as unknown as Database);
+  const { db, client, statements } = loggingDatabase(database);
+  await run(db);
   return { client: client as RawClient, statements };
 }
 

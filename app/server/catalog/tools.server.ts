@@ -8,7 +8,7 @@ import { tags, toolCategoryCounts, tools } from "../db/schema.server";
 import { containsPattern, escapeLike } from "../db/like-patterns.server";
 
 /** What a tool card shows: never the description, which can be long. */
-const toolCardColumns = {
+export const toolCardColumns = {
   id: tools.id,
   slug: tools.slug,
   name: tools.name,

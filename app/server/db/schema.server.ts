@@ -197,6 +197,7 @@ export const tools = pgTable(
       table.name,
       table.id,
     ),
+    // Also INCLUDE (tag_ids), added by migration 0011: drizzle cannot spell it.
     index("tools_ranking_idx").on(table.rankingScore.desc(), table.voteCount.desc(), table.id),
     index("tools_vote_count_idx").on(table.voteCount.desc(), table.rankingScore.desc(), table.id),
     index("tools_category_ranking_idx").on(table.category, table.rankingScore.desc(), table.voteCount.desc(), table.id),
@@ -363,10 +364,7 @@ export const savedTools = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // The primary key serves "my saved tools"; the tool index serves "how many saved it".
-  (table) => [
-    primaryKey({ columns: [table.userId, table.toolId] }),
-    index("saved_tools_tool_id_idx").on(table.toolId),
-  ],
+  (table) => [primaryKey({ columns: [table.userId, table.toolId] }), index("saved_tools_tool_id_idx").on(table.toolId)],
 );
 
 export const comments = pgTable(

@@ -6,11 +6,13 @@ export type RateLimitRule = { name: string; limit: number; windowMs: number };
 
 const MINUTE = 60_000;
 
-/** Per client address for sign-in and sign-up; per user for votes, comments and research runs. */
+/** Per client address for sign-in and sign-up; per user for votes, saves, comments and research runs. */
 export const RATE_LIMITS = {
   signIn: { name: "sign-in", limit: 20, windowMs: 10 * MINUTE },
   signUp: { name: "sign-up", limit: 10, windowMs: 60 * MINUTE },
   vote: { name: "vote", limit: 60, windowMs: MINUTE },
+  /** Saving and removing a saved tool: as cheap and as often clicked as a vote. */
+  save: { name: "save", limit: 60, windowMs: MINUTE },
   comment: { name: "comment", limit: 10, windowMs: 10 * MINUTE },
   adminSetup: { name: "admin-setup", limit: 10, windowMs: 10 * MINUTE },
   /** Each run spends search and model credits: 30 an hour per administrator is generous by hand. */

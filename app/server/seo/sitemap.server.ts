@@ -1,4 +1,6 @@
 import { absoluteUrl } from "~/lib/seo";
+import { comparePath } from "~/lib/compare";
+import { listTopComparisons } from "../catalog/alternatives.server";
 import { listTagsInUse } from "../catalog/tags.server";
 import { listToolSitemapEntries } from "../catalog/tools.server";
 import { listArticleSitemapEntries } from "../content/articles.server";
@@ -7,12 +9,16 @@ import { escapeXml } from "./xml.server";
 
 type Entry = { path: string; lastmod?: Date };
 
-/** Every public page with its last change: home, static pages, categories, tags, tools and articles. */
+/**
+ * Every public page with its last change: home, static pages, categories, tags, tools, their
+ * alternatives and top comparisons, and articles.
+ */
 export async function buildSitemap({ db, siteUrl }: { db: Database; siteUrl: string }): Promise<string> {
-  const [toolRows, articleRows, tagRows] = await Promise.all([
+  const [toolRows, articleRows, tagRows, comparisons] = await Promise.all([
     listToolSitemapEntries({ db }),
     listArticleSitemapEntries({ db }),
     listTagsInUse({ db }),
+    listTopComparisons({ db }),
   ]);
 
   const newest = (dates: Date[]) =>
@@ -23,6 +29,8 @@ export async function buildSitemap({ db, siteUrl }: { db: Database; siteUrl: str
     if (!known || row.updatedAt > known) lastChangeIn.set(row.category, row.updatedAt);
   }
   const lastToolChange = newest([...lastChangeIn.values()]);
+  const toolsIn = new Map<string, number>();
+  for (const row of toolRows) toolsIn.set(row.category, (toolsIn.get(row.category) ?? 0) + 1);
   const lastArticleChange = newest(articleRows.map((row) => row.updatedAt));
   const categories = [...lastChangeIn.keys()].sort();
 
@@ -36,6 +44,12 @@ export async function buildSitemap({ db, siteUrl }: { db: Database; siteUrl: str
     // Tags with tools only: an empty tag page would be a thin page.
     ...tagRows.map((tag) => ({ path: `/tag/${encodeURIComponent(tag.slug)}` })),
     ...toolRows.map((row) => ({ path: `/tool/${encodeURIComponent(row.slug)}`, lastmod: row.updatedAt })),
+    // A tool with another in its category has alternatives; a tool alone there may have none.
+    ...toolRows
+      .filter((row) => (toolsIn.get(row.category) ?? 0) > 1)
+      .map((row) => ({ path: `/tool/${encodeURIComponent(row.slug)}/alternatives` })),
+    // Each tool compared with its top 3 alternatives: the comparisons people search for.
+    ...comparisons.map((pair) => ({ path: comparePath(pair.map(encodeURIComponent)) })),
     ...articleRows.map((row) => ({ path: `/article/${encodeURIComponent(row.slug)}`, lastmod: row.updatedAt })),
   ];
 

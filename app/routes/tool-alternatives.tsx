@@ -1,0 +1,141 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/tool-alternatives";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { ToolGrid } from "~/components/tool-card";
+import { ALTERNATIVES_LIMIT, alternativesPath } from "~/lib/alternatives";
+import { AppError } from "~/lib/app-error";
+import { comparePath } from "~/lib/compare";
+import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import { SITE_NAME } from "~/lib/site";
+import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
+import { listAlternatives } from "~/server/catalog/alternatives.server";
+import { findToolByIdentifier } from "~/server/catalog/tools.server";
+import { TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
+import { toErrorResponse } from "~/server/http/error-response.server";
+
+/** "{Name} Alternatives": the tools that do the same job, best first, each with why (decision 061). */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const found = await findToolByIdentifier({ db: context.db, identifier: params.id });
+  if (!found) throw toErrorResponse(new AppError("not-found", TOOL_NOT_FOUND_MESSAGE));
+  const { tool, canonical } = found;
+  if (!canonical) throw redirect(`${alternativesPath(tool.slug)}${new URL(request.url).search}`, 301);
+  const alternatives = await listAlternatives({
+    db: context.db,
+    source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
+    limit: ALTERNATIVES_LIMIT,
+  });
+  return { tool: { name: tool.name, slug: tool.slug, category: tool.category }, alternatives };
+}
+
+/** The page links the tool's comparison with this many of its best alternatives. */
+const COMPARED_ALTERNATIVES = 6;
+
+const describeAlternatives = (name: string, count: number) =>
+  count === 0
+    ? `No alternatives to ${name} are listed yet.`
+    : `The best ${count === 1 ? "alternative" : `${count} alternatives`} to ${name}: AI tools that do the same job, ranked by what they share with it and how people rate them.`;
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `Tool not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const siteUrl = siteUrlFromMatches(matches);
+  const { tool, alternatives } = loaderData;
+  const path = alternativesPath(tool.slug);
+  const description = describeAlternatives(tool.name, alternatives.length);
+  return seoMeta({
+    title: `${tool.name} Alternatives | ${SITE_NAME}`,
+    description,
+    path,
+    siteUrl,
+    // An empty list is a thin page: followed, not indexed.
+    noindex: alternatives.length === 0 ? "follow" : false,
+    jsonLd: [
+      collectionPageJsonLd(siteUrl, {
+        name: `${tool.name} Alternatives`,
+        description,
+        path,
+        items: alternatives.map((alternative) => alternative.tool),
+        offset: 0,
+      }),
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: tool.name, path: `/tool/${tool.slug}` },
+        { name: "Alternatives", path },
+      ]),
+    ],
+  });
+}
+
+export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
+  const { tool, alternatives } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 sm:px-6">
+      <Link
+        to={`/tool/${tool.slug}`}
+        className="inline-flex items-center gap-2 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to {tool.name}
+      </Link>
+      <div className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{tool.name} Alternatives</h1>
+        <p className="max-w-3xl text-slate-700 dark:text-slate-300">
+          {describeAlternatives(tool.name, alternatives.length)}
+        </p>
+      </div>
+      {alternatives.length === 0 ? (
+        <div className="space-y-4 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
+          <p className="text-slate-700 dark:text-slate-300">
+            Nothing else in the directory shares {tool.name}&apos;s category or tags yet.
+          </p>
+          <p>
+            <Link
+              to={`/category/${encodeURIComponent(tool.category)}`}
+              className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+            >
+              Browse {tool.category} tools
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <section aria-label={`${tool.name} alternatives`}>
+            <ToolGrid
+              tools={alternatives.map((alternative) => alternative.tool)}
+              notes={new Map(alternatives.map((alternative) => [alternative.tool.id, alternative.reason]))}
+            />
+          </section>
+          <section aria-labelledby="compare-heading" className="space-y-3">
+            <h2 id="compare-heading" className="text-xl font-semibold">
+              Compare side by side
+            </h2>
+            <ul className="flex flex-wrap gap-2">
+              {alternatives.slice(0, COMPARED_ALTERNATIVES).map(({ tool: alternative }) => (
+                <li key={alternative.id}>
+                  <Link
+                    to={comparePath([tool.slug, alternative.slug])}
+                    className="inline-flex rounded-full border border-slate-300 px-3 py-1 text-sm font-medium text-indigo-700 hover:border-indigo-400 hover:underline dark:border-slate-600 dark:text-indigo-300"
+                  >
+                    {tool.name} vs {alternative.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteErrorBoundary
+      error={error}
+      texts={{
+        404: { title: "Tool not found", message: "The tool you are looking for is not in the directory." },
+        server: { message: "Failed to load the alternatives" },
+      }}
+    />
+  );
+}
