@@ -93,6 +93,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", title: `${SITE_NAME} articles`, href: "/blog/rss.xml" },
+  { rel: "alternate", type: "application/feed+json", title: `${SITE_NAME} articles`, href: "/blog/feed.json" },
+  { rel: "alternate", type: "application/rss+xml", title: `New tools on ${SITE_NAME}`, href: "/tools/rss.xml" },
+  { rel: "alternate", type: "application/feed+json", title: `New tools on ${SITE_NAME}`, href: "/tools/feed.json" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -80,6 +80,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     { name: "author", content: article.author },
   );
   if (article.metaKeywords?.length) tags.push({ name: "keywords", content: article.metaKeywords.join(", ") });
+  // Its Markdown twin, for language models (a draft has none).
+  if (!loaderData.draft) tags.push({ tagName: "link", rel: "alternate", type: "text/markdown", href: `${path}.md` });
   return tags;
 }
 

@@ -1,10 +1,12 @@
 import type { Route } from "./+types/blog-rss";
-import { buildArticlesFeed } from "~/server/seo/rss.server";
+import { feedResponse } from "~/server/seo/feeds.server";
+import { articlesFeed } from "~/server/seo/rss.server";
 import { siteUrlFor } from "~/server/site.server";
 
+/** `/blog/rss.xml` (RSS 2.0) and `/blog/feed.json` (JSON Feed 1.1): the newest articles. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const xml = await buildArticlesFeed({ db: context.db, siteUrl: siteUrlFor(request, context) });
-  return new Response(xml, {
-    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
-  });
+  const siteUrl = siteUrlFor(request, context);
+  const format = new URL(request.url).pathname.endsWith(".json") ? "json" : "rss";
+  const feedPath = format === "json" ? "/blog/feed.json" : "/blog/rss.xml";
+  return feedResponse(await articlesFeed({ db: context.db, siteUrl, feedPath }), siteUrl, format);
 }

@@ -4,6 +4,7 @@ import { TOOLS_PAGE_SIZE } from "~/lib/limits";
 import { loader as articleLoader } from "~/routes/article";
 import { loader as blogLoader } from "~/routes/blog";
 import { loader as rssLoader } from "~/routes/blog-rss";
+import { loader as toolsFeedLoader } from "~/routes/tools-feed";
 import { loader as categoryLoader, meta as categoryMeta } from "~/routes/category";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as robotsLoader } from "~/routes/robots";
@@ -629,5 +630,89 @@ describe("blog/rss.xml loader", () => {
     const { items } = await feed();
 
     expect(items).toEqual([]);
+  });
+});
+
+type JsonFeed = {
+  version: string;
+  title: string;
+  home_page_url: string;
+  feed_url: string;
+  items: { id: string; url: string; title: string; summary: string; content_html: string; tags?: string[] }[];
+};
+
+describe("tool and JSON feeds", () => {
+  async function insertCatalogue() {
+    await insertTools(
+      database.db,
+      { name: "Old Writer", category: "Writing", tagline: "Writes slowly" },
+      { name: "Echo", category: "Audio", tagline: "Transcribes calls" },
+      { name: "New Writer", category: "Writing", tagline: "Writes fast" },
+    );
+  }
+
+  test("/tools/rss.xml lists the newest tools first, with their taglines and descriptions", async () => {
+    await insertCatalogue();
+    const response = await callLoader(toolsFeedLoader, "/tools/rss.xml");
+    expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    const channel = childrenNamed(parseXml(await response.text()), "channel")[0]!;
+    expect(childrenNamed(channel, "atom:link")[0]?.attributes.href).toBe("http://localhost/tools/rss.xml");
+    const items = childrenNamed(channel, "item");
+    expect(items.map((item) => textOf(item, "title"))).toEqual(["New Writer", "Echo", "Old Writer"]);
+    expect(textOf(items[0]!, "link")).toBe("http://localhost/tool/new-writer");
+    expect(textOf(items[0]!, "description")).toBe("Writes fast");
+    expect(textOf(items[0]!, "content:encoded")).toBe("<p>About New Writer.</p>");
+  });
+
+  test("/tools/feed.json is a JSON Feed 1.1 of the same tools", async () => {
+    await insertCatalogue();
+    const response = await callLoader(toolsFeedLoader, "/tools/feed.json");
+    expect(response.headers.get("Content-Type")).toBe("application/feed+json; charset=utf-8");
+    const feed = (await response.json()) as JsonFeed;
+    expect(feed).toMatchObject({
+      version: "https://jsonfeed.org/version/1.1",
+      home_page_url: "http://localhost/",
+      feed_url: "http://localhost/tools/feed.json",
+    });
+    expect(feed.items.map((item) => item.title)).toEqual(["New Writer", "Echo", "Old Writer"]);
+    expect(feed.items[1]).toMatchObject({
+      url: "http://localhost/tool/echo",
+      summary: "Transcribes calls",
+      tags: ["Audio"],
+    });
+  });
+
+  test("a category's feeds hold its tools only, at one address per category", async () => {
+    await insertCatalogue();
+    const params = (category: string) => ({ params: { category } });
+    const rss = await callLoader(toolsFeedLoader, "/category/Writing/rss.xml", params("Writing"));
+    const items = childrenNamed(childrenNamed(parseXml(await rss.text()), "channel")[0]!, "item");
+    expect(items.map((item) => textOf(item, "title"))).toEqual(["New Writer", "Old Writer"]);
+    const json = (await (
+      await callLoader(toolsFeedLoader, "/category/Audio/feed.json", params("Audio"))
+    ).json()) as JsonFeed;
+    expect(json.items.map((item) => item.title)).toEqual(["Echo"]);
+    expect(json.feed_url).toBe("http://localhost/category/Audio/feed.json");
+
+    const moved = (await thrownBy(() =>
+      callLoader(toolsFeedLoader, "/category/writing/rss.xml", params("writing")),
+    )) as Response;
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("Location")).toBe("/category/Writing/rss.xml");
+    const missing = (await thrownBy(() =>
+      callLoader(toolsFeedLoader, "/category/Nothing/rss.xml", params("Nothing")),
+    )) as Response;
+    expect(missing.status).toBe(404);
+  });
+
+  test("/blog/feed.json holds the published articles only", async () => {
+    await insertArticles(
+      database.db,
+      { title: "Published", slug: "published", date: "2025-05-01", author: "Ada" },
+      { title: "Draft", slug: "draft", date: "2025-06-01", status: "draft" },
+    );
+    const feed = (await (await callLoader(rssLoader, "/blog/feed.json")).json()) as JsonFeed;
+    expect(feed.feed_url).toBe("http://localhost/blog/feed.json");
+    expect(feed.items.map((item) => item.title)).toEqual(["Published"]);
   });
 });

@@ -175,7 +175,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { tool } = loaderData;
   const description = describe(tool.descriptionHtml);
   const path = `/tool/${tool.slug}`;
-  return seoMeta({
+  const tags = seoMeta({
     title: `${tool.name} AI Tool Details`,
     description,
     path,
@@ -190,6 +190,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       ]),
     ],
   });
+  // Its Markdown twin, for language models.
+  tags.push({ tagName: "link", rel: "alternate", type: "text/markdown", href: `${path}.md` });
+  return tags;
 }
 
 function ListCard({ title, items, empty }: { title: string; items: string[]; empty: string }) {

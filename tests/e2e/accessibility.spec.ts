@@ -15,6 +15,7 @@ const pages: { name: string; path: string; missing?: boolean }[] = [
   { name: "comparison of four tools", path: "/compare?tools=chatgpt,claude,midjourney,runway" },
   { name: "compare start", path: "/compare" },
   { name: "alternatives", path: "/tool/claude/alternatives" },
+  { name: "developers", path: "/developers" },
   { name: "comparison with an unknown tool", path: "/compare?tools=chatgpt,no-such-tool", missing: true },
   { name: "blog", path: "/blog" },
   { name: "about", path: "/about" },

@@ -52,12 +52,12 @@ export type ToolPage = {
 const prefixPattern = (text: string) => `${escapeLike(text)}%`;
 
 /** Case-insensitive substring match on name or description, served by the trigram indexes. */
-function matchesText(query: string): SQL | undefined {
+export function matchesText(query: string): SQL | undefined {
   const pattern = containsPattern(query);
   return or(ilike(tools.name, pattern), ilike(tools.descriptionText, pattern));
 }
 
-function normalizeQuery(query: string | null | undefined): string {
+export function normalizeQuery(query: string | null | undefined): string {
   return (query ?? "").trim().slice(0, MAX_QUERY_LENGTH);
 }
 
@@ -115,7 +115,7 @@ const newestFirst = [sql`${tools.createdAt} desc nulls last`, asc(tools.id)];
 export type ToolOrder = ToolSort | "rating";
 
 /** Each order's ORDER BY, spelled like the index that serves it. */
-const ORDER_BY: Record<Exclude<ToolOrder, "relevance">, SQL[]> = {
+export const ORDER_BY: Record<Exclude<ToolOrder, "relevance">, SQL[]> = {
   rating: [
     sql`${tools.rating} desc nulls last`,
     sql`${tools.voteCount} desc nulls last`,
@@ -134,7 +134,7 @@ const ORDER_BY: Record<Exclude<ToolOrder, "relevance">, SQL[]> = {
  * name, category or tagline holds it (what they are, not what they mention), then full-text rank
  * (name over category and tagline over description), then newest.
  */
-function relevanceOrder(text: string): SQL[] {
+export function relevanceOrder(text: string): SQL[] {
   const pattern = containsPattern(text);
   const query = sql`plainto_tsquery('english', ${text})`;
   return [
@@ -151,14 +151,14 @@ function relevanceOrder(text: string): SQL[] {
 type ResolvedTags = { ids: string[]; complete: boolean };
 
 /** The ids of the tags named by slug; `complete` is false when one of them does not exist. */
-async function resolveTags(db: Database, slugs: string[]): Promise<ResolvedTags> {
+export async function resolveTags(db: Database, slugs: string[]): Promise<ResolvedTags> {
   if (slugs.length === 0) return { ids: [], complete: true };
   const rows = await db.select({ id: tags.id }).from(tags).where(inArray(tags.slug, slugs));
   return { ids: rows.map((row) => row.id), complete: rows.length === slugs.length };
 }
 
 /** A list's filters other than its text, with the tags resolved to their ids. */
-type Narrowing = { category: string | null; pricing: PricingModel[]; tagIds: string[] };
+export type Narrowing = { category: string | null; pricing: PricingModel[]; tagIds: string[] };
 
 const textArray = (values: string[]) =>
   sql`array[${sql.join(
@@ -171,7 +171,7 @@ const textArray = (values: string[]) =>
  * starts with the category or the pricing model serves them while it walks, each row's tags are
  * checked on the row itself (tools.facets).
  */
-function narrowingOnColumns({ category, pricing, tagIds }: Narrowing): SQL | undefined {
+export function narrowingOnColumns({ category, pricing, tagIds }: Narrowing): SQL | undefined {
   return and(
     category ? eq(tools.category, category) : undefined,
     pricing.length > 0 ? inArray(tools.pricingModel, pricing) : undefined,
@@ -381,6 +381,26 @@ export async function listCategoriesInUse({ db }: { db: Database }): Promise<str
 }
 
 /** Every tool's address and last change, for the sitemap. */
+/** The newest tools, of one category or all, with their description: the tools feeds. */
+export function listToolsForFeed({ db, category, limit }: { db: Database; category: string | null; limit: number }) {
+  return db
+    .select({
+      id: tools.id,
+      slug: tools.slug,
+      name: tools.name,
+      tagline: tools.tagline,
+      category: tools.category,
+      description: tools.description,
+      image: tools.image,
+      createdAt: tools.createdAt,
+      updatedAt: tools.updatedAt,
+    })
+    .from(tools)
+    .where(category ? eq(tools.category, category) : undefined)
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
 export function listToolSitemapEntries({ db }: { db: Database }) {
   return db
     .select({ slug: tools.slug, updatedAt: tools.updatedAt, category: tools.category })

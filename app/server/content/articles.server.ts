@@ -6,7 +6,7 @@ import { articles } from "../db/schema.server";
 
 export type Article = typeof articles.$inferSelect;
 
-const articleCardColumns = {
+export const articleCardColumns = {
   id: articles.id,
   slug: articles.slug,
   title: articles.title,

@@ -30,6 +30,7 @@ import { withLoggedRequestErrors } from "./request-errors.server";
 import { analyticsScriptUrl } from "../analytics.server";
 import { createContentSecurityPolicy } from "./content-security-policy.server";
 import { createHostPolicy, enforceHostPolicy } from "./host-policy.server";
+import { MCP_PATH, mcpEndpoint } from "./mcp-endpoint.server";
 import {
   databaseFailedDuringRequest,
   isDatabaseUnavailable,
@@ -37,6 +38,8 @@ import {
 } from "../db/database-unavailable.server";
 import { sendTemporarilyUnavailable, watchForDatabaseOutage } from "./database-outage.server";
 import { drainThenClose } from "./shutdown.server";
+import { answerPreflight } from "../api/respond.server";
+import { serveMarkdownTwins } from "./markdown-twins.server";
 
 export type StartOptions = {
   /** Development passes Vite's loader so route changes reload without a restart. */
@@ -182,6 +185,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
+  // `/tool/{slug}.md` and `/article/{slug}.md`, which React Router's `/tool/:id` would take for pages.
+  app.use(serveMarkdownTwins(handle.db));
+
+  // The catalogue for AI assistants (Model Context Protocol, decision 065): never cached, no session.
+  app.all(MCP_PATH, ...mcpEndpoint({ db: handle.db }));
+
+  // React Router answers OPTIONS with 405; a cross-origin script's preflight gets the API's CORS policy.
+  app.options("/api/v1/*path", (_req, res) => void sendFetchResponse(res, answerPreflight()));
+
   app.all(`${AUTH_BASE_PATH}/*path`, async (req, res, next) => {
     try {
       const rule = req.method === "POST" ? authRateLimitRule(req.path.slice(AUTH_BASE_PATH.length)) : undefined;
@@ -200,8 +212,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   app.all(/.*/, async (req, res, next) => {
     try {
+      // The public API counts every request against its rate limit and answers If-None-Match itself (decision 064).
       const cacheable =
-        (req.method === "GET" || req.method === "HEAD") && !PERSONAL_COOKIE.test(req.get("cookie") ?? "");
+        (req.method === "GET" || req.method === "HEAD") &&
+        !PERSONAL_COOKIE.test(req.get("cookie") ?? "") &&
+        !req.path.startsWith("/api/");
       // The origin a page links to is part of it (without PUBLIC_URL it comes from the request).
       const origin = res.locals.origin as string;
       // Anonymous pages differ only by origin, address and theme; other cookies (analytics) must not split the cache.

@@ -17,6 +17,10 @@ export const RATE_LIMITS = {
   adminSetup: { name: "admin-setup", limit: 10, windowMs: 10 * MINUTE },
   /** Each run spends search and model credits: 30 an hour per administrator is generous by hand. */
   research: { name: "research", limit: 30, windowMs: 60 * MINUTE },
+  /** MCP requests per client address: an assistant's search makes a few calls, a scraper many. */
+  mcp: { name: "mcp", limit: 120, windowMs: MINUTE },
+  /** The public read API, per client address (decision 064): a page a second, with room for bursts. */
+  api: { name: "api", limit: 300, windowMs: 5 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /** The rule for a POST under /api/auth, by its path there (/sign-in/email, /sign-up/email, ...). */

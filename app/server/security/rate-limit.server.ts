@@ -18,7 +18,18 @@ export type RateLimitOutcome = {
  * Time is the database's clock, the one every process shares. The count stops at limit + 1, so a
  * key hammered for a long window never overflows the column.
  */
-export async function consumeRateLimit({
+export async function consumeRateLimit(options: {
+  db: Database;
+  key: string;
+  limit: number;
+  windowMs: number;
+}): Promise<RateLimitOutcome> {
+  const { resetSeconds: _resetSeconds, ...outcome } = await consumeRateLimitWindow(options);
+  return outcome;
+}
+
+/** consumeRateLimit, also saying when the window resets (the public API's RateLimit header). */
+export async function consumeRateLimitWindow({
   db,
   key,
   limit,
@@ -28,7 +39,7 @@ export async function consumeRateLimit({
   key: string;
   limit: number;
   windowMs: number;
-}): Promise<RateLimitOutcome> {
+}): Promise<RateLimitOutcome & { resetSeconds: number }> {
   const window = sql`(${windowMs}::double precision * interval '1 millisecond')`;
   const expired = sql`${rateLimits.windowStartedAt} <= now() - ${window}`;
   const [row] = await db
@@ -43,14 +54,15 @@ export async function consumeRateLimit({
     })
     .returning({
       hits: rateLimits.hits,
-      retryAfterSeconds: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimits.windowStartedAt} + ${window} - now()))))::integer`,
+      resetSeconds: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimits.windowStartedAt} + ${window} - now()))))::integer`,
     });
 
   const allowed = row!.hits <= limit;
   return {
     allowed,
     remaining: Math.max(0, limit - row!.hits),
-    retryAfterSeconds: allowed ? 0 : row!.retryAfterSeconds,
+    retryAfterSeconds: allowed ? 0 : row!.resetSeconds,
+    resetSeconds: row!.resetSeconds,
   };
 }
 

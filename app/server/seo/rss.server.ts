@@ -1,44 +1,74 @@
 import { absoluteUrl } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
+import { listToolsForFeed } from "../catalog/tools.server";
 import { listArticlesForFeed } from "../content/articles.server";
 import { sanitizeRichText } from "../content/sanitize-html.server";
 import type { Database } from "../db/client.server";
-import { cdata, escapeXml } from "./xml.server";
+import type { Feed } from "./feeds.server";
 
-/** RSS 2.0 feed of the newest published articles, with their full (sanitized) content. */
-export async function buildArticlesFeed({ db, siteUrl }: { db: Database; siteUrl: string }): Promise<string> {
-  const rows = await listArticlesForFeed({ db, limit: 50 });
-  const feedUrl = absoluteUrl(siteUrl, "/blog/rss.xml");
-  const items = rows.map((article) => {
-    const url = absoluteUrl(siteUrl, `/article/${encodeURIComponent(article.slug)}`);
-    const published = new Date(`${article.date}T00:00:00Z`).toUTCString();
-    return [
-      "<item>",
-      `<title>${escapeXml(article.title)}</title>`,
-      `<link>${escapeXml(url)}</link>`,
-      `<guid isPermaLink="false">${escapeXml(article.id)}</guid>`,
-      `<pubDate>${published}</pubDate>`,
-      `<dc:creator>${escapeXml(article.author)}</dc:creator>`,
-      `<category>${escapeXml(article.category)}</category>`,
-      `<description>${escapeXml(article.excerpt)}</description>`,
-      `<content:encoded>${cdata(sanitizeRichText(article.content))}</content:encoded>`,
-      "</item>",
-    ].join("");
-  });
-  const lastBuild = rows[0] ? new Date(rows[0].updatedAt).toUTCString() : new Date(0).toUTCString();
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">`,
-    "<channel>",
-    `<title>${escapeXml(`${SITE_NAME} Blog`)}</title>`,
-    `<link>${escapeXml(absoluteUrl(siteUrl, "/blog"))}</link>`,
-    `<description>Guides, comparisons and explainers about AI tools.</description>`,
-    `<language>en</language>`,
-    `<lastBuildDate>${lastBuild}</lastBuildDate>`,
-    `<atom:link href="${escapeXml(feedUrl)}" rel="self" type="application/rss+xml"/>`,
-    ...items,
-    "</channel>",
-    "</rss>",
-    "",
-  ].join("\n");
+const FEED_LENGTH = 50;
+
+/** The newest published articles with their full (sanitized) content: `/blog/rss.xml`, `/blog/feed.json`. */
+export async function articlesFeed({
+  db,
+  siteUrl,
+  feedPath,
+}: {
+  db: Database;
+  siteUrl: string;
+  feedPath: string;
+}): Promise<Feed> {
+  const rows = await listArticlesForFeed({ db, limit: FEED_LENGTH });
+  return {
+    title: `${SITE_NAME} Blog`,
+    description: "Guides, comparisons and explainers about AI tools.",
+    homePath: "/blog",
+    feedPath,
+    items: rows.map((article) => ({
+      id: article.id,
+      url: absoluteUrl(siteUrl, `/article/${encodeURIComponent(article.slug)}`),
+      title: article.title,
+      summary: article.excerpt,
+      contentHtml: sanitizeRichText(article.content),
+      published: new Date(`${article.date}T00:00:00Z`),
+      modified: new Date(article.updatedAt),
+      author: article.author,
+      tags: [article.category],
+      image: article.image,
+    })),
+  };
+}
+
+/** The newest tools, of one category or all: `/tools/rss.xml`, `/tools/feed.json`, `/category/{name}/rss.xml`. */
+export async function toolsFeed({
+  db,
+  siteUrl,
+  category,
+  feedPath,
+}: {
+  db: Database;
+  siteUrl: string;
+  category: string | null;
+  feedPath: string;
+}): Promise<Feed> {
+  const rows = await listToolsForFeed({ db, category, limit: FEED_LENGTH });
+  return {
+    title: category ? `New ${category} AI tools on ${SITE_NAME}` : `New AI tools on ${SITE_NAME}`,
+    description: category
+      ? `The newest ${category} tools in the ${SITE_NAME} directory.`
+      : `The newest tools in the ${SITE_NAME} directory.`,
+    homePath: category ? `/category/${encodeURIComponent(category)}` : "/",
+    feedPath,
+    items: rows.map((tool) => ({
+      id: tool.id,
+      url: absoluteUrl(siteUrl, `/tool/${encodeURIComponent(tool.slug)}`),
+      title: tool.name,
+      summary: tool.tagline ?? `${tool.name}, a ${tool.category} tool.`,
+      contentHtml: sanitizeRichText(tool.description),
+      published: new Date(tool.createdAt),
+      modified: new Date(tool.updatedAt),
+      tags: [tool.category],
+      image: tool.image,
+    })),
+  };
 }

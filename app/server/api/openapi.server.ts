@@ -1,0 +1,133 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import {
+  articleListQuerySchema,
+  articleListSchema,
+  articleSchema,
+  categoryListSchema,
+  problemSchema,
+  slugParamsSchema,
+  tagListSchema,
+  toolListQuerySchema,
+  toolListSchema,
+  toolSchema,
+} from "~/lib/api/schemas";
+import { RATE_LIMITS } from "../security/rate-limit-rules.server";
+
+/**
+ * The OpenAPI 3.1 document of the public API, generated from the very zod schemas that validate
+ * its answers (@asteasolutions/zod-to-openapi, decision 064). Served at /api/v1/openapi.json and
+ * rendered as /developers, so the reference is never written twice.
+ */
+
+export const API_BASE_PATH = "/api/v1";
+
+const headers = {
+  ETag: { description: "A validator for If-None-Match; a match answers 304.", schema: { type: "string" as const } },
+  "Cache-Control": {
+    description: "How long browsers and CDNs may reuse the answer.",
+    schema: { type: "string" as const },
+  },
+  RateLimit: {
+    description: "Requests left in the current window and seconds until it resets (r, t).",
+    schema: { type: "string" as const },
+  },
+  "RateLimit-Policy": { description: "The quota (q) per window of w seconds.", schema: { type: "string" as const } },
+};
+
+const problemContent = { "application/problem+json": { schema: problemSchema } };
+const refusals = {
+  400: { description: "A query parameter is not valid.", content: problemContent },
+  429: {
+    description: "Too many requests from this client; Retry-After says when to try again.",
+    content: problemContent,
+  },
+};
+
+function buildDocument(serverUrl: string) {
+  const registry = new OpenAPIRegistry();
+  const ok = (schema: z.ZodType, description: string) => ({
+    200: { description, headers, content: { "application/json": { schema } } },
+    304: { description: "Not modified: the If-None-Match tag still matches." },
+  });
+  const notFound = { 404: { description: "No published record has this slug.", content: problemContent } };
+
+  registry.registerPath({
+    method: "get",
+    path: `${API_BASE_PATH}/tools`,
+    operationId: "listTools",
+    summary: "List tools",
+    description:
+      "The catalogue with the site's filters and sorts, a page at a time. Follow `next_cursor` until it is null: each matching tool comes exactly once. A tag that does not exist matches nothing.",
+    request: { query: toolListQuerySchema },
+    responses: { ...ok(toolListSchema, "A page of tools."), ...refusals },
+  });
+  registry.registerPath({
+    method: "get",
+    path: `${API_BASE_PATH}/tools/{slug}`,
+    operationId: "getTool",
+    summary: "Get a tool",
+    description: "Everything public about one tool, including its tags and its alternatives' slugs.",
+    request: { params: slugParamsSchema },
+    responses: { ...ok(toolSchema, "The tool."), ...notFound, 429: refusals[429] },
+  });
+  registry.registerPath({
+    method: "get",
+    path: `${API_BASE_PATH}/categories`,
+    operationId: "listCategories",
+    summary: "List categories",
+    description: "The fixed list of categories, each with its number of tools.",
+    responses: { ...ok(categoryListSchema, "Every category."), 429: refusals[429] },
+  });
+  registry.registerPath({
+    method: "get",
+    path: `${API_BASE_PATH}/tags`,
+    operationId: "listTags",
+    summary: "List tags",
+    description: "Every tag, by name, with its number of tools.",
+    responses: { ...ok(tagListSchema, "Every tag."), 429: refusals[429] },
+  });
+  registry.registerPath({
+    method: "get",
+    path: `${API_BASE_PATH}/articles`,
+    operationId: "listArticles",
+    summary: "List articles",
+    description: "Published articles, newest first, a page at a time.",
+    request: { query: articleListQuerySchema },
+    responses: { ...ok(articleListSchema, "A page of articles."), ...refusals },
+  });
+  registry.registerPath({
+    method: "get",
+    path: `${API_BASE_PATH}/articles/{slug}`,
+    operationId: "getArticle",
+    summary: "Get an article",
+    description: "One published article with its content.",
+    request: { params: slugParamsSchema },
+    responses: { ...ok(articleSchema, "The article."), ...notFound, 429: refusals[429] },
+  });
+
+  const rule = RATE_LIMITS.api;
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Aitlas public API",
+      version: "1.0.0",
+      description: `Read-only, without a key. JSON with snake_case fields; errors are RFC 9457 problem details. Every answer carries an ETag and Cache-Control; CORS is open to any origin. Each client may make ${rule.limit} requests per ${rule.windowMs / 60_000} minutes.`,
+    },
+    servers: [{ url: serverUrl }],
+  });
+}
+
+export type OpenApiDocument = ReturnType<typeof buildDocument>;
+
+/** The document for one origin; built once per origin, since the schemas never change while running. */
+const documents = new Map<string, OpenApiDocument>();
+
+export function openApiDocument(siteUrl: string): OpenApiDocument {
+  let document = documents.get(siteUrl);
+  if (!document) {
+    document = buildDocument(siteUrl);
+    if (documents.size < 16) documents.set(siteUrl, document);
+  }
+  return document;
+}

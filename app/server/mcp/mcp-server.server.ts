@@ -1,0 +1,250 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { TOOL_CATEGORIES } from "~/lib/categories";
+import { MAX_COMPARED_TOOLS, MIN_COMPARED_TOOLS } from "~/lib/compare";
+import { ALTERNATIVES_LIMIT } from "~/lib/alternatives";
+import { MAX_QUERY_LENGTH } from "~/lib/limits";
+import { PRICING_MODELS } from "~/lib/pricing-model";
+import { SITE_NAME } from "~/lib/site";
+import { MAX_TAG_FILTERS, TOOL_SORTS } from "~/lib/tool-filters";
+import type { Database } from "../db/client.server";
+import { logger } from "../logger.server";
+import {
+  alternativesTo,
+  CatalogueQuestionError,
+  compareTools,
+  describeTool,
+  listVocabulary,
+  searchCatalogue,
+} from "./catalogue-answers.server";
+
+/**
+ * The catalogue as a Model Context Protocol server (decision 065): anonymous, read-only, stateless
+ * on Streamable HTTP. Each tool answers with structured content (checked against its output
+ * schema by the SDK) and the same JSON as text, for clients that read only text.
+ */
+
+const INSTRUCTIONS = `${SITE_NAME} is a directory of AI tools with community ratings. To find tools for a need, call search_tools (text plus filters; list_categories gives the categories and tag slugs it accepts), then get_tool for the details of the best matches. compare_tools puts 2 to 4 tools side by side; list_alternatives suggests tools like a given one. Answers are summaries with links to the site's pages; cite those links.`;
+
+const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+const slugInput = z.string().trim().min(1).max(200);
+
+const toolSummary = z.object({
+  slug: z.string(),
+  name: z.string(),
+  url: z.string().describe("The tool's page on the site"),
+  category: z.string(),
+  tagline: z.string().nullable().describe("One sentence: what the tool does"),
+  pricingModel: z.enum(PRICING_MODELS).nullable(),
+  startingPrice: z.string().nullable(),
+  rating: z.number().nullable().describe("Average community rating, 1 to 5; null without votes"),
+  voteCount: z.number().int(),
+  tags: z.array(z.string()).describe("Tag slugs"),
+});
+
+const namedTag = z.object({ slug: z.string(), name: z.string() });
+
+const toolDetails = {
+  ...toolSummary.shape,
+  tags: z.array(namedTag),
+  website: z.string().nullable().describe("The tool's own website"),
+  pricingPlans: z.array(z.object({ plan: z.string(), price: z.string(), details: z.string() })),
+  features: z.array(z.string()),
+  pros: z.array(z.string()),
+  cons: z.array(z.string()),
+};
+
+/** A handler's answer as a tool result; a question the catalogue cannot answer is the tool's error. */
+async function answer(tool: string, produce: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
+  try {
+    const structuredContent = await produce();
+    return { structuredContent, content: [{ type: "text", text: JSON.stringify(structuredContent) }] };
+  } catch (error) {
+    if (error instanceof CatalogueQuestionError) {
+      return { isError: true, content: [{ type: "text", text: error.message }] };
+    }
+    // The SDK would hand the raw message (SQL, a driver's words) to the client: log it, say little.
+    logger.error({ err: error, tool }, "MCP tool failed");
+    return {
+      isError: true,
+      content: [{ type: "text", text: "The catalogue could not be read just now. Try again in a moment." }],
+    };
+  }
+}
+
+/** A new server with the catalogue's tools; `siteUrl` is the origin every link names. */
+export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUrl: string }): McpServer {
+  const server = new McpServer(
+    { name: SITE_NAME.toLowerCase(), title: SITE_NAME, version: "1.0.0" },
+    { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } },
+  );
+
+  server.registerTool(
+    "search_tools",
+    {
+      title: "Search AI tools",
+      description:
+        "Find AI tools in the catalogue by words and filters; use it first for any question like 'a free tool that does X'. Filters combine: category, any of the pricing models, and all of the tags (tag slugs from list_categories). Returns one page of short summaries with links; call get_tool for a tool's details.",
+      inputSchema: {
+        q: z
+          .string()
+          .max(MAX_QUERY_LENGTH)
+          .optional()
+          .describe(
+            "Words to match in names and descriptions, e.g. 'transcription'; leave out to list by filters only",
+          ),
+        category: z.enum(TOOL_CATEGORIES).optional().describe("Only tools of this category"),
+        pricing: z
+          .array(z.enum(PRICING_MODELS))
+          .max(PRICING_MODELS.length)
+          .optional()
+          .describe("Tools with any of these pricing models; ['free', 'freemium'] for tools usable without paying"),
+        tag: z
+          .array(slugInput.toLowerCase())
+          .max(MAX_TAG_FILTERS)
+          .optional()
+          .describe("Tag slugs a tool must all carry, e.g. ['transcription', 'api']"),
+        sort: z
+          .enum(TOOL_SORTS)
+          .optional()
+          .describe("Order; default relevance when q is given, else top-rated (ratings weighted by vote count)"),
+        page: z.number().int().min(1).max(1000).optional().describe("Page number, from 1"),
+        limit: z.number().int().min(1).max(25).optional().describe("Tools per page, default 10"),
+      },
+      outputSchema: {
+        total: z.number().int().describe("How many tools match"),
+        totalIsLowerBound: z.boolean().describe("True when more tools match than total says"),
+        page: z.number().int(),
+        pageCount: z.number().int(),
+        sort: z.enum(TOOL_SORTS),
+        similarNamesOnly: z.boolean().describe("True when nothing matched q and these names only look like it"),
+        url: z.string().describe("The same list on the site"),
+        tools: z.array(toolSummary),
+      },
+      annotations: readOnly,
+    },
+    (input) =>
+      answer("search_tools", () =>
+        searchCatalogue({
+          db,
+          siteUrl,
+          question: {
+            query: input.q?.trim() ?? "",
+            category: input.category ?? null,
+            pricing: [...new Set(input.pricing ?? [])],
+            tags: [...new Set(input.tag ?? [])],
+            sort: input.sort ?? null,
+            page: input.page ?? 1,
+            limit: input.limit ?? 10,
+          },
+        }),
+      ),
+  );
+
+  server.registerTool(
+    "get_tool",
+    {
+      title: "Get one AI tool",
+      description:
+        "Details of one tool by its slug (from search_tools): pricing plans, features, pros and cons, tags, website and rating. Set include_description only when the summary is not enough; descriptions are long.",
+      inputSchema: {
+        slug: slugInput.describe("The tool's slug, e.g. 'elevenlabs' (its name also works)"),
+        include_description: z.boolean().optional().describe("Add the full description as plain text"),
+      },
+      outputSchema: {
+        ...toolDetails,
+        alternativesUrl: z.string(),
+        description: z.string().optional(),
+      },
+      annotations: readOnly,
+    },
+    ({ slug, include_description }) =>
+      answer("get_tool", () => describeTool({ db, siteUrl, slug, includeDescription: include_description ?? false })),
+  );
+
+  server.registerTool(
+    "compare_tools",
+    {
+      title: "Compare AI tools",
+      description: `Put ${MIN_COMPARED_TOOLS} to ${MAX_COMPARED_TOOLS} tools side by side (pricing, features, pros, cons, tags, rating) when someone is choosing between them. Returns the tools and a link to the comparison page.`,
+      inputSchema: {
+        slugs: z
+          .array(slugInput)
+          .min(MIN_COMPARED_TOOLS)
+          .max(MAX_COMPARED_TOOLS)
+          .describe("The tools' slugs, e.g. ['chatgpt', 'claude']"),
+      },
+      outputSchema: { url: z.string().describe("The comparison page"), tools: z.array(z.object(toolDetails)) },
+      annotations: readOnly,
+    },
+    ({ slugs }) => answer("compare_tools", () => compareTools({ db, siteUrl, slugs })),
+  );
+
+  server.registerTool(
+    "list_alternatives",
+    {
+      title: "List alternatives to an AI tool",
+      description:
+        "Tools like a given one, best first (same category and shared tags, weighted by rating), each with why it is an alternative. Use it when someone wants something instead of a tool they name.",
+      inputSchema: {
+        slug: slugInput.describe("The tool's slug, e.g. 'midjourney'"),
+        limit: z.number().int().min(1).max(ALTERNATIVES_LIMIT).optional().describe("How many, default 6"),
+      },
+      outputSchema: {
+        tool: z.object({ slug: z.string(), name: z.string(), url: z.string() }),
+        url: z.string().describe("The tool's alternatives page"),
+        alternatives: z.array(toolSummary.extend({ reason: z.string() })),
+      },
+      annotations: readOnly,
+    },
+    ({ slug, limit }) => answer("list_alternatives", () => alternativesTo({ db, siteUrl, slug, limit: limit ?? 6 })),
+  );
+
+  server.registerTool(
+    "list_categories",
+    {
+      title: "List categories and tags",
+      description:
+        "The catalogue's categories and tags with how many tools each has: the values search_tools accepts as category and tag. Call it before filtering by tag when unsure of a tag's slug.",
+      outputSchema: {
+        categories: z.array(z.object({ name: z.string(), toolCount: z.number().int(), url: z.string() })),
+        tags: z.array(z.object({ slug: z.string(), name: z.string(), toolCount: z.number().int(), url: z.string() })),
+      },
+      annotations: readOnly,
+    },
+    () => answer("list_categories", () => listVocabulary({ db, siteUrl })),
+  );
+
+  return server;
+}
+
+/**
+ * Answers one MCP request (a POST of JSON-RPC) with a server and transport of its own: stateless,
+ * so no session outlives the request and any process can answer the next one.
+ */
+export async function handleMcpRequest({
+  db,
+  siteUrl,
+  request,
+}: {
+  db: Database;
+  siteUrl: string;
+  request: Request;
+}): Promise<Response> {
+  const server = createCatalogueMcpServer({ db, siteUrl });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    // Every answer is ready at once: plain JSON, no event stream to hold open.
+    enableJsonResponse: true,
+  });
+  transport.onerror = (error) => logger.warn({ err: error }, "MCP request refused");
+  try {
+    await server.connect(transport);
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,99 @@
+import { absoluteUrl } from "~/lib/seo";
+import { SITE_NAME } from "~/lib/site";
+import { cdata, escapeXml } from "./xml.server";
+
+/** One entry of a feed, whatever it is written as. */
+export type FeedItem = {
+  id: string;
+  url: string;
+  title: string;
+  summary: string;
+  /** Sanitized HTML. */
+  contentHtml: string;
+  published: Date;
+  modified: Date;
+  author?: string;
+  tags: string[];
+  image?: string | null;
+};
+
+export type Feed = {
+  title: string;
+  description: string;
+  /** The page the feed follows, and the feed's own address, both site paths. */
+  homePath: string;
+  feedPath: string;
+  items: FeedItem[];
+};
+
+/** RSS 2.0, with each item's full content and the feed's own address (Atom self link). */
+export function renderRss(feed: Feed, siteUrl: string): string {
+  const items = feed.items.map((item) =>
+    [
+      "<item>",
+      `<title>${escapeXml(item.title)}</title>`,
+      `<link>${escapeXml(item.url)}</link>`,
+      `<guid isPermaLink="false">${escapeXml(item.id)}</guid>`,
+      `<pubDate>${item.published.toUTCString()}</pubDate>`,
+      item.author ? `<dc:creator>${escapeXml(item.author)}</dc:creator>` : "",
+      ...item.tags.map((tag) => `<category>${escapeXml(tag)}</category>`),
+      `<description>${escapeXml(item.summary)}</description>`,
+      `<content:encoded>${cdata(item.contentHtml)}</content:encoded>`,
+      "</item>",
+    ].join(""),
+  );
+  const lastBuild = feed.items.reduce((latest, item) => (item.modified > latest ? item.modified : latest), new Date(0));
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">`,
+    "<channel>",
+    `<title>${escapeXml(feed.title)}</title>`,
+    `<link>${escapeXml(absoluteUrl(siteUrl, feed.homePath))}</link>`,
+    `<description>${escapeXml(feed.description)}</description>`,
+    `<language>en</language>`,
+    `<lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>`,
+    `<atom:link href="${escapeXml(absoluteUrl(siteUrl, feed.feedPath))}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    "</channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}
+
+/** JSON Feed 1.1 (https://jsonfeed.org/version/1.1). */
+export function renderJsonFeed(feed: Feed, siteUrl: string): string {
+  return JSON.stringify({
+    version: "https://jsonfeed.org/version/1.1",
+    title: feed.title,
+    home_page_url: absoluteUrl(siteUrl, feed.homePath),
+    feed_url: absoluteUrl(siteUrl, feed.feedPath),
+    description: feed.description,
+    language: "en",
+    authors: [{ name: SITE_NAME, url: absoluteUrl(siteUrl, "/") }],
+    items: feed.items.map((item) => ({
+      id: item.id,
+      url: item.url,
+      title: item.title,
+      summary: item.summary,
+      content_html: item.contentHtml,
+      date_published: item.published.toISOString(),
+      date_modified: item.modified.toISOString(),
+      ...(item.author ? { authors: [{ name: item.author }] } : {}),
+      ...(item.tags.length > 0 ? { tags: item.tags } : {}),
+      ...(item.image ? { image: absoluteUrl(siteUrl, item.image) } : {}),
+    })),
+  });
+}
+
+export const FEED_TYPES = {
+  rss: "application/rss+xml; charset=utf-8",
+  json: "application/feed+json; charset=utf-8",
+} as const;
+
+/** A feed answer: cached five minutes, like the pages it follows. */
+export function feedResponse(feed: Feed, siteUrl: string, format: keyof typeof FEED_TYPES): Response {
+  const body = format === "rss" ? renderRss(feed, siteUrl) : renderJsonFeed(feed, siteUrl);
+  return new Response(body, {
+    headers: { "Content-Type": FEED_TYPES[format], "Cache-Control": "public, max-age=300" },
+  });
+}

@@ -1,0 +1,155 @@
+import TurndownService from "turndown";
+import { formatRating, formatVoteCount } from "~/lib/format";
+import { pricingToPlans, type Pricing } from "~/lib/pricing";
+import { PRICING_MODEL_LABELS, type PricingModel } from "~/lib/pricing-model";
+import { absoluteUrl } from "~/lib/seo";
+import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site";
+import { sanitizeRichText } from "../content/sanitize-html.server";
+
+// Markdown twins of the public pages (`/tool/{slug}.md`, `/article/{slug}.md`) and `/llms.txt`:
+// the same facts as the HTML, for language models and scripts (decision 066).
+
+const turndown = new TurndownService({ headingStyle: "atx", bulletListMarker: "-", codeBlockStyle: "fenced" });
+
+/** Stored rich text, sanitized as the page shows it, then written as Markdown. */
+export function richTextToMarkdown(html: string): string {
+  return turndown.turndown(sanitizeRichText(html)).trim();
+}
+
+/** A line of Markdown text: no line breaks, no characters that would start markup. */
+const inline = (text: string) =>
+  text
+    .replace(/\s+/g, " ")
+    .replace(/([\\`*_[\]<>])/g, "\\$1")
+    .trim();
+
+const list = (items: readonly string[]) => items.map((item) => `- ${inline(item)}`).join("\n");
+
+export type ToolForMarkdown = {
+  slug: string;
+  name: string;
+  tagline: string | null;
+  category: string;
+  pricingModel: PricingModel | null;
+  startingPrice: string | null;
+  rating: number | null;
+  voteCount: number;
+  website: string | null;
+  description: string;
+  features: string[];
+  pricing: Pricing | null;
+  pros: string[];
+  cons: string[];
+  updatedAt: Date;
+};
+
+export function toolMarkdown({
+  tool,
+  tags,
+  alternatives,
+  siteUrl,
+}: {
+  tool: ToolForMarkdown;
+  tags: { slug: string; name: string }[];
+  alternatives: { slug: string; name: string; reason: string }[];
+  siteUrl: string;
+}): string {
+  const link = (path: string) => absoluteUrl(siteUrl, path);
+  const pricing = tool.pricingModel
+    ? `${PRICING_MODEL_LABELS[tool.pricingModel]}${tool.startingPrice ? `, from ${inline(tool.startingPrice)}` : ""}`
+    : "Not stated";
+  const facts = [
+    `- Category: [${tool.category}](${link(`/category/${encodeURIComponent(tool.category)}`)})`,
+    `- Pricing: ${pricing}`,
+    `- Rating: ${formatRating(tool.rating)} (${formatVoteCount(tool.voteCount)})`,
+    ...(tags.length > 0
+      ? [`- Tags: ${tags.map((tag) => `[${inline(tag.name)}](${link(`/tag/${tag.slug}`)})`).join(", ")}`]
+      : []),
+    ...(tool.website ? [`- Website: <${tool.website}>`] : []),
+    `- Page: <${link(`/tool/${tool.slug}`)}>`,
+    `- Last updated: ${tool.updatedAt.toISOString().slice(0, 10)}`,
+  ];
+  const plans = pricingToPlans(tool.pricing).map(
+    (plan) => `- ${inline(plan.plan)}: ${inline(plan.price)}${plan.details ? ` (${inline(plan.details)})` : ""}`,
+  );
+  const sections: [string, string][] = [
+    ["About", richTextToMarkdown(tool.description)],
+    ["Features", list(tool.features)],
+    ["Pricing plans", plans.join("\n")],
+    ["Pros", list(tool.pros)],
+    ["Cons", list(tool.cons)],
+    [
+      "Alternatives",
+      alternatives
+        .map(
+          (alternative) =>
+            `- [${inline(alternative.name)}](${link(`/tool/${alternative.slug}`)}): ${inline(alternative.reason)}`,
+        )
+        .join("\n"),
+    ],
+  ];
+  return [
+    `# ${inline(tool.name)}`,
+    ...(tool.tagline ? [`> ${inline(tool.tagline)}`] : []),
+    facts.join("\n"),
+    ...sections.filter(([, body]) => body).map(([heading, body]) => `## ${heading}\n\n${body}`),
+    "",
+  ].join("\n\n");
+}
+
+export type ArticleForMarkdown = {
+  slug: string;
+  title: string;
+  author: string;
+  date: string;
+  category: string;
+  excerpt: string;
+  content: string;
+};
+
+export function articleMarkdown({ article, siteUrl }: { article: ArticleForMarkdown; siteUrl: string }): string {
+  return [
+    `# ${inline(article.title)}`,
+    `> ${inline(article.excerpt)}`,
+    [
+      `- By ${inline(article.author)}, ${article.date}`,
+      `- Category: ${inline(article.category)}`,
+      `- Page: <${absoluteUrl(siteUrl, `/article/${article.slug}`)}>`,
+    ].join("\n"),
+    richTextToMarkdown(article.content),
+    "",
+  ].join("\n\n");
+}
+
+/** `/llms.txt` (llmstxt.org): what the site is and where a model finds what, by link. */
+export function llmsTxt({ siteUrl, categories }: { siteUrl: string; categories: readonly string[] }): string {
+  const link = (path: string) => absoluteUrl(siteUrl, path);
+  return [
+    `# ${SITE_NAME}`,
+    `> ${SITE_DESCRIPTION}`,
+    [
+      `${SITE_NAME} is an impartial directory of AI tools: each tool has a tagline, category, pricing model, tags,`,
+      "features, pros and cons, a community rating, alternatives and side-by-side comparisons. Every tool and",
+      "article page has a Markdown twin: add `.md` to its address.",
+    ].join("\n"),
+    [
+      "## Find tools",
+      `- [All tools, newest first](${link("/")}): filter with \`?q=\`, \`category=\`, \`pricing=\` (free, freemium, free-trial, paid, contact; repeatable), \`tag=\` (repeatable, all must match) and \`sort=\` (relevance, top-rated, most-voted, newest, name)`,
+      ...categories.map((category) => `- [${category} tools](${link(`/category/${encodeURIComponent(category)}`)})`),
+      `- Compare two tools: ${link("/compare/{a}-vs-{b}")} (slugs in alphabetical order), or up to four: ${link("/compare?tools=a,b,c")}`,
+      `- A tool's alternatives: ${link("/tool/{slug}/alternatives")}`,
+    ].join("\n"),
+    [
+      "## For programs",
+      `- [New tools as RSS](${link("/tools/rss.xml")}) and [as JSON Feed](${link("/tools/feed.json")})`,
+      `- [Articles as RSS](${link("/blog/rss.xml")}) and [as JSON Feed](${link("/blog/feed.json")})`,
+      `- [Sitemap](${link("/sitemap.xml")})`,
+    ].join("\n"),
+    [
+      "## Optional",
+      `- [Blog](${link("/blog")}): guides and comparisons`,
+      `- [About and ranking](${link("/about")})`,
+    ].join("\n"),
+    "",
+  ].join("\n\n");
+}
