@@ -34,12 +34,14 @@ test("the blog feed is RSS with the newest article first", async ({ request, bas
   expect(xml).toContain(`<link>${baseURL}/article/${articlesNewestFirst[0]!.slug}</link>`);
 });
 
-test("the page head links the feed and a favicon that exists", async ({ page, request }) => {
+test("the page head links the feeds, each of which answers, and a favicon that exists", async ({ page, request }) => {
   await page.goto("/");
-  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
-    "href",
-    "/blog/rss.xml",
+  const feeds = page.locator(
+    'link[rel="alternate"][type="application/rss+xml"], link[rel="alternate"][type="application/feed+json"]',
   );
+  const hrefs = await feeds.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  expect(hrefs).toEqual(["/blog/rss.xml", "/blog/feed.json", "/tools/rss.xml", "/tools/feed.json"]);
+  for (const href of hrefs) expect((await request.get(href!)).status(), href!).toBe(200);
   const icon = await page.locator('link[rel="icon"]').getAttribute("href");
   const response = await request.get(icon!);
   expect(response.status()).toBe(200);
