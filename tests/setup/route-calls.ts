@@ -36,3 +36,29 @@ export async function routeAnswer(value: unknown, { thrown = false }: { thrown?:
   if (thrown) throw value;
   return { status: 200, location: null, data: value, headers: null };
 }
+
+/** A loader's or action's answer, returned or thrown (a bug's error is thrown again). */
+export async function settleRoute(run: () => unknown): Promise<RouteAnswer> {
+  try {
+    return await routeAnswer(await run());
+  } catch (thrown) {
+    return await routeAnswer(thrown, { thrown: true });
+  }
+}
+
+/**
+ * A form post as a browser sends it: same-origin unless `origin` says otherwise (null: none), with
+ * the session `cookie` if any; an array value repeats the name once per item, as a form's lists do.
+ */
+export function formPostRequest(
+  path: string,
+  fields: Record<string, string | string[]>,
+  { cookie, origin }: { cookie?: string | null; origin?: string | null } = {},
+): Request {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
+  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
+  if (origin !== null) headers.set("origin", origin ?? new URL(TEST_SITE_URL).origin);
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(new URL(path, TEST_SITE_URL), { method: "POST", headers, body: body.toString() });
+}

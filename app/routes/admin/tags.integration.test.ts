@@ -8,7 +8,7 @@ import { listTags, listTagsForTool } from "~/server/catalog/tags.server";
 import { tags, tools, toolTags } from "~/server/db/schema.server";
 import { takeFlash } from "~/server/flash.server";
 import { insertTools } from "../../../tests/setup/fixtures";
-import { getRequest, routeAnswer, type RouteAnswer } from "../../../tests/setup/route-calls";
+import { formPostRequest, getRequest, type RouteAnswer, settleRoute } from "../../../tests/setup/route-calls";
 import {
   contextFor,
   cookieHeaderFrom,
@@ -39,34 +39,19 @@ beforeEach(async () => {
   await database.db.execute(sql`truncate table ${tools}, ${tags} cascade`);
 });
 
-async function settle(run: () => Promise<unknown>): Promise<RouteAnswer> {
-  try {
-    return await routeAnswer(await run());
-  } catch (thrown) {
-    return await routeAnswer(thrown, { thrown: true });
-  }
-}
-
 async function load(path = "/admin/tags", who: { cookie?: string; data?: boolean } = { cookie: admin.cookie }) {
   const request = getRequest(path, who);
   const context = await contextFor(services, request);
-  return settle(async () => tagsLoader({ request, params: {}, context } as never));
+  return settleRoute(async () => tagsLoader({ request, params: {}, context } as never));
 }
 
 async function post(
   fields: Record<string, string>,
   { cookie = admin.cookie, origin }: { cookie?: string | null; origin?: string | null } = {},
 ) {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
-  if (origin !== null) headers.set("origin", origin ?? new URL(TEST_SITE_URL).origin);
-  if (cookie) headers.set("cookie", cookie);
-  const request = new Request(new URL("/admin/tags", TEST_SITE_URL), {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields).toString(),
-  });
+  const request = formPostRequest("/admin/tags", fields, { cookie, origin });
   const context = await contextFor(services, request);
-  return settle(async () => tagsAction({ request, params: {}, context } as never));
+  return settleRoute(async () => tagsAction({ request, params: {}, context } as never));
 }
 
 function expectSuccess(outcome: RouteAnswer, title: string) {
@@ -313,7 +298,7 @@ describe("who may write", () => {
       body: JSON.stringify({ intent: "create", name: "X" }),
     });
     const context = await contextFor(services, request);
-    expect(await settle(async () => tagsAction({ request, params: {}, context } as never))).toMatchObject({
+    expect(await settleRoute(async () => tagsAction({ request, params: {}, context } as never))).toMatchObject({
       status: 415,
     });
     expect(await allTags()).toEqual([]);

@@ -5,7 +5,7 @@ import { listOverrides } from "~/server/catalog/alternatives.server";
 import { tags, tools } from "~/server/db/schema.server";
 import { takeFlash } from "~/server/flash.server";
 import { insertTools } from "../../../tests/setup/fixtures";
-import { getRequest, routeAnswer, type RouteAnswer } from "../../../tests/setup/route-calls";
+import { formPostRequest, getRequest, settleRoute } from "../../../tests/setup/route-calls";
 import {
   contextFor,
   cookieHeaderFrom,
@@ -44,36 +44,21 @@ beforeEach(async () => {
   scribe = inserted[0]!;
 });
 
-async function settle(run: () => Promise<unknown>): Promise<RouteAnswer> {
-  try {
-    return await routeAnswer(await run());
-  } catch (thrown) {
-    return await routeAnswer(thrown, { thrown: true });
-  }
-}
-
 const pagePath = () => `/admin/tools/${scribe.id}/alternatives`;
 
 async function load(cookie: string | null = admin.cookie) {
   const request = getRequest(pagePath(), { cookie: cookie ?? undefined, data: true });
   const context = await contextFor(services, request);
-  return settle(async () => loader({ request, params: { id: scribe.id }, context } as never));
+  return settleRoute(async () => loader({ request, params: { id: scribe.id }, context } as never));
 }
 
 async function post(
   fields: Record<string, string>,
   { cookie = admin.cookie, origin }: { cookie?: string | null; origin?: string | null } = {},
 ) {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
-  if (origin !== null) headers.set("origin", origin ?? new URL(TEST_SITE_URL).origin);
-  if (cookie) headers.set("cookie", cookie);
-  const request = new Request(new URL(pagePath(), TEST_SITE_URL), {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields).toString(),
-  });
+  const request = formPostRequest(pagePath(), fields, { cookie, origin });
   const context = await contextFor(services, request);
-  return settle(async () => action({ request, params: { id: scribe.id }, context } as never));
+  return settleRoute(async () => action({ request, params: { id: scribe.id }, context } as never));
 }
 
 const listed = async () =>

@@ -23,7 +23,7 @@ import {
   TEST_SITE_URL,
   type TestServices,
 } from "../../../tests/setup/test-app";
-import { getRequest, routeAnswer, type RouteAnswer } from "../../../tests/setup/route-calls";
+import { formPostRequest, getRequest, type RouteAnswer, settleRoute } from "../../../tests/setup/route-calls";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
 // The admin tool table and tool form as a browser reaches them: real requests, real sessions.
@@ -49,21 +49,12 @@ beforeEach(async () => {
 
 type Outcome = RouteAnswer;
 
-/** A loader's or action's answer, returned or thrown (a bug's error is thrown again). */
-async function settle(run: () => Promise<unknown>): Promise<Outcome> {
-  try {
-    return await routeAnswer(await run());
-  } catch (thrown) {
-    return await routeAnswer(thrown, { thrown: true });
-  }
-}
-
 type Who = { cookie?: string; data?: boolean };
 
 async function get(loader: (args: never) => unknown, path: string, params: Record<string, string>, who: Who = {}) {
   const request = getRequest(path, who);
   const context = await contextFor(services, request);
-  return settle(async () => loader({ request, params, context } as never));
+  return settleRoute(async () => loader({ request, params, context } as never));
 }
 
 /** Fields of a form post; an array repeats the name once per row, as the form's lists do. */
@@ -74,18 +65,9 @@ async function post(
   fields: Fields,
   { cookie = admin.cookie, origin }: { cookie?: string | null; origin?: string | null } = {},
 ) {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
-  if (origin !== null) headers.set("origin", origin ?? new URL(TEST_SITE_URL).origin);
-  if (cookie) headers.set("cookie", cookie);
-  const request = new Request(new URL(`/admin/tools/${id}`, TEST_SITE_URL), {
-    method: "POST",
-    headers,
-    body: body.toString(),
-  });
+  const request = formPostRequest(`/admin/tools/${id}`, fields, { cookie, origin });
   const context = await contextFor(services, request);
-  return settle(async () => toolFormAction({ request, params: { id }, context } as never));
+  return settleRoute(async () => toolFormAction({ request, params: { id }, context } as never));
 }
 
 /** A complete, valid tool form; `overrides` replace fields. */
