@@ -170,6 +170,11 @@ export const tools = pgTable(
       ),
     metaTitle: text("meta_title"),
     website: text("website"),
+    /**
+     * Set when an administrator marks the tool discontinued: its page stays with a banner and its
+     * last known facts, and it leaves the default lists and search (decision 067).
+     */
+    discontinuedAt: timestamp("discontinued_at", { withTimezone: true }),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql.raw(
         `setweight(to_tsvector('english', coalesce(name, '')), 'A') || ` +
@@ -437,5 +442,182 @@ export const researchRuns = pgTable(
     index("research_runs_started_at_idx").on(table.startedAt.desc()),
     index("research_runs_user_id_idx").on(table.userId),
     index("research_runs_tool_id_idx").on(table.toolId),
+  ],
+);
+
+// --- Freshness: background jobs, link checks, AI refresh proposals, the change log ---
+
+/** Outcomes of a website check; every one but "ok" counts as a failure. */
+export const LINK_CHECK_OUTCOMES = [
+  "ok",
+  "moved",
+  "client_error",
+  "server_error",
+  "dns_failure",
+  "tls_failure",
+  "timeout",
+  "connection_failed",
+  "parked",
+  "blocked",
+] as const;
+export type LinkCheckOutcome = (typeof LINK_CHECK_OUTCOMES)[number];
+
+/** The latest check of each tool's website, and how long it has been failing. */
+export const toolLinkChecks = pgTable(
+  "tool_link_checks",
+  {
+    toolId: uuid("tool_id")
+      .primaryKey()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+    outcome: text("outcome").$type<LinkCheckOutcome>().notNull(),
+    httpStatus: integer("http_status"),
+    /** Where the redirects ended, when that differs from the website as stored. */
+    finalUrl: text("final_url"),
+    detail: text("detail"),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    /** The first failed check of the current run of failures; null while the site answers. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    lastOkAt: timestamp("last_ok_at", { withTimezone: true }),
+    /** The job run that wrote this check, so a retried run skips tools it already checked. */
+    jobRunId: uuid("job_run_id"),
+  },
+  (table) => [
+    check(
+      "tool_link_checks_outcome_check",
+      sql.raw(`outcome in (${LINK_CHECK_OUTCOMES.map((outcome) => `'${outcome}'`).join(", ")})`),
+    ),
+    check("tool_link_checks_failures_check", sql`${table.consecutiveFailures} >= 0`),
+    index("tool_link_checks_checked_at_idx").on(table.checkedAt),
+    index("tool_link_checks_failing_idx").on(table.consecutiveFailures.desc(), table.failingSince),
+  ],
+);
+
+export const JOB_KINDS = ["link-check", "refresh"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+/**
+ * One row per job the queue ran (pg-boss keeps its own rows; this is what the admin reads): how it
+ * was started, how it ended, what it counted. A retry of the same queue job reuses its row.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The queue's job id; unique, so a retried job finds the run it started. */
+    queueJobId: text("queue_job_id").unique(),
+    kind: text("kind").$type<JobKind>().notNull(),
+    trigger: text("trigger", { enum: ["schedule", "manual", "cli"] }).notNull(),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    state: text("state", { enum: ["running", "succeeded", "failed"] })
+      .notNull()
+      .default("running"),
+    attempts: integer("attempts").notNull().default(1),
+    counts: jsonb("counts").$type<Record<string, number>>().notNull().default({}),
+    error: text("error"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("job_runs_state_check", sql`${table.state} in ('running', 'succeeded', 'failed')`),
+    check("job_runs_trigger_check", sql`${table.trigger} in ('schedule', 'manual', 'cli')`),
+    index("job_runs_started_at_idx").on(table.startedAt.desc()),
+    index("job_runs_kind_started_at_idx").on(table.kind, table.startedAt.desc()),
+  ],
+);
+
+/** A web page a fact came from, as the research assistant's search returned it. */
+export type FactSource = { url: string; title: string; snippet: string };
+
+/** The fields an AI refresh may propose to change (the form's names). */
+export const REFRESH_FIELDS = ["description", "tagline", "features", "pricing", "pricingModel", "pros"] as const;
+export type RefreshField = (typeof REFRESH_FIELDS)[number];
+
+/**
+ * One AI refresh of one tool: "pending" while some proposed field awaits a decision, "reviewed"
+ * once every field has one, "no_change" when nothing would change (never queued), "failed" when
+ * the research did not finish.
+ */
+export const refreshProposals = pgTable(
+  "refresh_proposals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    jobRunId: uuid("job_run_id").references(() => jobRuns.id, { onDelete: "set null" }),
+    researchRunId: uuid("research_run_id").references(() => researchRuns.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["pending", "reviewed", "no_change", "failed"] }).notNull(),
+    error: text("error"),
+    sources: jsonb("sources").$type<FactSource[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("refresh_proposals_status_check", sql`${table.status} in ('pending', 'reviewed', 'no_change', 'failed')`),
+    index("refresh_proposals_status_created_at_idx").on(table.status, table.createdAt),
+    index("refresh_proposals_tool_id_created_at_idx").on(table.toolId, table.createdAt.desc()),
+    // A retried job skips the tools it already refreshed.
+    uniqueIndex("refresh_proposals_job_run_tool_idx").on(table.jobRunId, table.toolId),
+  ],
+);
+
+/** One field of a proposal: the value when proposed, the value proposed, the sources, the decision. */
+export const refreshProposalFields = pgTable(
+  "refresh_proposal_fields",
+  {
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => refreshProposals.id, { onDelete: "cascade" }),
+    field: text("field").$type<RefreshField>().notNull(),
+    currentValue: jsonb("current_value").$type<unknown>(),
+    proposedValue: jsonb("proposed_value").$type<unknown>(),
+    sources: jsonb("sources").$type<FactSource[]>().notNull().default([]),
+    decision: text("decision", { enum: ["accepted", "rejected"] }),
+    /** What was saved when accepted: the proposed value, or the administrator's edit of it. */
+    acceptedValue: jsonb("accepted_value").$type<unknown>(),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.proposalId, table.field] }),
+    check(
+      "refresh_proposal_fields_field_check",
+      sql.raw(`field in (${REFRESH_FIELDS.map((field) => `'${field}'`).join(", ")})`),
+    ),
+    check(
+      "refresh_proposal_fields_decision_check",
+      sql`${table.decision} is null or ${table.decision} in ('accepted', 'rejected')`,
+    ),
+  ],
+);
+
+/**
+ * The public change log: one row per changed field of a tool (admin edit, accepted proposal,
+ * status change), with where the new value came from and who made it.
+ */
+export const toolChanges = pgTable(
+  "tool_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    /** A form field's name, or "status" for discontinued/restored. */
+    field: text("field").notNull(),
+    before: jsonb("before").$type<unknown>(),
+    after: jsonb("after").$type<unknown>(),
+    sources: jsonb("sources").$type<FactSource[]>().notNull().default([]),
+    /** "admin": an administrator's edit; "proposal": an AI proposal an administrator accepted. */
+    origin: text("origin", { enum: ["admin", "proposal"] }).notNull(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The administrator's name when the change was made, so the log reads the same after renames. */
+    actorName: text("actor_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("tool_changes_origin_check", sql`${table.origin} in ('admin', 'proposal')`),
+    index("tool_changes_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("tool_changes_tool_id_created_at_idx").on(table.toolId, table.createdAt.desc(), table.id.desc()),
   ],
 );
