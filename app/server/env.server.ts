@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import cronParser from "cron-parser";
 import { z } from "zod";
 import { parseHost } from "./http/host-policy.server";
 
@@ -9,6 +10,22 @@ const flag = (fallback: boolean) =>
     .enum(["true", "false", "1", "0", ""])
     .optional()
     .transform((value) => (value === undefined || value === "" ? fallback : value === "true" || value === "1"));
+
+/** A cron expression checked at start (so a typo stops the server, not a schedule), or null for "off". */
+const cronSetting = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, context) => {
+      const expression = value.trim();
+      if (expression.toLowerCase() === "off") return null;
+      try {
+        cronParser.parseExpression(expression);
+      } catch {
+        context.addIssue({ code: "custom", message: `"${value}" is not a cron expression (or "off")` });
+      }
+      return expression;
+    });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -107,6 +124,13 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   RESEARCH_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   RESEARCH_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+
+  /** When the website link check runs: a cron expression (UTC), or "off". Default: daily at 03:00. */
+  LINK_CHECK_CRON: cronSetting("0 3 * * *"),
+  /** When the AI refresh proposes updates (only with the research assistant configured), or "off". Default: Mondays 04:00. */
+  REFRESH_CRON: cronSetting("0 4 * * 1"),
+  /** How long one job may run before the queue counts it failed and retries it. */
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
 });
 
 /** Half an S3 key pair is a mistake, not a wish for the SDK's own credentials. */
