@@ -109,7 +109,7 @@ function listRedirect(title: string): never {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
-  requireAdmin(request, context);
+  const admin = requireAdmin(request, context);
   const creating = params.id === NEW_ID;
   if (!creating && !isUuid(params.id)) throw notFound();
 
@@ -146,7 +146,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     result = creating
       ? await createTool({ db: context.db, input: parsed.data })
-      : await updateTool({ db: context.db, id: params.id, input: parsed.data });
+      : await updateTool({
+          db: context.db,
+          id: params.id,
+          input: parsed.data,
+          // The public change log names who made the change (an email is never shown there).
+          author: { origin: "admin", actorId: admin.id, actorName: admin.username?.trim() || admin.email },
+        });
   } catch (error) {
     // A tool deleted meanwhile (or an id that names none) is a 404, like opening it.
     if (error instanceof AppError) throw toErrorResponse(error);

@@ -2,11 +2,14 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { toolFormSchema, type ToolFormData, type ToolFormInput } from "~/lib/tool-form";
 import { recordVote } from "~/server/community/votes.server";
-import { comments, tags, toolCategoryCounts, tools, toolTags, toolVotes } from "~/server/db/schema.server";
+import { comments, tags, toolCategoryCounts, toolChanges, tools, toolTags, toolVotes } from "~/server/db/schema.server";
 import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { deleteTag, listTagsForTool } from "./tags.server";
 import { createTool, deleteTool, findToolById, listToolsForAdmin, updateTool } from "./tool-admin.server";
+import type { ChangeAuthor } from "../freshness/change-log.server";
+
+const admin: ChangeAuthor = { origin: "admin", actorId: null, actorName: "Ada" };
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -50,6 +53,13 @@ async function created(overrides: Partial<ToolFormInput> = {}) {
 async function categoryCounts() {
   const rows = await database.db.select().from(toolCategoryCounts).orderBy(asc(toolCategoryCounts.category));
   return Object.fromEntries(rows.map((row) => [row.category, row.toolCount]));
+}
+
+async function insertTags(...names: string[]) {
+  return database.db
+    .insert(tags)
+    .values(names.map((name) => ({ name, slug: name.toLowerCase().replace(/\s+/g, "-") })))
+    .returning();
 }
 
 const names = (page: { tools: { name: string }[] }) => page.tools.map((tool) => tool.name);
@@ -329,12 +339,6 @@ describe("createTool", () => {
 });
 
 describe("the catalogue facts and tags", () => {
-  async function insertTags(...names: string[]) {
-    return database.db
-      .insert(tags)
-      .values(names.map((name) => ({ name, slug: name.toLowerCase().replace(/\s+/g, "-") })))
-      .returning();
-  }
   const tagsOf = async (toolId: string) => (await listTagsForTool({ db: database.db, toolId })).map((tag) => tag.slug);
 
   test("createTool stores the tagline, pricing model, starting price and the tags posted by id or slug", async () => {
@@ -360,12 +364,13 @@ describe("the catalogue facts and tags", () => {
     const other = await created({ name: "Other", tags: ["api"] });
     const updated = await updateTool({
       db: database.db,
+      author: admin,
       id: tool.id,
       input: form({ tags: [research!.id, "api"], pricingModel: "paid", startingPrice: "" }),
     });
     expect(updated).toMatchObject({ status: "updated", tool: { pricingModel: "paid", startingPrice: null } });
     expect(await tagsOf(tool.id)).toEqual(["api", "research"]);
-    expect(await updateTool({ db: database.db, id: tool.id, input: form({ tags: [] }) })).toMatchObject({
+    expect(await updateTool({ db: database.db, author: admin, id: tool.id, input: form({ tags: [] }) })).toMatchObject({
       status: "updated",
     });
     expect(await tagsOf(tool.id)).toEqual([]);
@@ -385,6 +390,7 @@ describe("the catalogue facts and tags", () => {
     expect(
       await updateTool({
         db: database.db,
+        author: admin,
         id: tool.id,
         input: form({ name: "Renamed", tags: ["00000000-0000-4000-8000-000000000000"] }),
       }),
@@ -417,6 +423,7 @@ describe("updateTool", () => {
     const tool = await created({ name: "Quill", category: "Writing" });
     const result = await updateTool({
       db: database.db,
+      author: admin,
       id: tool.id,
       input: form({
         name: "Quill Two",
@@ -456,7 +463,7 @@ describe("updateTool", () => {
       pros: ["Fast"],
       pricing: { shape: "simple", entries: [{ plan: "Free", price: "$0" }] },
     });
-    await updateTool({ db: database.db, id: tool.id, input: form() });
+    await updateTool({ db: database.db, author: admin, id: tool.id, input: form() });
     expect(await findToolById({ db: database.db, id: tool.id })).toMatchObject({
       image: null,
       website: null,
@@ -469,16 +476,26 @@ describe("updateTool", () => {
   test("changes the slug to a typed one, accepts its own, refuses another tool's", async () => {
     const [tool, other] = await Promise.all([created({ name: "Quill" }), created({ name: "Echo" })]);
     expect(
-      await updateTool({ db: database.db, id: tool.id, input: form({ name: "Quill", slug: "quill" }) }),
+      await updateTool({ db: database.db, author: admin, id: tool.id, input: form({ name: "Quill", slug: "quill" }) }),
     ).toMatchObject({ status: "updated" });
     expect(
-      await updateTool({ db: database.db, id: tool.id, input: form({ name: "Quill", slug: "Quill Pen" }) }),
+      await updateTool({
+        db: database.db,
+        author: admin,
+        id: tool.id,
+        input: form({ name: "Quill", slug: "Quill Pen" }),
+      }),
     ).toMatchObject({
       status: "updated",
       tool: { slug: "quill-pen" },
     });
     expect(
-      await updateTool({ db: database.db, id: tool.id, input: form({ name: "Quill", slug: other.slug }) }),
+      await updateTool({
+        db: database.db,
+        author: admin,
+        id: tool.id,
+        input: form({ name: "Quill", slug: other.slug }),
+      }),
     ).toEqual({
       status: "invalid",
       fieldErrors: { slug: "This slug is already used by another tool" },
@@ -490,7 +507,7 @@ describe("updateTool", () => {
     const tool = await created();
     const [voter] = await insertUsers(database.db, { email: "voter@example.com" });
     await recordVote({ db: database.db, userId: voter!.id, toolId: tool.id, rating: 4 });
-    await updateTool({ db: database.db, id: tool.id, input: form({ name: "Renamed" }) });
+    await updateTool({ db: database.db, author: admin, id: tool.id, input: form({ name: "Renamed" }) });
     expect(await findToolById({ db: database.db, id: tool.id })).toMatchObject({
       name: "Renamed",
       rating: 4,
@@ -502,6 +519,7 @@ describe("updateTool", () => {
     const tool = await created();
     await updateTool({
       db: database.db,
+      author: admin,
       id: tool.id,
       input: form({ description: '<p onclick="x()">Safe</p><script>x()</script>' }),
     });
@@ -510,12 +528,108 @@ describe("updateTool", () => {
 
   test("refuses an unknown or malformed id with a not-found AppError", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "quill"]) {
-      await expect(updateTool({ db: database.db, id, input: form() })).rejects.toMatchObject({
+      await expect(updateTool({ db: database.db, author: admin, id, input: form() })).rejects.toMatchObject({
         code: "not-found",
         message: "Tool not found",
       });
     }
     expect(await database.db.select().from(tools)).toHaveLength(0);
+  });
+});
+
+describe("updateTool and the change log", () => {
+  const logged = () =>
+    database.db
+      .select({
+        field: toolChanges.field,
+        before: toolChanges.before,
+        after: toolChanges.after,
+        origin: toolChanges.origin,
+        actorName: toolChanges.actorName,
+      })
+      .from(toolChanges)
+      .orderBy(asc(toolChanges.field));
+
+  test("records each changed field with its values before and after, and moves updated_at", async () => {
+    await insertTags("API", "Chatbot");
+    const tool = await created({
+      tags: ["api"],
+      pricing: { shape: "simple", entries: [{ plan: "Free", price: "$0" }] },
+    });
+    await database.db
+      .update(tools)
+      .set({ updatedAt: new Date("2025-01-01T00:00:00Z") })
+      .where(eq(tools.id, tool.id));
+    const result = await updateTool({
+      db: database.db,
+      author: admin,
+      id: tool.id,
+      input: form({
+        name: "Quill Pro",
+        tags: ["chatbot", "api"],
+        description: "<p>Drafts <em>letters</em>.</p>",
+        pricing: { shape: "simple", entries: [{ plan: "Free", price: "$5" }] },
+      }),
+    });
+    expect(result.status).toBe("updated");
+    expect(await logged()).toEqual([
+      {
+        field: "description",
+        before: "<p>Drafts letters.</p>",
+        after: "<p>Drafts <em>letters</em>.</p>",
+        origin: "admin",
+        actorName: "Ada",
+      },
+      { field: "name", before: "Quill Writer", after: "Quill Pro", origin: "admin", actorName: "Ada" },
+      { field: "pricing", before: { Free: "$0" }, after: { Free: "$5" }, origin: "admin", actorName: "Ada" },
+      { field: "tags", before: ["API"], after: ["API", "Chatbot"], origin: "admin", actorName: "Ada" },
+    ]);
+    const stored = await findToolById({ db: database.db, id: tool.id });
+    expect(stored!.updatedAt.getTime()).toBeGreaterThan(Date.parse("2025-01-01T00:00:00Z"));
+  });
+
+  test("a save that changes nothing records nothing and keeps updated_at", async () => {
+    await insertTags("API", "Chatbot");
+    const tool = await created({
+      tags: ["api", "chatbot"],
+      pricing: { shape: "simple", entries: [{ plan: "Free", price: "$0" }] },
+    });
+    const lastChange = new Date("2025-01-01T00:00:00Z");
+    await database.db.update(tools).set({ updatedAt: lastChange }).where(eq(tools.id, tool.id));
+    // The same tags in another order, the same pricing: no change.
+    const result = await updateTool({
+      db: database.db,
+      author: admin,
+      id: tool.id,
+      input: form({ tags: ["chatbot", "api"], pricing: { shape: "simple", entries: [{ plan: "Free", price: "$0" }] } }),
+    });
+    expect(result).toMatchObject({ status: "updated", tool: { updatedAt: lastChange } });
+    expect(await logged()).toEqual([]);
+    expect((await findToolById({ db: database.db, id: tool.id }))!.updatedAt).toEqual(lastChange);
+  });
+
+  test("a refused save records nothing", async () => {
+    const tool = await created();
+    await updateTool({
+      db: database.db,
+      author: admin,
+      id: tool.id,
+      input: form({ name: "Renamed", tags: ["00000000-0000-4000-8000-000000000000"] }),
+    });
+    expect(await logged()).toEqual([]);
+  });
+
+  test("records an accepted proposal's origin and sources", async () => {
+    const tool = await created();
+    const sources = [{ url: "https://quill.example.com/pricing", title: "Pricing", snippet: "Now $5" }];
+    await updateTool({
+      db: database.db,
+      author: { origin: "proposal", actorId: null, actorName: "Ada", sources },
+      id: tool.id,
+      input: form({ tagline: "Writes letters for you." }),
+    });
+    const [row] = await database.db.select().from(toolChanges);
+    expect(row).toMatchObject({ field: "tagline", origin: "proposal", sources, after: "Writes letters for you." });
   });
 });
 
@@ -549,10 +663,15 @@ describe("the per-category counts", () => {
     const echo = await created({ name: "Echo", category: "Writing" });
     expect(await categoryCounts()).toEqual({ Writing: 2 });
 
-    await updateTool({ db: database.db, id: echo.id, input: form({ name: "Echo", category: "Audio" }) });
+    await updateTool({ db: database.db, author: admin, id: echo.id, input: form({ name: "Echo", category: "Audio" }) });
     expect(await categoryCounts()).toEqual({ Audio: 1, Writing: 1 });
 
-    await updateTool({ db: database.db, id: echo.id, input: form({ name: "Echo renamed", category: "Audio" }) });
+    await updateTool({
+      db: database.db,
+      author: admin,
+      id: echo.id,
+      input: form({ name: "Echo renamed", category: "Audio" }),
+    });
     expect(await categoryCounts()).toEqual({ Audio: 1, Writing: 1 });
 
     await deleteTool({ db: database.db, id: quill.id });

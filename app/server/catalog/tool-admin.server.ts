@@ -8,7 +8,13 @@ import { sanitizeRichText } from "../content/sanitize-html.server";
 import type { Database } from "../db/client.server";
 import { toolCategoryCounts, tools } from "../db/schema.server";
 import { containsPattern, escapeLike } from "../db/like-patterns.server";
-import { replaceToolTags, resolveTagIds } from "./tags.server";
+import {
+  diffToolFields,
+  recordToolChanges,
+  type ChangeAuthor,
+  type ToolSnapshot,
+} from "../freshness/change-log.server";
+import { listTagsForTool, replaceToolTags, resolveTagIds } from "./tags.server";
 
 /** The admin table lists this many tools per page: the catalogue can hold tens of thousands. */
 export const ADMIN_TOOLS_PAGE_SIZE = 50;
@@ -288,16 +294,20 @@ async function insertWithSlug(
 /**
  * Saves a validated form over an existing tool and makes its tags exactly the form's, in one
  * transaction. A blank slug keeps the current one, so a tool's address (and every link to it)
- * stays put unless the admin types a new one.
+ * stays put unless the admin types a new one. Every changed field is written to the public change
+ * log in the same transaction, and updated_at ("Last updated", the sitemap's lastmod) moves only
+ * when something did change: saving the form untouched leaves the tool as it was.
  */
 export async function updateTool({
   db,
   id,
   input,
+  author,
 }: {
   db: Database;
   id: string;
   input: ToolFormData;
+  author: ChangeAuthor;
 }): Promise<{ status: "updated"; tool: Tool } | ToolWriteInvalid> {
   if (!isUuid(id)) throw toolNotFound();
   const toolId = id.toLowerCase();
@@ -308,15 +318,33 @@ export async function updateTool({
   if (slug && (await slugTakenByOther(db, slug, toolId))) return slugTaken();
   return inTransaction(db, async (tx) => {
     const tagIds = await tagIdsOrRefuse(tx, input.tags);
-    const [tool] = await tx
+    // Locked, so two saves at once each log the difference from what the other left.
+    const [previous] = await tx.select().from(tools).where(eq(tools.id, toolId)).for("update");
+    if (!previous) throw toolNotFound();
+    const tagsBefore = await listTagsForTool({ db: tx, toolId });
+    const [saved] = await tx
       .update(tools)
-      .set({ ...values, ...(slug ? { slug } : {}), updatedAt: sql`now()` })
+      .set({ ...values, ...(slug ? { slug } : {}) })
       .where(eq(tools.id, toolId))
       .returning();
-    if (!tool) throw toolNotFound();
+    if (!saved) throw toolNotFound();
     await replaceToolTags({ db: tx, toolId, tagIds });
-    return { status: "updated" as const, tool };
+    const tagsAfter = await listTagsForTool({ db: tx, toolId });
+    // Compared with what the database kept, not with the form, so the log shows what readers see.
+    const changes = diffToolFields(snapshotOf(previous, tagsBefore), snapshotOf(saved, tagsAfter));
+    if (changes.length === 0) return { status: "updated" as const, tool: saved };
+    await recordToolChanges(tx, { toolId, changes, author });
+    const [tool] = await tx
+      .update(tools)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(tools.id, toolId))
+      .returning();
+    return { status: "updated" as const, tool: tool ?? saved };
   });
+}
+
+function snapshotOf(tool: Tool, tagList: readonly { name: string }[]): ToolSnapshot {
+  return { ...tool, tags: tagList.map((tag) => tag.name) };
 }
 
 /** Updating a tool that is not there (or an id that names none): an expected failure, thrown. */

@@ -1,0 +1,87 @@
+import { isPricingModel, PRICING_MODEL_LABELS } from "./pricing-model";
+import { pricingToPlans, type Pricing } from "./pricing";
+import { descriptionText } from "./tool-form";
+
+/**
+ * How one entry of the public change log reads to a person, the same on the tool page, /changes,
+ * its feed and the MCP answer. Values are kept as stored (jsonb) and only turned into text here.
+ */
+
+/** Longest text shown for one value; the tool page itself has the whole of it. */
+export const CHANGE_TEXT_LIMIT = 160;
+
+const FIELD_LABELS: Record<string, string> = {
+  name: "Name",
+  slug: "Address",
+  category: "Category",
+  tagline: "Tagline",
+  description: "Description",
+  website: "Website",
+  pricing: "Pricing",
+  pricingModel: "Pricing model",
+  startingPrice: "Starting price",
+  features: "Features",
+  pros: "Pros",
+  cons: "Cons",
+  image: "Logo",
+  tags: "Tags",
+  metaTitle: "Meta title",
+  status: "Status",
+};
+
+export function changeFieldLabel(field: string): string {
+  return FIELD_LABELS[field] ?? field;
+}
+
+/** A value as a person reads it: nothing, a short text, or a list. */
+export type ChangeValue = { kind: "empty" } | { kind: "text"; text: string } | { kind: "list"; items: string[] };
+
+function truncate(text: string, limit = CHANGE_TEXT_LIMIT): string {
+  return text.length <= limit ? text : `${text.slice(0, limit - 1).trimEnd()}…`;
+}
+
+function pricingSummary(value: unknown): string[] {
+  if (value === null || typeof value !== "object") return [];
+  return pricingToPlans(value as Pricing)
+    .map((plan) => [plan.plan, plan.price].filter(Boolean).join(": "))
+    .filter((line) => line !== "")
+    .map((line) => truncate(line, 80));
+}
+
+export function describeChangeValue(field: string, value: unknown): ChangeValue {
+  if (value === null || value === undefined || value === "") return { kind: "empty" };
+  if (field === "pricing") {
+    const items = pricingSummary(value);
+    return items.length === 0 ? { kind: "empty" } : { kind: "list", items };
+  }
+  if (Array.isArray(value)) {
+    const items = value.map((item) => truncate(String(item), 80)).filter((item) => item !== "");
+    return items.length === 0 ? { kind: "empty" } : { kind: "list", items };
+  }
+  if (field === "pricingModel" && isPricingModel(value)) return { kind: "text", text: PRICING_MODEL_LABELS[value] };
+  if (field === "status") return { kind: "text", text: value === "discontinued" ? "Discontinued" : "Active" };
+  // Descriptions are stored as HTML: the log shows what a reader saw, never markup.
+  const text = field === "description" ? descriptionText(String(value)) : String(value);
+  return text === "" ? { kind: "empty" } : { kind: "text", text: truncate(text) };
+}
+
+/** The value on one line, for feeds and plain text. */
+export function changeValueText(value: ChangeValue): string {
+  if (value.kind === "empty") return "(none)";
+  return value.kind === "text" ? value.text : value.items.join(", ");
+}
+
+/**
+ * An administrator's address is never shown to the public: actorName holds a name when the admin
+ * has one, and the email otherwise.
+ */
+export function publicActorName(actorName: string): string {
+  return actorName.includes("@") || actorName.trim() === "" ? "an administrator" : actorName;
+}
+
+/** "Ada", or "AI proposal accepted by Ada". */
+export function changeAuthorText(origin: "admin" | "proposal", actorName: string): string {
+  const name = publicActorName(actorName);
+  if (origin === "proposal") return `AI proposal accepted by ${name}`;
+  return name === "an administrator" ? "An administrator" : name;
+}
