@@ -24,6 +24,8 @@ export type ResearchTask = (
 export type ResearchOutcome = {
   result: ResearchResult;
   sources: ResearchSource[];
+  /** The same pages with their snippets, for the server only: a refresh proposal cites them (never streamed). */
+  pages: { url: string; title: string; snippet: string }[];
   usage: TokenUsage;
   searches: number;
 };
@@ -37,6 +39,16 @@ function sourcesOf(outcomes: readonly SearchOutcome[]): ResearchSource[] {
   for (const outcome of outcomes) {
     for (const result of outcome.results)
       if (!seen.has(result.url)) seen.set(result.url, { title: result.title, url: result.url });
+  }
+  return [...seen.values()];
+}
+
+/** Every page the model was shown with its snippet, each address once, in the order found. */
+function pagesOf(outcomes: readonly SearchOutcome[]): ResearchOutcome["pages"] {
+  const seen = new Map<string, ResearchOutcome["pages"][number]>();
+  for (const outcome of outcomes) {
+    for (const result of outcome.results)
+      if (!seen.has(result.url)) seen.set(result.url, { url: result.url, title: result.title, snippet: result.description });
   }
   return [...seen.values()];
 }
@@ -103,5 +115,5 @@ export async function runResearch({
     detail: `${number(usage.inputTokens)} tokens in, ${number(usage.outputTokens)} out`,
   });
 
-  return { result, sources: sourcesOf(outcomes), usage, searches: outcomes.length };
+  return { result, sources: sourcesOf(outcomes), pages: pagesOf(outcomes), usage, searches: outcomes.length };
 }

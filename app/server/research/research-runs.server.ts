@@ -14,7 +14,8 @@ export async function startResearchRun({
   model,
 }: {
   db: Database;
-  userId: string;
+  /** Null for a run no one asked for in person (the scheduled AI refresh). */
+  userId: string | null;
   mode: ResearchMode;
   subject: string;
   toolId: string | null;
