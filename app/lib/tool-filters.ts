@@ -33,6 +33,11 @@ export type ToolFilters = {
   /** What the visitor asked for; null means the page's default (see effectiveSort). */
   sort: ToolSort | null;
   page: number;
+  /**
+   * `?status=discontinued`: the tools an administrator marked discontinued (the graveyard)
+   * instead of the listed ones; lists leave them out otherwise (decision 068).
+   */
+  discontinued?: boolean;
 };
 
 const TAG_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -54,6 +59,7 @@ export function parseToolFilters(params: URLSearchParams): ToolFilters {
     tags,
     sort: isToolSort(sort) ? sort : null,
     page: parsePage(params.get("page")),
+    discontinued: params.get("status") === "discontinued",
   };
 }
 
@@ -75,6 +81,7 @@ export function toolFiltersSearch(filters: Partial<ToolFilters>, { keepCategory 
   for (const model of PRICING_MODELS) if (filters.pricing?.includes(model)) params.append("pricing", model);
   for (const tag of [...(filters.tags ?? [])].sort()) params.append("tag", tag);
   if (filters.sort) params.set("sort", filters.sort);
+  if (filters.discontinued) params.set("status", "discontinued");
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   return params.toString();
 }
@@ -85,7 +92,8 @@ export function isFiltered(filters: ToolFilters, { ignoreCategory = false } = {}
     filters.query !== "" ||
     (!ignoreCategory && filters.category !== null) ||
     filters.pricing.length > 0 ||
-    filters.tags.length > 0
+    filters.tags.length > 0 ||
+    filters.discontinued === true
   );
 }
 
@@ -109,6 +117,10 @@ export function describeToolList({
   tagNames: string[];
 }): string {
   const pricing = filters.pricing.map((model) => PRICING_MODEL_LABELS[model]);
+  if (filters.discontinued) {
+    const narrowed = describeToolList({ filters: { ...filters, discontinued: false }, category, tagNames });
+    return `Discontinued ${narrowed.replace(/^All /, "")}`;
+  }
   if (!category && pricing.length === 0 && tagNames.length === 0 && !filters.query) return "All AI Tools";
   const subject = [listInWords(pricing, "or"), category].filter(Boolean).join(" ");
   const tagged = tagNames.length > 0 ? ` tagged ${listInWords(tagNames, "and")}` : "";
@@ -129,5 +141,6 @@ export function hiddenFilterFields(filters: ToolFilters, { keepCategory = true }
   for (const model of filters.pricing) fields.push(["pricing", model]);
   for (const tag of filters.tags) fields.push(["tag", tag]);
   if (filters.sort && filters.sort !== "relevance") fields.push(["sort", filters.sort]);
+  if (filters.discontinued) fields.push(["status", "discontinued"]);
   return fields;
 }

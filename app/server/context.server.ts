@@ -1,6 +1,7 @@
 import type { Auth } from "./auth/auth.server";
 import type { Viewer } from "./auth/viewer.server";
 import type { Database } from "./db/client.server";
+import type { JobQueue } from "./jobs/job-queue.server";
 import type { ResearchService } from "./research/research-service.server";
 import type { FileStorage } from "./storage/local-storage.server";
 
@@ -16,6 +17,8 @@ export type AppServices = {
   storage: FileStorage;
   /** The AI research assistant: whether it is configured here, and a way to run it. */
   research: ResearchService;
+  /** The background jobs (link checks, AI refresh): their schedules, and a way to run one now. */
+  jobs: JobQueue;
   /** Drops cached anonymous pages here and in every other process; call after a public write. */
   invalidatePublicPages(): Promise<void>;
 };

@@ -6,6 +6,7 @@ import { createAuth, type GoogleSettings } from "~/server/auth/auth.server";
 import { resolveViewer } from "~/server/auth/viewer.server";
 import type { AppContext, AppServices } from "~/server/context.server";
 import type { Database } from "~/server/db/client.server";
+import type { JobQueue } from "~/server/jobs/job-queue.server";
 import { users } from "~/server/db/schema.server";
 import { setUserRole } from "~/server/auth/roles.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
@@ -32,6 +33,7 @@ export function createTestServices({
   google,
   siteUrl = TEST_SITE_URL,
   research = { search: null, model: null },
+  jobs = withoutJobQueue,
 }: {
   db: Database;
   smtpUrl?: string;
@@ -39,6 +41,8 @@ export function createTestServices({
   siteUrl?: string;
   /** Where the AI research assistant searches and asks (loopback fakes); unconfigured by default. */
   research?: ResearchSettings;
+  /** The job queue; tests of /admin/jobs pass a real one on their database. */
+  jobs?: JobQueue;
 }): TestServices {
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-outbox-"));
   const mailer: Mailer = createMailer({ smtpUrl, from: "Aitlas <no-reply@aitlas.test>", outboxDir });
@@ -52,6 +56,7 @@ export function createTestServices({
     googleSignIn: google !== undefined,
     storage: createLocalStorage({ rootDir: uploadsDir, publicPath: "/uploads" }),
     research: createResearchService(research),
+    jobs,
     invalidatePublicPages: async () => {
       invalidations += 1;
     },
@@ -60,6 +65,17 @@ export function createTestServices({
     uploadsDir,
   };
 }
+
+/** For tests that never touch jobs: any use says the test forgot to pass a queue. */
+const withoutJobQueue: JobQueue = {
+  start: () => Promise.reject(new Error("these test services have no job queue: pass `jobs`")),
+  runNow: () => Promise.reject(new Error("these test services have no job queue: pass `jobs`")),
+  schedules: () => {
+    throw new Error("these test services have no job queue: pass `jobs`");
+  },
+  queueSizes: () => Promise.reject(new Error("these test services have no job queue: pass `jobs`")),
+  stop: async () => {},
+};
 
 /** The per-request context the HTTP layer builds: who is asking, from which address. */
 export async function contextFor(

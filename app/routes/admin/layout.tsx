@@ -1,4 +1,4 @@
-import { FileText, LayoutDashboard, Tags, Wrench } from "lucide-react";
+import { FileText, LayoutDashboard, Tags, Timer, Wrench } from "lucide-react";
 import { useEffect } from "react";
 import { isRouteErrorResponse, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
@@ -24,6 +24,7 @@ const NAV_ITEMS = [
   { to: "/admin/tools", label: "Tools", icon: Wrench, end: false },
   { to: "/admin/tags", label: "Tags", icon: Tags, end: false },
   { to: "/admin/articles", label: "Articles", icon: FileText, end: false },
+  { to: "/admin/jobs", label: "Jobs", icon: Timer, end: false },
 ] as const;
 
 function AdminNavigation() {

@@ -1,42 +1,88 @@
-import { ExternalLink, Pencil } from "lucide-react";
+import { Archive, ArchiveRestore, ExternalLink, Pencil } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/tools";
 import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/search-form";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { buttonClasses } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { ADMIN_TOASTS } from "~/lib/admin-messages";
 import { cn } from "~/lib/cn";
-import { formatRating, parsePage } from "~/lib/format";
+import { formatDate, formatRating, parsePage } from "~/lib/format";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
+import { LINK_OUTCOME_LABELS } from "~/lib/link-health";
 import { SITE_NAME } from "~/lib/site";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
 import { listToolsForAdmin } from "~/server/catalog/tool-admin.server";
+import { flashCookie } from "~/server/flash.server";
+import { setToolStatus } from "~/server/freshness/tool-status.server";
+import { readForm } from "~/server/http/read-form.server";
 import { logger } from "~/server/logger.server";
 import { AdminListEmpty, AdminListHeader } from "~/components/admin/admin-list";
 
 /** Spec section 2, admin tool table: the alert shown when the list cannot be read. */
 export const TOOLS_LOAD_FAILED_MESSAGE = "Failed to load tools. Please try again later.";
 
+/**
+ * Which tools the table shows: all; those still without a tagline or pricing model (?missing=1);
+ * those whose website failed its last checks (?flagged=1); the discontinued (?status=discontinued).
+ */
+type View = "all" | "missing" | "flagged" | "discontinued";
+
+function viewOf(params: URLSearchParams): View {
+  if (params.get("missing") === "1") return "missing";
+  if (params.get("flagged") === "1") return "flagged";
+  if (params.get("status") === "discontinued") return "discontinued";
+  return "all";
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const page = parsePage(params.get("page"));
-  // ?missing=1: only the tools still without a tagline or a pricing model.
-  const missing = params.get("missing") === "1";
+  const view = viewOf(params);
   try {
-    const toolPage = await listToolsForAdmin({ db: context.db, query, missing, page });
-    return { query, missing, toolPage, failed: false as const };
+    const toolPage = await listToolsForAdmin({
+      db: context.db,
+      query,
+      missing: view === "missing",
+      flagged: view === "flagged",
+      discontinued: view === "discontinued",
+      page,
+    });
+    return { query, view, toolPage, failed: false as const };
   } catch (error) {
     // The page still renders (navigation, search, Add New Tool) with the spec's error alert.
-    logger.error({ err: error, query, missing, page }, "failed to load the admin tool list");
-    return { query, missing, toolPage: null, failed: true as const };
+    logger.error({ err: error, query, view, page }, "failed to load the admin tool list");
+    return { query, view, toolPage: null, failed: true as const };
   }
+}
+
+/** Marks a tool discontinued, or lists it again; either is logged in the public change log. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const admin = requireAdmin(request, context);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const id = form.get("id");
+  if ((intent !== "discontinue" && intent !== "restore") || typeof id !== "string") {
+    return data({ message: "Choose a tool and what to do with it." }, { status: 400 });
+  }
+  const tool = await setToolStatus({
+    db: context.db,
+    id,
+    status: intent === "discontinue" ? "discontinued" : "active",
+    author: { origin: "admin", actorId: admin.id, actorName: admin.username?.trim() || admin.email },
+  });
+  if (!tool) return data({ message: "That tool is not there, or was changed already." }, { status: 404 });
+  await context.invalidatePublicPages();
+  const title = intent === "discontinue" ? `${tool.name} marked discontinued` : `${tool.name} is listed again`;
+  const back = intent === "discontinue" ? "/admin/tools?flagged=1" : "/admin/tools?status=discontinued";
+  throw redirect(back, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -44,27 +90,42 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-function countLine(shown: number, total: number, query: string, missing: boolean): string {
+const VIEW_WORDS: Record<View, string> = {
+  all: "",
+  missing: " missing a tagline or pricing model",
+  flagged: " flagged for review",
+  discontinued: " marked discontinued",
+};
+
+function countLine(shown: number, total: number, query: string, view: View): string {
   const noun = total === 1 ? "tool" : "tools";
   const matching = query ? ` matching “${query}”` : "";
-  const lacking = missing ? " missing a tagline or pricing model" : "";
-  return `Showing ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${noun}${lacking}${matching}`;
+  return `Showing ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${noun}${VIEW_WORDS[view]}${matching}`;
 }
 
-/** The table's address with the search kept and the filter on or off (back to the first page). */
-function listHref(query: string, missing: boolean): string {
-  const params = new URLSearchParams();
+/** The view's own parameter, for links and the search form. */
+const VIEW_PARAMS: Record<View, Record<string, string>> = {
+  all: {},
+  missing: { missing: "1" },
+  flagged: { flagged: "1" },
+  discontinued: { status: "discontinued" },
+};
+
+/** The table's address with the search kept and a view chosen (back to the first page). */
+function listHref(query: string, view: View): string {
+  const params = new URLSearchParams(VIEW_PARAMS[view]);
   if (query) params.set("q", query);
-  if (missing) params.set("missing", "1");
   const search = params.toString();
   return `/admin/tools${search ? `?${search}` : ""}`;
 }
 
-/** Which tools the table shows: all, or those an admin still has to describe. */
-function ToolFilter({ query, missing }: { query: string; missing: boolean }) {
+/** Which tools the table shows. */
+function ToolFilter({ query, view }: { query: string; view: View }) {
   const options = [
-    { label: "All tools", active: !missing, to: listHref(query, false) },
-    { label: "Missing tagline or pricing model", active: missing, to: listHref(query, true) },
+    { label: "All tools", active: view === "all", to: listHref(query, "all") },
+    { label: "Missing tagline or pricing model", active: view === "missing", to: listHref(query, "missing") },
+    { label: "Flagged for review", active: view === "flagged", to: listHref(query, "flagged") },
+    { label: "Discontinued", active: view === "discontinued", to: listHref(query, "discontinued") },
   ];
   return (
     <nav aria-label="Filter tools" className="flex flex-wrap gap-2">
@@ -88,8 +149,48 @@ function ToolFilter({ query, missing }: { query: string; missing: boolean }) {
   );
 }
 
-export default function AdminTools({ loaderData }: Route.ComponentProps) {
-  const { query, missing, toolPage, failed } = loaderData;
+/** The latest website check, for the flagged and discontinued views. */
+function WebsiteState({
+  tool,
+}: {
+  tool: { linkOutcome: string | null; consecutiveFailures: number | null; failingSince: Date | string | null };
+}) {
+  if (!tool.linkOutcome) return <span className="text-slate-500">Not checked yet</span>;
+  if (tool.linkOutcome === "ok") return <span>OK</span>;
+  return (
+    <span>
+      <Badge className="bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200">
+        {LINK_OUTCOME_LABELS[tool.linkOutcome] ?? tool.linkOutcome}
+      </Badge>
+      <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
+        {tool.consecutiveFailures} failed {tool.consecutiveFailures === 1 ? "check" : "checks"} in a row
+        {tool.failingSince ? `, since ${formatDate(new Date(tool.failingSince).toISOString())}` : ""}
+      </span>
+    </span>
+  );
+}
+
+function StatusButton({ id, name, discontinued }: { id: string; name: string; discontinued: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" name="intent" value={discontinued ? "restore" : "discontinue"} variant="outline" size="sm">
+        {discontinued ? (
+          <ArchiveRestore aria-hidden="true" className="h-4 w-4" />
+        ) : (
+          <Archive aria-hidden="true" className="h-4 w-4" />
+        )}
+        {discontinued ? "List again" : "Mark discontinued"}
+        <span className="sr-only"> {name}</span>
+      </Button>
+    </Form>
+  );
+}
+
+export default function AdminTools({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, view, toolPage, failed } = loaderData;
+  const missing = view === "missing";
+  const reviewing = view === "flagged" || view === "discontinued";
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === "/admin/tools";
 
@@ -108,10 +209,15 @@ export default function AdminTools({ loaderData }: Route.ComponentProps) {
           query={query}
           placeholder="Search tools..."
           label="Search tools by name or category"
-          hidden={missing ? { missing: "1" } : {}}
+          hidden={VIEW_PARAMS[view]}
         />
       </div>
-      <ToolFilter query={query} missing={missing} />
+      <ToolFilter query={query} view={view} />
+      {actionData?.message ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {actionData.message}
+        </p>
+      ) : null}
 
       {failed ? (
         <Alert variant="destructive">
@@ -124,7 +230,7 @@ export default function AdminTools({ loaderData }: Route.ComponentProps) {
           className={updating ? "space-y-4 opacity-60 transition-opacity" : "space-y-4"}
         >
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {countLine(toolPage.tools.length, toolPage.total, query, missing)}
+            {countLine(toolPage.tools.length, toolPage.total, query, view)}
           </p>
           {toolPage.tools.length === 0 ? (
             <AdminListEmpty>No tools found</AdminListEmpty>
@@ -135,8 +241,8 @@ export default function AdminTools({ loaderData }: Route.ComponentProps) {
                 <TableRow>
                   <TableHead>Name</TableHead>
                   <TableHead>Category</TableHead>
-                  <TableHead>Rating</TableHead>
-                  <TableHead>SEO Title</TableHead>
+                  {reviewing ? <TableHead>Website</TableHead> : <TableHead>Rating</TableHead>}
+                  {reviewing ? null : <TableHead>SEO Title</TableHead>}
                   <TableHead>Actions</TableHead>
                 </TableRow>
               </TableHeader>
@@ -153,10 +259,18 @@ export default function AdminTools({ loaderData }: Route.ComponentProps) {
                       )}
                     </TableCell>
                     <TableCell>{tool.category}</TableCell>
-                    <TableCell>{formatRating(tool.rating)}</TableCell>
-                    <TableCell className="max-w-xs truncate" title={tool.metaTitle || tool.name}>
-                      {tool.metaTitle || tool.name}
-                    </TableCell>
+                    {reviewing ? (
+                      <TableCell>
+                        <WebsiteState tool={tool} />
+                      </TableCell>
+                    ) : (
+                      <>
+                        <TableCell>{formatRating(tool.rating)}</TableCell>
+                        <TableCell className="max-w-xs truncate" title={tool.metaTitle || tool.name}>
+                          {tool.metaTitle || tool.name}
+                        </TableCell>
+                      </>
+                    )}
                     <TableCell>
                       <div className="flex gap-2">
                         <Link
@@ -175,6 +289,9 @@ export default function AdminTools({ loaderData }: Route.ComponentProps) {
                           <ExternalLink aria-hidden="true" className="h-4 w-4" />
                           View<span className="sr-only"> {tool.name} (opens in a new tab)</span>
                         </a>
+                        {reviewing ? (
+                          <StatusButton id={tool.id} name={tool.name} discontinued={tool.discontinuedAt !== null} />
+                        ) : null}
                       </div>
                     </TableCell>
                   </TableRow>

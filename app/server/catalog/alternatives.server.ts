@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { ALTERNATIVES_LIMIT, alternativeReason } from "~/lib/alternatives";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/slugify";
@@ -63,13 +63,13 @@ export async function listAlternatives({
   // gather and sort all of the tag's tools.
   const candidates = sql`
     (select c.id from ${tools} as c
-      where c.category = ${source.category} and c.id <> ${source.id}
+      where c.category = ${source.category} and c.id <> ${source.id} and c.discontinued_at is null
       order by ${byRanking("c")} limit ${FROM_CATEGORY})
     union
     (select picked.id from unnest(${sourceTagIds}) as shared(tag_id)
       cross join lateral (
         select c.id from ${tools} as c
-        where shared.tag_id = any(c.tag_ids) and c.id <> ${source.id}
+        where shared.tag_id = any(c.tag_ids) and c.id <> ${source.id} and c.discontinued_at is null
         order by ${byRanking("c")} limit ${FROM_EACH_TAG}) as picked)
     union
     (select unnest(${uuidArray(pinned)}))`;
@@ -84,6 +84,8 @@ export async function listAlternatives({
       and(
         sql`${tools.id} in (${candidates})`,
         sql`${tools.id} <> ${source.id}`,
+        // A discontinued tool is no alternative to anything, pinned or not.
+        isNull(tools.discontinuedAt),
         excluded.length > 0 ? sql`not (${tools.id} = any(${uuidArray(excluded)}))` : undefined,
       ),
     )

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { MAX_QUERY_LENGTH, TOOLS_PAGE_SIZE } from "~/lib/limits";
 import type { PricingModel } from "~/lib/pricing-model";
 import { isUuid, slugify } from "~/lib/slugify";
@@ -64,10 +64,19 @@ export function normalizeQuery(query: string | null | undefined): string {
 /** Filtered lists count their matches only this far: a person does not page past it. */
 export const TOOL_COUNT_CAP = 1000;
 
-/** Without a text query the total comes from the trigger-maintained per-category counts. */
+/**
+ * Without a text query the total comes from the trigger-maintained per-category counts, less the
+ * few discontinued tools (counted through their partial index), which lists leave out.
+ */
 async function countToolsInCategory(db: Database, category: string | null): Promise<number> {
+  const discontinued = db
+    .select({ count: sql<number>`count(*)` })
+    .from(tools)
+    .where(and(isNotNull(tools.discontinuedAt), category ? eq(tools.category, category) : undefined));
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${toolCategoryCounts.toolCount}), 0)::int` })
+    .select({
+      total: sql<number>`(coalesce(sum(${toolCategoryCounts.toolCount}), 0) - (${discontinued}))::int`,
+    })
     .from(toolCategoryCounts)
     .where(category ? eq(toolCategoryCounts.category, category) : undefined);
   return row?.total ?? 0;
@@ -158,7 +167,20 @@ export async function resolveTags(db: Database, slugs: string[]): Promise<Resolv
 }
 
 /** A list's filters other than its text, with the tags resolved to their ids. */
-export type Narrowing = { category: string | null; pricing: PricingModel[]; tagIds: string[] };
+export type Narrowing = {
+  category: string | null;
+  pricing: PricingModel[];
+  tagIds: string[];
+  /** True: only discontinued tools (`?status=discontinued`); otherwise only the listed ones. */
+  discontinued?: boolean;
+};
+
+/**
+ * Lists leave discontinued tools out, and the graveyard shows only them: a rare state, so the
+ * listed side is a cheap test on rows already read and the other a partial index (decision 068).
+ */
+const listingStatus = (discontinued = false) =>
+  discontinued ? isNotNull(tools.discontinuedAt) : isNull(tools.discontinuedAt);
 
 const textArray = (values: string[]) =>
   sql`array[${sql.join(
@@ -171,8 +193,9 @@ const textArray = (values: string[]) =>
  * starts with the category or the pricing model serves them while it walks, each row's tags are
  * checked on the row itself (tools.facets).
  */
-export function narrowingOnColumns({ category, pricing, tagIds }: Narrowing): SQL | undefined {
+export function narrowingOnColumns({ category, pricing, tagIds, discontinued }: Narrowing): SQL | undefined {
   return and(
+    listingStatus(discontinued),
     category ? eq(tools.category, category) : undefined,
     pricing.length > 0 ? inArray(tools.pricingModel, pricing) : undefined,
     tagIds.length > 0 ? sql`${tools.facets} @> ${textArray(tagIds)}` : undefined,
@@ -184,13 +207,14 @@ export function narrowingOnColumns({ category, pricing, tagIds }: Narrowing): SQ
  * index intersects the category's, the pricing models' and every tag's entries, so filters used
  * together cost about what their few matches cost, not what the widest filter's many do.
  */
-function narrowingOnFacets({ category, pricing, tagIds }: Narrowing): SQL | undefined {
+function narrowingOnFacets({ category, pricing, tagIds, discontinued }: Narrowing): SQL | undefined {
   const required = [
     ...(category ? [`category:${category}`] : []),
     ...(pricing.length === 1 ? [`pricing:${pricing[0]}`] : []),
     ...tagIds,
   ];
   return and(
+    listingStatus(discontinued),
     required.length > 0 ? sql`${tools.facets} @> ${textArray(required)}` : undefined,
     pricing.length > 1 ? sql`${tools.facets} && ${textArray(pricing.map((model) => `pricing:${model}`))}` : undefined,
   );
@@ -219,12 +243,17 @@ export async function listTools({
   // A tag that does not exist matches nothing.
   if (!resolved.complete) return { tools: [], total: 0, page, pageCount: 1 };
 
-  const narrowed: Narrowing = { category: filters.category, pricing: filters.pricing, tagIds: resolved.ids };
+  const narrowed: Narrowing = {
+    category: filters.category,
+    pricing: filters.pricing,
+    tagIds: resolved.ids,
+    discontinued: filters.discontinued,
+  };
   const narrowing = narrowingOnColumns(narrowed);
   const offset = (page - 1) * pageSize;
   if (text) return pageOfTextMatches({ db, text, narrowing, orderBy, page, pageSize });
 
-  const onlyCategory = filters.pricing.length === 0 && resolved.ids.length === 0;
+  const onlyCategory = filters.pricing.length === 0 && resolved.ids.length === 0 && !filters.discontinued;
   const readPage = (reader: Database, where: SQL | undefined) =>
     reader
       .select(toolCardColumns)
@@ -247,7 +276,7 @@ export async function listTools({
         await tx.execute(sql`set local enable_seqscan = off`);
         // Pricing alone matches a large share of the catalogue: its B-tree stops after the cap,
         // where the facets' index would first gather every match.
-        const pricingOnly = !narrowed.category && narrowed.tagIds.length === 0;
+        const pricingOnly = !narrowed.category && narrowed.tagIds.length === 0 && !narrowed.discontinued;
         const matches = await pageOfMatchesUpToCap(tx, {
           where: pricingOnly ? narrowing : narrowingOnFacets(narrowed),
           orderBy,

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { JobKind } from "~/lib/jobs";
 import type { Pricing } from "~/lib/pricing";
 import { PRICING_MODELS, type PricingModel } from "~/lib/pricing-model";
 
@@ -214,6 +215,10 @@ export const tools = pgTable(
     ),
     // Without the pending list a search never scans unsorted entries; PGlite has no autovacuum to merge them.
     index("tools_facets_idx").using("gin", table.facets).with({ fastupdate: false }),
+    // Discontinued tools are few: the graveyard and the lists' counts read them from this alone.
+    index("tools_discontinued_idx")
+      .on(table.discontinuedAt.desc(), table.id)
+      .where(sql`${table.discontinuedAt} is not null`),
     index("tools_lower_name_idx").on(sql`lower(${table.name})`),
     index("tools_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
     index("tools_description_text_trgm_idx").using("gin", table.descriptionText.op("gin_trgm_ops")),
@@ -492,9 +497,6 @@ export const toolLinkChecks = pgTable(
     index("tool_link_checks_failing_idx").on(table.consecutiveFailures.desc(), table.failingSince),
   ],
 );
-
-export const JOB_KINDS = ["link-check", "refresh"] as const;
-export type JobKind = (typeof JOB_KINDS)[number];
 
 /**
  * One row per job the queue ran (pg-boss keeps its own rows; this is what the admin reads): how it

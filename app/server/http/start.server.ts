@@ -38,6 +38,8 @@ import {
 } from "../db/database-unavailable.server";
 import { sendTemporarilyUnavailable, watchForDatabaseOutage } from "./database-outage.server";
 import { drainThenClose } from "./shutdown.server";
+import { createJobQueue } from "../jobs/job-queue.server";
+import { jobDefinitionsFromEnv } from "../jobs/job-definitions.server";
 import { answerPreflight } from "../api/respond.server";
 import { serveMarkdownTwins } from "./markdown-twins.server";
 
@@ -102,6 +104,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     storageUrl: env.S3_BUCKET ? (env.S3_PUBLIC_URL ?? env.S3_ENDPOINT ?? null) : null,
     development: !production,
   });
+  // Every process takes jobs; the queue in the database runs each one once (decision 067).
+  const jobs = createJobQueue({
+    connection: handle.jobQueueConnection,
+    db: handle.db,
+    definitions: jobDefinitionsFromEnv({
+      env,
+      research,
+      invalidatePublicPages: pageInvalidation.invalidatePublicPages,
+    }),
+    timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
+  });
+  await jobs.start();
   const services: AppServices = {
     db: handle.db,
     siteUrl,
@@ -109,6 +123,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     googleSignIn: google !== undefined,
     storage,
     research,
+    jobs,
     invalidatePublicPages: pageInvalidation.invalidatePublicPages,
   };
   // React Router refuses a form post whose Origin differs from the address the server sees; behind
@@ -332,7 +347,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return stopping;
     }
     return (stopping = (async () => {
-      await shutdown.run();
+      // A running job finishes, or is handed back to the queue, while requests finish.
+      await Promise.all([
+        shutdown.run(),
+        jobs.stop(env.SHUTDOWN_TIMEOUT_MS).catch((error: unknown) => logger.warn({ err: error }, "job queue stop")),
+      ]);
       await pageInvalidation.stop();
       await handle.close();
       releaseLock();

@@ -182,7 +182,7 @@ describe("the job queue", () => {
     const scheduled = queueWith(async () => ({}), "*/5 * * * *");
     await scheduled.start();
     const names = async () =>
-      (await database.db.execute<{ name: string; cron: string }>(sql`select name, cron from pgboss.schedule`)).rows;
+      (await database.db.execute(sql`select name, cron from pgboss.schedule`)).rows as { name: string; cron: string }[];
     expect(await names()).toEqual([{ name: "link-check", cron: "*/5 * * * *" }]);
     await scheduled.stop(1000);
 

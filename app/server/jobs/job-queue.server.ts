@@ -1,7 +1,7 @@
 import cronParser from "cron-parser";
 import PgBoss from "pg-boss";
 import type { Database, JobQueueConnection } from "../db/client.server";
-import { JOB_KINDS, type JobKind } from "../db/schema.server";
+import { JOB_KINDS, type JobKind } from "~/lib/jobs";
 import { logger } from "../logger.server";
 import { beginJobRun, finishJobRun, type JobTrigger } from "./job-runs.server";
 

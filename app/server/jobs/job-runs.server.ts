@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { jobRuns, type JobKind, users } from "../db/schema.server";
+import type { JobKind } from "~/lib/jobs";
+import { jobRuns, users } from "../db/schema.server";
 
 export type JobTrigger = (typeof jobRuns.$inferSelect)["trigger"];
 

@@ -1,0 +1,24 @@
+/** The kinds of background job (decision 067); each is a queue, a schedule and a row in /admin/jobs. */
+export const JOB_KINDS = ["link-check", "refresh"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export const JOB_LABELS: Record<JobKind, string> = {
+  "link-check": "Website link check",
+  refresh: "AI refresh proposals",
+};
+
+export function isJobKind(value: unknown): value is JobKind {
+  return typeof value === "string" && (JOB_KINDS as readonly string[]).includes(value);
+}
+
+/** "850 ms", "12 s", "3 min 5 s", "2 h 4 min": how long a run took. */
+export function formatDuration(from: string | Date, to: string | Date): string {
+  const ms = Math.max(0, new Date(to).getTime() - new Date(from).getTime());
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "tools_discontinued_idx" ON "tools" USING btree ("discontinued_at" DESC NULLS LAST,"id") WHERE "tools"."discontinued_at" is not null;

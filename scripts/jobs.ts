@@ -1,0 +1,118 @@
+// npm run jobs -- run link-check | run refresh | list
+// Runs one background job here and now, on the configured database (PGlite in DATA_DIR, or
+// DATABASE_URL), recorded in job_runs like a scheduled run; or lists the schedules and recent runs.
+// On PGlite a running server holds the data directory: use "Run now" in /admin/jobs instead.
+import { JOB_KINDS, JOB_LABELS, formatDuration, isJobKind } from "~/lib/jobs";
+import { createPageCache } from "~/server/cache/page-cache.server";
+import { connectPageInvalidation } from "~/server/cache/invalidation.server";
+import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
+import { openConfiguredDatabase, type ConfiguredDatabase } from "~/server/db/configured-database.server";
+import { env } from "~/server/env.server";
+import { jobDefinitionsFromEnv } from "~/server/jobs/job-definitions.server";
+import { createJobQueue, runJobInProcess } from "~/server/jobs/job-queue.server";
+import { listRecentJobRuns } from "~/server/jobs/job-runs.server";
+import { researchServiceFromEnv } from "~/server/research/research-service.server";
+
+const usage = `Usage: npm run jobs -- run KIND    run one job now (KIND: ${JOB_KINDS.join(", ")})
+       npm run jobs -- list        the schedules and the recent runs`;
+
+/** What to print and the exit code: 0 done, 1 could not be done, 2 not understood. */
+type Outcome = { code: 0 | 1 | 2; out?: string; err?: string };
+
+async function run(args: string[]): Promise<Outcome> {
+  const [command, kind, ...rest] = args;
+  const running = command === "run" && isJobKind(kind) && rest.length === 0;
+  const listing = command === "list" && kind === undefined;
+  if (!running && !listing) return { code: 2, err: usage };
+
+  let opened: ConfiguredDatabase;
+  try {
+    opened = await openConfiguredDatabase();
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      return { code: 1, err: `${error.message}\nTo run a job while the server runs, use "Run now" in /admin/jobs.` };
+    }
+    throw error;
+  }
+  const { handle, releaseLock } = opened;
+  const invalidation = await connectPageInvalidation({ handle, cache: createPageCache({ ttlMs: 0, maxEntries: 1 }) });
+  try {
+    await handle.migrate();
+    const definitions = jobDefinitionsFromEnv({
+      env,
+      research: researchServiceFromEnv(env),
+      // Servers on the same PostgreSQL database hear this and drop their cached pages.
+      invalidatePublicPages: invalidation.invalidatePublicPages,
+    });
+    if (listing) {
+      const queue = createJobQueue({
+        connection: handle.jobQueueConnection,
+        db: handle.db,
+        definitions,
+        timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
+        work: false,
+      });
+      const lines = queue.schedules().map((schedule) => {
+        const next = schedule.nextRunAt ? `next ${schedule.nextRunAt.toISOString()}` : "not scheduled";
+        return `${JOB_LABELS[schedule.kind]}: ${schedule.cron ?? "off"} (${next})${schedule.idleReason ? ` - ${schedule.idleReason}` : ""}`;
+      });
+      const runs = await listRecentJobRuns({ db: handle.db, limit: 10 });
+      lines.push("", runs.length ? "Recent runs:" : "No job has run yet.");
+      for (const entry of runs) {
+        const took = entry.finishedAt ? ` in ${formatDuration(entry.startedAt, entry.finishedAt)}` : "";
+        const counts = Object.entries(entry.counts)
+          .map(([name, value]) => `${value} ${name}`)
+          .join(", ");
+        lines.push(
+          `  ${entry.startedAt.toISOString()}  ${entry.kind}  ${entry.state}${took}  ${counts}${entry.error ? `  ${entry.error}` : ""}`,
+        );
+      }
+      return { code: 0, out: lines.join("\n") };
+    }
+
+    const jobKind = kind as (typeof JOB_KINDS)[number];
+    const controller = new AbortController();
+    // Ctrl-C stops the run between tools, and it is recorded as such.
+    const interrupt = () => controller.abort(new Error("Interrupted from the command line"));
+    process.once("SIGINT", interrupt);
+    try {
+      const done = await runJobInProcess({
+        db: handle.db,
+        kind: jobKind,
+        definition: definitions[jobKind],
+        trigger: "cli",
+        timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
+        controller,
+      });
+      const counts = Object.entries(done.counts)
+        .map(([name, value]) => `${value} ${name}`)
+        .join(", ");
+      const idle = definitions[jobKind].idleReason?.();
+      return {
+        code: 0,
+        out: `${JOB_LABELS[jobKind]} finished: ${counts || "nothing to do"}${idle ? ` (${idle})` : ""}`,
+      };
+    } catch (error) {
+      return {
+        code: 1,
+        err: `${JOB_LABELS[jobKind]} failed: ${error instanceof Error ? error.message : String(error)}`,
+      };
+    } finally {
+      process.off("SIGINT", interrupt);
+    }
+  } finally {
+    await invalidation.stop();
+    await handle.close();
+    releaseLock();
+  }
+}
+
+try {
+  const outcome = await run(process.argv.slice(2));
+  if (outcome.out) console.log(outcome.out);
+  if (outcome.err) console.error(outcome.err);
+  process.exitCode = outcome.code;
+} catch (error) {
+  console.error(`jobs: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}
