@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { INVALID_FIELDS_MESSAGE } from "~/lib/admin-messages";
+import { changeFieldLabel } from "~/lib/change-log";
 import { AppError } from "~/lib/app-error";
 import { RESEARCH_MESSAGES, type ResearchEvent } from "~/lib/research";
 import { applyResearch } from "~/lib/research-apply";

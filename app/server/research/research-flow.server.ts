@@ -48,7 +48,8 @@ function pagesOf(outcomes: readonly SearchOutcome[]): ResearchOutcome["pages"] {
   const seen = new Map<string, ResearchOutcome["pages"][number]>();
   for (const outcome of outcomes) {
     for (const result of outcome.results)
-      if (!seen.has(result.url)) seen.set(result.url, { url: result.url, title: result.title, snippet: result.description });
+      if (!seen.has(result.url))
+        seen.set(result.url, { url: result.url, title: result.title, snippet: result.description });
   }
   return [...seen.values()];
 }
