@@ -763,8 +763,7 @@ export async function decideProposalFields({
         for (const issue of parsed.error.issues) {
           const field = issue.path[0];
           if (isProposalField(field) && field in edits) fieldErrors[field] ??= messageAt(issue.path, issue.message);
-          else
-            other ??= PROPOSAL_MESSAGES.toolInvalid(proposalFieldLabel(String(field) as ProposalField), issue.message);
+          else other ??= PROPOSAL_MESSAGES.toolInvalid(changeFieldLabel(String(field)), issue.message);
         }
         return refused(fieldErrors, other);
       }
