@@ -115,6 +115,17 @@ function ToolFilterBar({
           </ToggleLink>
         ))}
       </div>
+      <div role="group" aria-labelledby="status-filter-label" className="flex flex-wrap items-center gap-2">
+        <span id="status-filter-label" className="mr-1 font-medium text-slate-700 dark:text-slate-300">
+          Status
+        </span>
+        <ToggleLink
+          to={hrefFor(path, filters, { discontinued: !filters.discontinued })}
+          active={filters.discontinued === true}
+        >
+          Discontinued only
+        </ToggleLink>
+      </div>
     </div>
   );
 }
@@ -157,11 +168,15 @@ function ActiveFilterChips({
       to: hrefFor(path, filters, { tags: toggled(filters.tags, slug) }),
     });
   }
+  if (filters.discontinued) {
+    chips.push({ key: "status", label: "Discontinued", to: hrefFor(path, filters, { discontinued: false }) });
+  }
   const cleared = hrefFor(path, filters, {
     query: "",
     category: categoryRemovable ? null : filters.category,
     pricing: [],
     tags: [],
+    discontinued: false,
   });
   return (
     <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">

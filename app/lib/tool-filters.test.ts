@@ -22,6 +22,7 @@ describe("parseToolFilters", () => {
       tags: ["api", "mobile-app"],
       sort: "name",
       page: 3,
+      discontinued: false,
     });
   });
 
@@ -33,7 +34,13 @@ describe("parseToolFilters", () => {
       tags: ["ok"],
       sort: null,
       page: 1,
+      discontinued: false,
     });
+  });
+
+  it("reads ?status=discontinued as the graveyard, and any other status as the listed tools", () => {
+    expect(parse("status=discontinued").discontinued).toBe(true);
+    expect(parse("status=dead").discontinued).toBe(false);
   });
 
   it("keeps each tag once and at most a handful", () => {
@@ -112,5 +119,19 @@ describe("hiddenFilterFields", () => {
       ["tag", "api"],
       ["sort", "top-rated"],
     ]);
+  });
+});
+
+describe("the discontinued view", () => {
+  const graveyard = { ...parse("category=Image&tag=api"), discontinued: true };
+  it("is its own address, kept by the search box and named in the heading", () => {
+    expect(toolFiltersSearch(graveyard)).toBe("category=Image&tag=api&status=discontinued");
+    expect(hiddenFilterFields(graveyard)).toContainEqual(["status", "discontinued"]);
+    expect(describeToolList({ filters: graveyard, category: "Image", tagNames: ["API"] })).toBe(
+      "Discontinued Image AI Tools tagged API",
+    );
+    expect(describeToolList({ filters: { ...parse(""), discontinued: true }, category: null, tagNames: [] })).toBe(
+      "Discontinued AI Tools",
+    );
   });
 });
