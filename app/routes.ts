@@ -19,6 +19,9 @@ export default [
   route("tools/feed.json", "routes/tools-feed.ts", { id: "tools-json-feed" }),
   route("category/:category/rss.xml", "routes/tools-feed.ts", { id: "category-rss-feed" }),
   route("category/:category/feed.json", "routes/tools-feed.ts", { id: "category-json-feed" }),
+  // The public change log across the catalogue, and its feed (issue 14).
+  route("changes", "routes/changes.tsx"),
+  route("changes/rss.xml", "routes/changes-rss.ts"),
   // The public read API (decision 064): JSON resources, and its reference generated from the OpenAPI document.
   ...prefix("api/v1", [
     route("tools", "routes/api-v1-tools.ts"),

@@ -72,6 +72,7 @@ export function SiteFooter({
         <FooterSection title="Resources">
           <FooterLink to="/about">About</FooterLink>
           <FooterLink to="/blog">Blog</FooterLink>
+          <FooterLink to="/changes">Recent changes</FooterLink>
           <FooterLink to="/developers">API for developers</FooterLink>
           <li>
             <a href={sourceCodeUrl} className={linkClass} rel="noopener noreferrer" target="_blank">

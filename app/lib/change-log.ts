@@ -79,9 +79,38 @@ export function publicActorName(actorName: string): string {
   return actorName.includes("@") || actorName.trim() === "" ? "an administrator" : actorName;
 }
 
-/** "Ada", or "AI proposal accepted by Ada". */
+/** "Ada", or "AI proposal accepted by Ada"; read after "changed by". */
 export function changeAuthorText(origin: "admin" | "proposal", actorName: string): string {
   const name = publicActorName(actorName);
-  if (origin === "proposal") return `AI proposal accepted by ${name}`;
-  return name === "an administrator" ? "An administrator" : name;
+  return origin === "proposal" ? `AI proposal accepted by ${name}` : name;
+}
+
+/** A web page a new value came from (the same shape as the server's FactSource). */
+export type ChangeSource = { url: string; title: string; snippet: string };
+
+/** One entry of the log as every reader shows it. */
+export type ChangeEntry = {
+  id: string;
+  toolId: string;
+  toolSlug: string;
+  toolName: string;
+  field: string;
+  fieldLabel: string;
+  before: ChangeValue;
+  after: ChangeValue;
+  /** "Ada", or "AI proposal accepted by Ada". */
+  author: string;
+  origin: "admin" | "proposal";
+  sources: ChangeSource[];
+  createdAt: Date;
+};
+
+/** A source is linked only when it is a web address: it came from a search result, not from us. */
+export function isWebAddress(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
 }

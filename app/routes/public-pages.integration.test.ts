@@ -5,6 +5,10 @@ import { loader as articleLoader } from "~/routes/article";
 import { loader as blogLoader } from "~/routes/blog";
 import { loader as rssLoader } from "~/routes/blog-rss";
 import { loader as toolsFeedLoader } from "~/routes/tools-feed";
+import { loader as changesFeedLoader } from "~/routes/changes-rss";
+import { updateTool } from "~/server/catalog/tool-admin.server";
+import { recordToolChanges } from "~/server/freshness/change-log.server";
+import { toolFormSchema } from "~/lib/tool-form";
 import { loader as categoryLoader, meta as categoryMeta } from "~/routes/category";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as robotsLoader } from "~/routes/robots";
@@ -515,7 +519,7 @@ describe("sitemap.xml loader", () => {
     expect(urlset.attributes.xmlns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
     const lastmodOf = new Map(childrenNamed(urlset, "url").map((url) => [textOf(url, "loc"), textOf(url, "lastmod")]));
 
-    for (const path of ["/", "/blog", "/about", "/privacy", "/terms"])
+    for (const path of ["/", "/blog", "/changes", "/about", "/privacy", "/terms"])
       expect(lastmodOf.has(`http://localhost${path}`), path).toBe(true);
     expect(lastmodOf.get("http://localhost/tool/chatgpt")).toBe("2025-02-03T04:05:06.000Z");
     expect(lastmodOf.get("http://localhost/tool/poster")).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -532,7 +536,7 @@ describe("sitemap.xml loader", () => {
     // ...and compared with each other.
     const pair = `http://localhost/compare/chatgpt-vs-${encodeURIComponent("rock'n'roll&more<x>")}`;
     expect(lastmodOf.has(pair)).toBe(true);
-    expect(lastmodOf.size).toBe(5 + 2 + 3 + 2 + 1 + 1);
+    expect(lastmodOf.size).toBe(6 + 2 + 3 + 2 + 1 + 1);
   });
 
   test("uses the configured public URL", async () => {
@@ -714,5 +718,94 @@ describe("tool and JSON feeds", () => {
     const feed = (await (await callLoader(rssLoader, "/blog/feed.json")).json()) as JsonFeed;
     expect(feed.feed_url).toBe("http://localhost/blog/feed.json");
     expect(feed.items.map((item) => item.title)).toEqual(["Published"]);
+  });
+});
+
+describe("the change log's feed and the sitemap (issue 14)", () => {
+  test("/changes/rss.xml is RSS 2.0 of the latest changes, escaped, with only web sources linked", async () => {
+    const [tool] = await insertTools(database.db, { name: "Quill <b>&</b>", slug: "quill" });
+    await recordToolChanges(database.db, {
+      toolId: tool!.id,
+      changes: [{ field: "tagline", before: "Old ]]> words", after: "</title><script>alert(1)</script>" }],
+      author: {
+        origin: "proposal",
+        actorId: null,
+        actorName: "Ada",
+        sources: [
+          { url: "https://quill.example.com/news", title: "Quill <news>", snippet: "" },
+          { url: "javascript:alert(2)", title: "Bad", snippet: "" },
+        ],
+      },
+    });
+
+    const response = await callLoader(changesFeedLoader, "/changes/rss.xml");
+    expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    const body = await response.text();
+    expect(body).not.toContain("<script>");
+    const rss = parseXml(body);
+    expect(rss.attributes.version).toBe("2.0");
+    const channel = childrenNamed(rss, "channel")[0]!;
+    expect(textOf(channel, "link")).toBe("http://localhost/changes");
+    expect(childrenNamed(channel, "atom:link")[0]?.attributes.href).toBe("http://localhost/changes/rss.xml");
+    const [item, ...rest] = childrenNamed(channel, "item");
+    expect(rest).toEqual([]);
+    expect(textOf(item!, "title")).toBe("Quill <b>&</b>: Tagline changed");
+    expect(textOf(item!, "link")).toBe("http://localhost/tool/quill");
+    expect(textOf(item!, "dc:creator")).toBe("AI proposal accepted by Ada");
+    expect(textOf(item!, "description")).toBe(
+      "Tagline: Old ]]> words → </title><script>alert(1)</script> (by AI proposal accepted by Ada)",
+    );
+    const content = textOf(item!, "content:encoded")!;
+    expect(content).toContain("&lt;/title&gt;&lt;script&gt;");
+    expect(content).toContain(
+      '<a href="https://quill.example.com/news" rel="nofollow noopener noreferrer">Quill &lt;news&gt;</a>',
+    );
+    expect(content).not.toContain("javascript:");
+  });
+
+  test("a tool's lastmod moves when a fact changes, not when its form is saved unchanged", async () => {
+    const [tool] = await insertTools(database.db, {
+      name: "Quill",
+      slug: "quill",
+      tagline: "Drafts letters.",
+      pricingModel: "free",
+      features: ["Drafts"],
+      updatedAt: new Date("2025-02-03T04:05:06.000Z"),
+    });
+    const lastmod = async () => {
+      const urlset = parseXml(await (await callLoader(sitemapLoader, "/sitemap.xml")).text());
+      return new Map(childrenNamed(urlset, "url").map((url) => [textOf(url, "loc"), textOf(url, "lastmod")] as const));
+    };
+    const form = (tagline: string) =>
+      toolFormSchema.parse({
+        name: "Quill",
+        category: "Writing",
+        description: "<p>About Quill.</p>",
+        image: "",
+        website: "",
+        slug: "",
+        metaTitle: "",
+        features: ["Drafts"],
+        pros: [],
+        cons: [],
+        pricing: { shape: "none" },
+        tagline,
+        pricingModel: "free",
+        startingPrice: "",
+        tags: [],
+      });
+    const author = { origin: "admin" as const, actorId: null, actorName: "Ada" };
+
+    await updateTool({ db: database.db, id: tool!.id, input: form("Drafts letters."), author });
+    let sitemap = await lastmod();
+    expect(sitemap.get("http://localhost/tool/quill")).toBe("2025-02-03T04:05:06.000Z");
+    expect(sitemap.get("http://localhost/changes")).toBeUndefined();
+
+    await updateTool({ db: database.db, id: tool!.id, input: form("Drafts better letters."), author });
+    sitemap = await lastmod();
+    const moved = sitemap.get("http://localhost/tool/quill")!;
+    expect(Date.parse(moved)).toBeGreaterThan(Date.parse("2025-02-03T04:05:06.000Z"));
+    // The change log's page changed at the same moment.
+    expect(sitemap.get("http://localhost/changes")).toBe(moved);
   });
 });

@@ -1,7 +1,8 @@
-import { ExternalLink, Pencil } from "lucide-react";
+import { CircleAlert, ExternalLink, Pencil } from "lucide-react";
 import { useCallback, useState } from "react";
 import { isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/tool";
+import { ChangeList } from "~/components/change-list";
 import { CommentForm } from "~/components/comment-form";
 import { CompareToggle } from "~/components/compare-tray";
 import { TagLinks } from "~/components/tag-links";
@@ -16,7 +17,7 @@ import { PricingList } from "~/components/pricing-list";
 import { RatingSummary } from "~/components/rating-summary";
 import { SaveToggle } from "~/components/save-toggle";
 import { ToolLogo } from "~/components/tool-logo";
-import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Input } from "~/components/ui/input";
 import { VoteStars } from "~/components/vote-stars";
 import { Badge } from "~/components/ui/badge";
@@ -24,6 +25,8 @@ import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { AppError, asErrorBody } from "~/lib/app-error";
 import { COMMUNITY_TOASTS, type CommunityActionData } from "~/lib/community-actions";
+import { formatDate } from "~/lib/format";
+import { timeAgo } from "~/lib/relative-time";
 import { savedByText } from "~/lib/saved-tools";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
@@ -33,6 +36,8 @@ import { listAlternatives } from "~/server/catalog/alternatives.server";
 import { findToolByIdentifier, type ToolCard as ToolCardData } from "~/server/catalog/tools.server";
 import { requireSameOrigin } from "~/server/auth/guards.server";
 import { addComment, listCommentsForTool } from "~/server/community/comments.server";
+import { listToolHistory } from "~/server/freshness/change-log.server";
+import { findLinkCheckState } from "~/server/freshness/tool-freshness.server";
 import { countSaves } from "~/server/community/saved-tools.server";
 import { findUserVote, recordVote, TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
 import { expectedOrLogged, toErrorResponse } from "~/server/http/error-response.server";
@@ -40,6 +45,9 @@ import { readForm } from "~/server/http/read-form.server";
 import { logger } from "~/server/logger.server";
 import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
+
+/** The tool page shows this many of its latest changes; /changes has the rest of the catalogue's. */
+const TOOL_HISTORY_LIMIT = 10;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await findToolByIdentifier({ db: context.db, identifier: params.id });
@@ -57,7 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
     limit: ALTERNATIVES_PREVIEW,
   });
-  const [comments, tags, saves, myRating] = await Promise.all([
+  const [comments, tags, saves, myRating, history, linkCheck] = await Promise.all([
     listCommentsForTool({ db: context.db, toolId: tool.id }),
     listTagsForTool({ db: context.db, toolId: tool.id }),
     // How many saved it, and whether the viewer did, in one statement; a visitor's answer is everyone's.
@@ -69,6 +77,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           return null;
         })
       : null,
+    listToolHistory({ db: context.db, toolId: tool.id, limit: TOOL_HISTORY_LIMIT }),
+    findLinkCheckState({ db: context.db, toolId: tool.id }),
   ]);
   return {
     tool: {
@@ -89,7 +99,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       pricing: tool.pricing,
       metaTitle: tool.metaTitle,
       descriptionHtml: sanitizeRichText(tool.description),
+      // "Last updated": updateTool moves it only when a fact changed, never on a save that changed nothing.
+      updatedAt: tool.updatedAt,
+      discontinuedAt: tool.discontinuedAt,
     },
+    history,
+    linkCheck,
     comments,
     tags,
     saves,
@@ -226,7 +241,7 @@ function ActionNotice({ result, success }: { result: CommunityActionData; succes
 }
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, comments, tags, saves, myRating, signedIn, canEdit } = loaderData;
+  const { tool, comments, tags, saves, myRating, signedIn, canEdit, history, linkCheck } = loaderData;
   // Present only after a post without JavaScript; fetchers keep their own results. A refusal is a
   // response, which the generated type leaves out.
   const pageResult = actionData as CommunityActionData | undefined;
@@ -258,6 +273,8 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           </ButtonLink>
         )}
       </nav>
+
+      {tool.discontinuedAt && <DiscontinuedBanner name={tool.name} since={tool.discontinuedAt} />}
 
       <header className="flex flex-col gap-6 md:flex-row md:items-start">
         <ToolLogo name={tool.name} image={tool.image} size={128} className="rounded-2xl" />
@@ -296,6 +313,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
               </a>
             </div>
           )}
+          <Freshness updatedAt={tool.updatedAt} linkCheck={tool.website ? linkCheck : null} />
         </div>
         <section
           aria-labelledby="rate-heading"
@@ -332,6 +350,22 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         <ListCard title="Cons" items={tool.cons} empty="No cons listed yet." />
       </div>
 
+      <section aria-labelledby="history-heading" className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="history-heading" className="text-xl font-semibold">
+            History
+          </h2>
+          <Link to="/changes" className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+            All recent changes
+          </Link>
+        </div>
+        {history.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">No changes recorded since this page was added.</p>
+        ) : (
+          <ChangeList entries={history} />
+        )}
+      </section>
+
       <section aria-labelledby="comments-heading" className="space-y-4">
         <h2 id="comments-heading" className="text-xl font-semibold">
           Comments
@@ -348,6 +382,61 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
 
       <AlternativesBlock key={tool.id} name={tool.name} slug={tool.slug} alternatives={loaderData.alternatives} />
     </article>
+  );
+}
+
+/** The page keeps the last known facts of a tool that is no more; the banner says so first. */
+function DiscontinuedBanner({ name, since }: { name: string; since: Date }) {
+  const at = new Date(since).toISOString();
+  return (
+    <Alert
+      role="note"
+      className="border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <AlertTitle className="flex items-center gap-2">
+        <CircleAlert aria-hidden="true" className="h-5 w-5" />
+        Discontinued
+      </AlertTitle>
+      <AlertDescription>
+        {name} was marked discontinued on <time dateTime={at}>{formatDate(at)}</time>. This page keeps its last known
+        details.
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** When the facts last changed and how the website answered its latest check, for every visitor. */
+function Freshness({
+  updatedAt,
+  linkCheck,
+}: {
+  updatedAt: Date;
+  linkCheck: { checkedAt: Date; status: "ok" | "failing"; failingSince: Date | null } | null;
+}) {
+  const updated = new Date(updatedAt).toISOString();
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+      <li>
+        Last updated <time dateTime={updated}>{formatDate(updated)}</time>
+      </li>
+      {linkCheck && (
+        <li>
+          Website checked{" "}
+          {/* Relative to the moment of rendering: a cached page and the browser may differ by a minute. */}
+          <time dateTime={new Date(linkCheck.checkedAt).toISOString()} suppressHydrationWarning>
+            {timeAgo(linkCheck.checkedAt)}
+          </time>
+        </li>
+      )}
+      {linkCheck?.status === "failing" && linkCheck.failingSince && (
+        <li className="font-medium text-red-700 dark:text-red-300">
+          Website unreachable since{" "}
+          <time dateTime={new Date(linkCheck.failingSince).toISOString()}>
+            {formatDate(new Date(linkCheck.failingSince).toISOString())}
+          </time>
+        </li>
+      )}
+    </ul>
   );
 }
 

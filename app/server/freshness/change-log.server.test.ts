@@ -83,7 +83,7 @@ describe("how a change reads", () => {
 
   test("names the admin, never an email, and an accepted proposal as such", () => {
     expect(changeAuthorText("admin", "Ada")).toBe("Ada");
-    expect(changeAuthorText("admin", "ada@example.com")).toBe("An administrator");
+    expect(changeAuthorText("admin", "ada@example.com")).toBe("an administrator");
     expect(changeAuthorText("proposal", "Ada")).toBe("AI proposal accepted by Ada");
     expect(changeAuthorText("proposal", "ada@example.com")).toBe("AI proposal accepted by an administrator");
   });

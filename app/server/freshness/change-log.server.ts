@@ -4,11 +4,13 @@ import {
   changeFieldLabel,
   changeValueText,
   describeChangeValue,
-  type ChangeValue,
+  type ChangeEntry,
 } from "~/lib/change-log";
 import { isUuid } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
 import { toolChanges, tools, type FactSource } from "../db/schema.server";
+
+export type { ChangeEntry };
 
 /** Who made a change, and (for an accepted AI proposal) the pages the new value came from. */
 export type ChangeAuthor = {
@@ -111,23 +113,6 @@ export function diffToolFields(before: ToolSnapshot, after: ToolSnapshot): Field
   }
   return changes;
 }
-
-/** One entry of the log as every reader shows it. */
-export type ChangeEntry = {
-  id: string;
-  toolId: string;
-  toolSlug: string;
-  toolName: string;
-  field: string;
-  fieldLabel: string;
-  before: ChangeValue;
-  after: ChangeValue;
-  /** "Ada", or "AI proposal accepted by Ada". */
-  author: string;
-  origin: "admin" | "proposal";
-  sources: FactSource[];
-  createdAt: Date;
-};
 
 const entryColumns = {
   id: toolChanges.id,

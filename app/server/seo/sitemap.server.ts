@@ -5,20 +5,23 @@ import { listTagsInUse } from "../catalog/tags.server";
 import { listToolSitemapEntries } from "../catalog/tools.server";
 import { listArticleSitemapEntries } from "../content/articles.server";
 import type { Database } from "../db/client.server";
+import { listRecentChanges } from "../freshness/change-log.server";
 import { escapeXml } from "./xml.server";
 
 type Entry = { path: string; lastmod?: Date };
 
 /**
- * Every public page with its last change: home, static pages, categories, tags, tools, their
- * alternatives and top comparisons, and articles.
+ * Every public page with its last change: home, static pages, the change log, categories, tags,
+ * tools, their alternatives and top comparisons, and articles. A tool's lastmod is its updated_at,
+ * which moves only when one of its facts changes (updateTool), so crawlers come back for real news.
  */
 export async function buildSitemap({ db, siteUrl }: { db: Database; siteUrl: string }): Promise<string> {
-  const [toolRows, articleRows, tagRows, comparisons] = await Promise.all([
+  const [toolRows, articleRows, tagRows, comparisons, latestChanges] = await Promise.all([
     listToolSitemapEntries({ db }),
     listArticleSitemapEntries({ db }),
     listTagsInUse({ db }),
     listTopComparisons({ db }),
+    listRecentChanges({ db, pageSize: 1 }),
   ]);
 
   const newest = (dates: Date[]) =>
@@ -37,6 +40,7 @@ export async function buildSitemap({ db, siteUrl }: { db: Database; siteUrl: str
   const entries: Entry[] = [
     { path: "/", lastmod: newest([lastToolChange, lastArticleChange].filter((date): date is Date => !!date)) },
     { path: "/blog", lastmod: lastArticleChange },
+    { path: "/changes", lastmod: latestChanges.changes[0]?.createdAt },
     { path: "/about" },
     { path: "/privacy" },
     { path: "/terms" },

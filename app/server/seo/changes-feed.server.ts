@@ -1,0 +1,65 @@
+import { changeValueText, isWebAddress, type ChangeEntry, type ChangeValue } from "~/lib/change-log";
+import { absoluteUrl } from "~/lib/seo";
+import { SITE_NAME } from "~/lib/site";
+import type { Database } from "../db/client.server";
+import { changeSummary, listRecentChanges } from "../freshness/change-log.server";
+import type { Feed } from "./feeds.server";
+import { escapeXml } from "./xml.server";
+
+const FEED_LENGTH = 50;
+
+/** The same characters need escaping in HTML text and attributes as in XML. */
+const escapeHtml = escapeXml;
+
+function valueHtml(value: ChangeValue): string {
+  if (value.kind === "list") return `<ul>${value.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;
+  return `<p>${escapeHtml(changeValueText(value))}</p>`;
+}
+
+/** An entry as HTML built from text only: everything from the database is escaped. */
+function entryHtml(entry: ChangeEntry): string {
+  const sources = entry.sources.filter((source) => isWebAddress(source.url));
+  return [
+    `<p><strong>${escapeHtml(entry.fieldLabel)}</strong> changed by ${escapeHtml(entry.author)}.</p>`,
+    `<p>Before:</p>${valueHtml(entry.before)}`,
+    `<p>After:</p>${valueHtml(entry.after)}`,
+    sources.length > 0
+      ? `<p>Sources:</p><ul>${sources
+          .map(
+            (source) =>
+              `<li><a href="${escapeHtml(source.url)}" rel="nofollow noopener noreferrer">${escapeHtml(source.title || source.url)}</a></li>`,
+          )
+          .join("")}</ul>`
+      : "",
+  ].join("");
+}
+
+/** The catalogue's latest changes, newest first: `/changes/rss.xml`. */
+export async function changesFeed({
+  db,
+  siteUrl,
+  feedPath,
+}: {
+  db: Database;
+  siteUrl: string;
+  feedPath: string;
+}): Promise<Feed> {
+  const { changes } = await listRecentChanges({ db, pageSize: FEED_LENGTH });
+  return {
+    title: `Changes to the ${SITE_NAME} catalogue`,
+    description: `What changed in the ${SITE_NAME} directory's tools: each field, before and after, who and when.`,
+    homePath: "/changes",
+    feedPath,
+    items: changes.map((entry) => ({
+      id: entry.id,
+      url: absoluteUrl(siteUrl, `/tool/${encodeURIComponent(entry.toolSlug)}`),
+      title: `${entry.toolName}: ${entry.fieldLabel} changed`,
+      summary: `${changeSummary(entry)} (by ${entry.author})`,
+      contentHtml: entryHtml(entry),
+      published: entry.createdAt,
+      modified: entry.createdAt,
+      author: entry.author,
+      tags: [entry.fieldLabel],
+    })),
+  };
+}
