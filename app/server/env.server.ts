@@ -109,6 +109,16 @@ const envSchema = z.object({
   /** The base address browsers fetch stored files from (a CDN); unset, one derived from the bucket. */
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
 
+  /**
+   * Lets server-side requests to user-supplied addresses (website checks) reach private, loopback
+   * and link-local addresses. Off: only public addresses, so a stored website cannot probe this network.
+   */
+  OUTBOUND_ALLOW_PRIVATE: flag(false),
+  /** How many websites the link check fetches at once (never more than one per host). */
+  LINK_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** How long one website check (redirects and the start of the page included) may take. */
+  LINK_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+
   /** The AI research assistant's web search (Brave Search API); unset, the assistant says what to configure. */
   BRAVE_API_KEY: z.string().min(1).optional(),
   BRAVE_SEARCH_URL: z
@@ -131,6 +141,8 @@ const envSchema = z.object({
   REFRESH_CRON: cronSetting("0 4 * * 1"),
   /** How long one job may run before the queue counts it failed and retries it. */
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** How many tools one AI refresh asks about: each costs three searches and one model call. */
+  REFRESH_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(10),
 });
 
 /** Half an S3 key pair is a mistake, not a wish for the SDK's own credentials. */

@@ -1,0 +1,566 @@
+import zlib from "node:zlib";
+import type { Readable } from "node:stream";
+import { and, asc, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { toolLinkChecks, tools, type LinkCheckOutcome } from "../db/schema.server";
+import { env } from "../env.server";
+import { logger } from "../logger.server";
+import {
+  guardedRequest,
+  OutboundAddressRefused,
+  OutboundTooManyRedirects,
+  outboundClient,
+  outboundUserAgent,
+  type GuardedResponse,
+  type OutboundClient,
+} from "../outbound/guarded-fetch.server";
+
+/** A tool whose website failed this many checks in a row is shown to the administrators. */
+export const FLAG_AFTER_FAILURES = 3;
+
+/** The most of a page read to look for a parking page: parkers say so near the top. */
+export const PARKED_SCAN_BYTES = 64 * 1024;
+
+export type LinkCheckResult = {
+  outcome: LinkCheckOutcome;
+  httpStatus: number | null;
+  /** Where the redirects ended (always set once a server answered). */
+  finalUrl: string | null;
+  /** What a person reads in the admin: the status, the error, the new domain. */
+  detail: string | null;
+};
+
+export type CheckWebsiteOptions = {
+  /** The whole check, redirects and the start of the page included. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  client?: OutboundClient;
+};
+
+/**
+ * Fetches a tool's website the way a visitor's browser would (GET, redirects followed) and says
+ * what a visitor would find. Never throws: every failure is an outcome.
+ *
+ * - 401, 403 and 429 count as "ok": many sites refuse automated requests (bot protection, rate
+ *   limits) while serving people fine, so the site is up; the status is kept for the admin to see.
+ *   So is a 503 carrying Cloudflare's `cf-mitigated: challenge`. Other 4xx are client_error, 5xx server_error.
+ * - Only GET: some servers answer HEAD with 405/501 or a different status than GET.
+ * - "moved": the redirects ended on another registrable domain (www., http->https or a path on the
+ *   same domain are ok).
+ * - "parked": a 2xx HTML page that looks like a domain parking or for-sale page (see looksParked).
+ */
+export async function checkWebsite(
+  website: string,
+  { timeoutMs = env.LINK_CHECK_TIMEOUT_MS, signal, client = outboundClient() }: CheckWebsiteOptions = {},
+): Promise<LinkCheckResult> {
+  let start: URL;
+  try {
+    start = new URL(website);
+  } catch {
+    return { outcome: "blocked", httpStatus: null, finalUrl: null, detail: `"${website}" is not an address` };
+  }
+  const deadline = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    deadline.abort(new Error(`no answer within ${timeoutMs} ms`));
+  }, timeoutMs);
+  const abortFromCaller = () => deadline.abort(signal?.reason);
+  signal?.addEventListener("abort", abortFromCaller, { once: true });
+  try {
+    const answer = await guardedRequest(start, {
+      signal: deadline.signal,
+      client,
+      headers: { "user-agent": outboundUserAgent("AitlasLinkChecker/1.0") },
+    });
+    const status = answer.status;
+    const finalUrl = answer.url;
+    const final = new URL(finalUrl);
+    const result = (outcome: LinkCheckOutcome, detail: string | null = null): LinkCheckResult => ({
+      outcome,
+      httpStatus: status,
+      finalUrl,
+      detail,
+    });
+    const challenge = status === 503 && firstHeader(answer.headers["cf-mitigated"]) === "challenge";
+    if (status === 401 || status === 403 || status === 429 || challenge) {
+      await discard(answer.body);
+      return result("ok", `answered ${status}: refuses automated requests, counted as up`);
+    }
+    if (status >= 500) {
+      await discard(answer.body);
+      return result("server_error", `answered ${status}`);
+    }
+    if (status >= 400) {
+      await discard(answer.body);
+      return result("client_error", `answered ${status}`);
+    }
+    if (status < 200 || status >= 300) {
+      await discard(answer.body);
+      return result("server_error", `answered ${status}${status >= 300 ? " without a Location to follow" : ""}`);
+    }
+
+    if (parkingHost(final.hostname)) {
+      await discard(answer.body);
+      return result("parked", `ends on ${final.hostname}, a domain parking or sale service`);
+    }
+    const contentType = firstHeader(answer.headers["content-type"]) ?? "";
+    if (contentType === "" || /^text\/(html|plain)|xhtml/i.test(contentType)) {
+      let page: string | null = null;
+      try {
+        page = await readStart(answer.body, firstHeader(answer.headers["content-encoding"]), PARKED_SCAN_BYTES);
+      } catch {
+        // The page stopped or stalled after a 2xx: the site answers, so judge it by its status.
+      }
+      const parked = page === null ? null : looksParked(page);
+      if (parked) return result("parked", `the page looks parked ("${parked}")`);
+    } else {
+      await discard(answer.body);
+    }
+    if (registrableDomain(final.hostname) !== registrableDomain(start.hostname)) {
+      return result("moved", `now at ${final.hostname}`);
+    }
+    return result("ok");
+  } catch (error) {
+    // The caller gave up (shutdown): that says nothing about the site.
+    if (signal?.aborted && !timedOut) throw signal.reason;
+    return failure(error, { timedOut, timeoutMs, website });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", abortFromCaller);
+  }
+}
+
+const DNS_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_NODATA", "EAI_NONAME", "ENODATA", "ESERVFAIL", "EAI_FAIL"]);
+const TIMEOUT_CODES = new Set([
+  "ETIMEDOUT",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+]);
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+]);
+
+function failure(
+  error: unknown,
+  { timedOut, timeoutMs, website }: { timedOut: boolean; timeoutMs: number; website: string },
+): LinkCheckResult {
+  const none = { httpStatus: null, finalUrl: null };
+  if (timedOut) return { outcome: "timeout", ...none, detail: `no answer within ${timeoutMs / 1000} s` };
+  const causes = causesOf(error);
+  const refused = causes.find((cause) => cause instanceof OutboundAddressRefused);
+  if (refused) return { outcome: "blocked", ...none, detail: refused.message };
+  const loop = causes.find((cause) => cause instanceof OutboundTooManyRedirects);
+  if (loop) return { outcome: "server_error", httpStatus: loop.status, finalUrl: loop.url, detail: loop.message };
+  for (const cause of causes) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code !== "string") continue;
+    const detail = `${code}: ${(cause as Error).message}`;
+    if (DNS_CODES.has(code)) return { outcome: "dns_failure", ...none, detail };
+    if (TIMEOUT_CODES.has(code)) return { outcome: "timeout", ...none, detail };
+    if (isTlsCode(code)) return { outcome: "tls_failure", ...none, detail };
+    if (CONNECTION_CODES.has(code)) return { outcome: "connection_failed", ...none, detail };
+  }
+  // Not one we know: still a failure to reach the site, but worth a look at the log.
+  logger.warn({ err: error, website }, "website check failed in an unexpected way");
+  return { outcome: "connection_failed", ...none, detail: error instanceof Error ? error.message : String(error) };
+}
+
+function isTlsCode(code: string): boolean {
+  return (
+    code.startsWith("ERR_TLS_") ||
+    code.startsWith("ERR_SSL_") ||
+    code.startsWith("CERT_") ||
+    code.includes("CERT") ||
+    code === "UNABLE_TO_VERIFY_LEAF_SIGNATURE" ||
+    code === "UNABLE_TO_GET_ISSUER_CERT_LOCALLY" ||
+    code === "EPROTO"
+  );
+}
+
+/** The error, its causes, and the errors of an AggregateError (both address families failing). */
+function causesOf(error: unknown): unknown[] {
+  const found: unknown[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (value === undefined || value === null || depth > 5 || found.includes(value)) return;
+    found.push(value);
+    if (value instanceof AggregateError) for (const inner of value.errors) visit(inner, depth + 1);
+    if (value instanceof Error) visit(value.cause, depth + 1);
+  };
+  visit(error, 0);
+  return found;
+}
+
+/** Reads and drops a body the check does not need, so the socket is freed (or reused). */
+async function discard(body: GuardedResponse["body"]) {
+  await body.dump({ limit: PARKED_SCAN_BYTES }).catch(() => undefined);
+}
+
+/** The first `maxBytes` of the page as text, decompressed when the server compressed it anyway. */
+async function readStart(body: Readable, encoding: string | undefined, maxBytes: number): Promise<string> {
+  const decoder =
+    encoding === "gzip" || encoding === "x-gzip"
+      ? zlib.createGunzip()
+      : encoding === "deflate"
+        ? zlib.createInflate()
+        : encoding === "br"
+          ? zlib.createBrotliDecompress()
+          : null;
+  const source: Readable = decoder ? body.pipe(decoder) : body;
+  if (decoder) body.once("error", (error) => decoder.destroy(error));
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= maxBytes) break;
+    }
+  } finally {
+    // Stops the download once enough is read; the connection is not reused, which costs nothing here.
+    body.destroy();
+    decoder?.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, maxBytes).toString("utf8");
+}
+
+// --- Parking pages ---
+
+/** Services that park domains or sell them; a site ending there is not the tool any more. */
+const PARKING_HOSTS = [
+  "sedoparking.com",
+  "sedo.com",
+  "bodis.com",
+  "parkingcrew.net",
+  "afternic.com",
+  "dan.com",
+  "hugedomains.com",
+  "above.com",
+  "parklogic.com",
+  "undeveloped.com",
+  "domainmarket.com",
+  "buydomains.com",
+  "atom.com",
+];
+
+function parkingHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  return PARKING_HOSTS.some((parker) => host === parker || host.endsWith(`.${parker}`));
+}
+
+const PARKING_PHRASES = [
+  "this domain is for sale",
+  "this domain may be for sale",
+  "this domain name is for sale",
+  "buy this domain",
+  "domain is parked",
+  "domain parked",
+  "this domain has been parked",
+  "parked free, courtesy of",
+  "this web page is parked",
+  "the domain owner may be interested in selling",
+  "is available for purchase",
+];
+
+const PARKING_SCRIPT = new RegExp(
+  `(?:src|href|action)\\s*=\\s*["']?(?:https?:)?//(?:[a-z0-9-]+\\.)*(?:${PARKING_HOSTS.map((host) => host.replace(/\./g, "\\.")).join("|")})[/"'\\s>?]`,
+  "i",
+);
+
+/**
+ * The phrase or parking service that gives a page away as parked, or null. A heuristic: the
+ * well-known phrases of parking and for-sale pages in the first 64 KB, or a script, frame or link
+ * loaded from a parking service. A false "parked" only puts the tool before an administrator.
+ */
+export function looksParked(html: string): string | null {
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;|\s+/g, " ")
+    .toLowerCase();
+  const phrase = PARKING_PHRASES.find((candidate) => text.includes(candidate));
+  if (phrase) return phrase;
+  const script = PARKING_SCRIPT.exec(html);
+  return script ? script[0].replace(/^[^/]*\/\//, "").replace(/[/"'\s>?]$/, "") : null;
+}
+
+// --- Domains ---
+
+/** Second-level suffixes under which the third label is the registrant (no public suffix list here). */
+const TWO_LABEL_SUFFIXES = new Set([
+  "co.uk",
+  "org.uk",
+  "ac.uk",
+  "gov.uk",
+  "com.au",
+  "net.au",
+  "org.au",
+  "co.jp",
+  "co.nz",
+  "co.in",
+  "co.kr",
+  "co.za",
+  "com.br",
+  "com.cn",
+  "com.mx",
+  "com.tr",
+  "com.sg",
+  "com.hk",
+  "com.tw",
+  // Hosting where each subdomain is someone else's site.
+  "github.io",
+  "gitlab.io",
+  "vercel.app",
+  "netlify.app",
+  "pages.dev",
+  "workers.dev",
+  "herokuapp.com",
+  "hf.space",
+  "streamlit.app",
+  "web.app",
+  "firebaseapp.com",
+  "onrender.com",
+  "fly.dev",
+  "replit.app",
+  "notion.site",
+  "webflow.io",
+  "framer.website",
+  "wixsite.com",
+  "substack.com",
+  "blogspot.com",
+]);
+
+/**
+ * The part of a host name someone registered: "app.example.com" -> "example.com",
+ * "shop.example.co.uk" -> "example.co.uk", "me.github.io" -> "me.github.io". An approximation of the
+ * public suffix list with the suffixes an AI tool's website is likely to use.
+ */
+export function registrableDomain(hostname: string): string {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  if (host.startsWith("[") || /^\d+(\.\d+){3}$/.test(host)) return host;
+  const labels = host.split(".");
+  if (labels.length <= 2) return host;
+  const lastTwo = labels.slice(-2).join(".");
+  return labels.slice(TWO_LABEL_SUFFIXES.has(lastTwo) ? -3 : -2).join(".");
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+// --- Running the checks over the catalogue ---
+
+export type LinkCheckCounts = {
+  /** Websites checked and recorded in this call. */
+  checked: number;
+  ok: number;
+  failing: number;
+  /** Tools that reached FLAG_AFTER_FAILURES failures in a row with this check. */
+  flagged: number;
+};
+
+export type RunLinkChecksOptions = {
+  db: Database;
+  /** The job run writing the checks; tools it already checked are skipped (a retried job goes on where it stopped). */
+  jobRunId: string | null;
+  concurrency?: number;
+  /** Requests at once to one host (a tool's website host, "www." aside). */
+  perHostConcurrency?: number;
+  timeoutMs?: number;
+  /** Tools last checked before this (or never) are due. Default: every tool not checked by this call. */
+  dueBefore?: Date;
+  /** At most this many tools. */
+  limit?: number;
+  /** Aborting stops taking tools; checks under way finish and are recorded. */
+  signal?: AbortSignal;
+  checker?: (website: string, options: { timeoutMs: number; signal?: AbortSignal }) => Promise<LinkCheckResult>;
+  /** Tools read per query; the memory held is about two pages, whatever the catalogue's size. */
+  pageSize?: number;
+};
+
+type DueTool = { id: string; website: string; sortKey: string; host: string };
+
+/**
+ * Checks the websites of due tools (not discontinued, with a website, never checked or checked
+ * before `dueBefore`), oldest check first, and records each in tool_link_checks as it finishes.
+ */
+export async function runLinkChecks({
+  db,
+  jobRunId,
+  concurrency = env.LINK_CHECK_CONCURRENCY,
+  perHostConcurrency = 1,
+  timeoutMs = env.LINK_CHECK_TIMEOUT_MS,
+  dueBefore,
+  limit = Number.POSITIVE_INFINITY,
+  signal,
+  checker = (website, options) => checkWebsite(website, options),
+  pageSize = 200,
+}: RunLinkChecksOptions): Promise<LinkCheckCounts> {
+  const counts: LinkCheckCounts = { checked: 0, ok: 0, failing: 0, flagged: 0 };
+  // Checks written by this call are dated from now on, so they fall out of the selection by themselves.
+  const startedAt = new Date();
+  const cutoff = dueBefore && dueBefore < startedAt ? dueBefore : startedAt;
+  const sortKey = sql<string>`coalesce(${toolLinkChecks.checkedAt}, '-infinity'::timestamptz)`;
+
+  let cursor: { sortKey: string; id: string } | null = null;
+  let exhausted = false;
+  let taken = 0;
+  const waiting: DueTool[] = [];
+  const busyHosts = new Map<string, number>();
+  let fetching: Promise<void> | null = null;
+
+  async function readPage() {
+    const rows = await db
+      .select({ id: tools.id, website: tools.website, sortKey: sql<string>`${sortKey}::text` })
+      .from(tools)
+      .leftJoin(toolLinkChecks, eq(toolLinkChecks.toolId, tools.id))
+      .where(
+        and(
+          isNull(tools.discontinuedAt),
+          isNotNull(tools.website),
+          ne(tools.website, ""),
+          or(isNull(toolLinkChecks.checkedAt), sql`${toolLinkChecks.checkedAt} < ${cutoff.toISOString()}::timestamptz`),
+          jobRunId === null ? undefined : or(isNull(toolLinkChecks.jobRunId), ne(toolLinkChecks.jobRunId, jobRunId)),
+          cursor === null
+            ? undefined
+            : sql`(${sortKey}, ${tools.id}) > (${cursor.sortKey}::timestamptz, ${cursor.id}::uuid)`,
+        ),
+      )
+      .orderBy(asc(sortKey), asc(tools.id))
+      .limit(Math.min(pageSize, limit - taken));
+    for (const row of rows) {
+      waiting.push({ id: row.id, website: row.website!, sortKey: row.sortKey, host: hostKey(row.website!) });
+    }
+    taken += rows.length;
+    const last = rows.at(-1);
+    if (last) cursor = { sortKey: last.sortKey, id: last.id };
+    if (rows.length < pageSize || taken >= limit) exhausted = true;
+  }
+
+  /** The next tool whose host has room (its host then counted busy), reading a page when the queue runs low. */
+  async function nextTool(): Promise<DueTool | null | "wait"> {
+    for (;;) {
+      if (signal?.aborted) return null;
+      const index = waiting.findIndex((tool) => (busyHosts.get(tool.host) ?? 0) < perHostConcurrency);
+      if (index !== -1) {
+        const tool = waiting.splice(index, 1)[0]!;
+        // Taken in the same tick as the test above: two workers must not both see the host free.
+        busyHosts.set(tool.host, (busyHosts.get(tool.host) ?? 0) + 1);
+        return tool;
+      }
+      // Keeps at most about two pages in memory, even when one host holds up the queue.
+      if (exhausted || waiting.length >= pageSize) return waiting.length > 0 ? "wait" : null;
+      fetching ??= readPage().finally(() => (fetching = null));
+      await fetching;
+    }
+  }
+
+  const finished = new Set<() => void>();
+  const somethingFinished = () => new Promise<void>((resolve) => finished.add(resolve));
+  const announce = () => {
+    for (const resolve of finished) resolve();
+    finished.clear();
+  };
+
+  async function worker() {
+    for (;;) {
+      const tool = await nextTool();
+      if (tool === null) return;
+      if (tool === "wait") {
+        await somethingFinished();
+        continue;
+      }
+      try {
+        const result = await checker(tool.website, { timeoutMs });
+        const failures = await recordCheck({ db, toolId: tool.id, website: tool.website, result, jobRunId });
+        if (failures !== null) {
+          counts.checked++;
+          if (result.outcome === "ok") counts.ok++;
+          else counts.failing++;
+          if (failures === FLAG_AFTER_FAILURES) counts.flagged++;
+        }
+      } finally {
+        const left = (busyHosts.get(tool.host) ?? 1) - 1;
+        if (left === 0) busyHosts.delete(tool.host);
+        else busyHosts.set(tool.host, left);
+        announce();
+      }
+    }
+  }
+
+  // allSettled, so a failed database write lets the other checks finish before the run fails.
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.max(1, concurrency) }, worker));
+  const failed = outcomes.find((outcome) => outcome.status === "rejected");
+  if (failed) throw failed.reason;
+  return counts;
+}
+
+/** The host a tool's requests are limited by: "www.example.com" and "example.com" are one site. */
+function hostKey(website: string): string {
+  try {
+    return new URL(website).hostname.toLowerCase().replace(/^www\./, "");
+  } catch {
+    return website;
+  }
+}
+
+/**
+ * Writes one check and returns the consecutive failures it leaves, or null when this job run had
+ * already recorded the tool (another worker of a retried job got there first): nothing is counted twice.
+ */
+export async function recordCheck({
+  db,
+  toolId,
+  website,
+  result,
+  jobRunId,
+  checkedAt = new Date(),
+}: {
+  db: Database;
+  toolId: string;
+  website: string;
+  result: LinkCheckResult;
+  jobRunId: string | null;
+  checkedAt?: Date;
+}): Promise<number | null> {
+  const ok = result.outcome === "ok";
+  const finalUrl = result.finalUrl !== null && result.finalUrl !== website ? result.finalUrl : null;
+  const [row] = await db
+    .insert(toolLinkChecks)
+    .values({
+      toolId,
+      checkedAt,
+      outcome: result.outcome,
+      httpStatus: result.httpStatus,
+      finalUrl,
+      detail: result.detail,
+      consecutiveFailures: ok ? 0 : 1,
+      failingSince: ok ? null : checkedAt,
+      lastOkAt: ok ? checkedAt : null,
+      jobRunId,
+    })
+    .onConflictDoUpdate({
+      target: toolLinkChecks.toolId,
+      set: {
+        checkedAt: sql`excluded.checked_at`,
+        outcome: sql`excluded.outcome`,
+        httpStatus: sql`excluded.http_status`,
+        finalUrl: sql`excluded.final_url`,
+        detail: sql`excluded.detail`,
+        consecutiveFailures: ok ? sql`0` : sql`${toolLinkChecks.consecutiveFailures} + 1`,
+        failingSince: ok ? sql`null` : sql`coalesce(${toolLinkChecks.failingSince}, excluded.checked_at)`,
+        lastOkAt: ok ? sql`excluded.checked_at` : sql`${toolLinkChecks.lastOkAt}`,
+        jobRunId: sql`excluded.job_run_id`,
+      },
+      setWhere: jobRunId === null ? undefined : sql`${toolLinkChecks.jobRunId} is distinct from excluded.job_run_id`,
+    })
+    .returning({ consecutiveFailures: toolLinkChecks.consecutiveFailures });
+  return row ? row.consecutiveFailures : null;
+}
