@@ -47,7 +47,7 @@ export function jobDefinitionsFromEnv({
       idleReason: () =>
         research.availability.configured ? null : "The research assistant is not configured: runs do nothing.",
       handler: async ({ db, jobRunId, signal }) => {
-        const counts = await runRefresh({ db, research, jobRunId, limit: env.REFRESH_BATCH_SIZE, signal });
+        const { counts } = await runRefresh({ db, research, jobRunId, limit: env.REFRESH_BATCH_SIZE, signal });
         return counts;
       },
     },
