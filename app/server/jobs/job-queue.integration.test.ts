@@ -182,7 +182,11 @@ describe("the job queue", () => {
     const scheduled = queueWith(async () => ({}), "*/5 * * * *");
     await scheduled.start();
     const names = async () =>
-      (await database.db.execute(sql`select name, cron from pgboss.schedule`)).rows as { name: string; cron: string }[];
+      (
+        (await database.db.execute(sql`select name, cron from pgboss.schedule`)) as unknown as {
+          rows: { name: string; cron: string }[];
+        }
+      ).rows;
     expect(await names()).toEqual([{ name: "link-check", cron: "*/5 * * * *" }]);
     await scheduled.stop(1000);
 

@@ -1,0 +1,198 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { jobRuns, toolLinkChecks } from "~/server/db/schema.server";
+import { insertTools } from "../../../tests/setup/fixtures";
+
+// A process killed with SIGKILL in the middle of a link check: its job is neither lost nor done
+// twice in effect. The queue gives it to the next process once its time limit has passed, which
+// goes on as the same run and checks only the tools the dead process had not finished.
+
+const projectRoot = fileURLToPath(new URL("../../..", import.meta.url));
+const onPostgres = process.env.AITLAS_TEST_ENGINE === "postgres" && Boolean(process.env.TEST_DATABASE_URL);
+
+let dataDir: string;
+let databaseUrl = "";
+let dropDatabase = async () => {};
+
+/** Opens the database the workers use, for a moment (PGlite admits one process at a time). */
+async function withDatabase<T>(run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const handle = onPostgres
+    ? await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 2 })
+    : await openDatabase({ kind: "pglite", dataDir });
+  try {
+    await handle.migrate();
+    return await run(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-job-crash-"));
+  if (onPostgres) {
+    const name = `aitlas_job_crash_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+  }
+});
+afterAll(async () => {
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The tools' websites: one loopback server; /slow hangs until told to answer. */
+function startSites() {
+  const requests = new Map<string, number>();
+  let slowAnswers = false;
+  const hanging = new Set<http.ServerResponse>();
+  let onSlowRequest = () => {};
+  const server = http.createServer((request, response) => {
+    const site = request.url ?? "/";
+    requests.set(site, (requests.get(site) ?? 0) + 1);
+    if (site === "/slow" && !slowAnswers) {
+      hanging.add(response);
+      onSlowRequest();
+      return;
+    }
+    response.writeHead(200, { "content-type": "text/html" }).end("<title>A tool</title><p>Welcome.</p>");
+  });
+  return {
+    requests,
+    slowRequested: new Promise<void>((resolve) => (onSlowRequest = resolve)),
+    answerSlow: () => (slowAnswers = true),
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
+      ),
+    close: () => {
+      for (const response of hanging) response.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function startWorker(extraEnv: Record<string, string>) {
+  // Node itself with tsx's loader, not the tsx command, which would run the worker as its child
+  // and take SIGKILL for it.
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/setup/job-worker.ts"], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "info",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "false",
+      OUTBOUND_ALLOW_PRIVATE: "true",
+      LINK_CHECK_CRON: "off",
+      REFRESH_CRON: "off",
+      LINK_CHECK_CONCURRENCY: "1",
+      LINK_CHECK_TIMEOUT_MS: "60000",
+      JOB_TIMEOUT_SECONDS: "6",
+      ...extraEnv,
+    },
+  }) as ChildProcessWithoutNullStreams;
+  let output = "";
+  let errors = "";
+  const waiters: { text: string; resolve: () => void }[] = [];
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const waiter of waiters.filter((entry) => output.includes(entry.text))) waiter.resolve();
+  });
+  child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    output: () => output,
+    /** Resolves when the worker has printed this, or rejects when it exits first. */
+    printed: (text: string) =>
+      Promise.race([
+        new Promise<void>((resolve) => (output.includes(text) ? resolve() : waiters.push({ text, resolve }))),
+        exited.then((code) =>
+          Promise.reject(new Error(`worker exited (${code}) before "${text}":\n${output}\n${errors}`)),
+        ),
+      ]),
+  };
+}
+
+test("a job whose process is killed mid-run is retried by the next process, once, and checks each tool once", async () => {
+  const sites = startSites();
+  const port = await sites.listen();
+  const site = (name: string) => `http://127.0.0.1:${port}/${name}`;
+  await withDatabase(async ({ db }) => {
+    // Checked oldest first, one at a time (one host): first, second, then the one that hangs.
+    const [first, second, slow] = await insertTools(
+      db,
+      { name: "First", website: site("first") },
+      { name: "Second", website: site("second") },
+      { name: "Slow", website: site("slow") },
+    );
+    const stamp = (toolId: string, at: string) => ({
+      toolId,
+      checkedAt: new Date(at),
+      outcome: "ok" as const,
+      consecutiveFailures: 0,
+    });
+    await db
+      .insert(toolLinkChecks)
+      .values([
+        stamp(first!.id, "2026-01-01T00:00:00Z"),
+        stamp(second!.id, "2026-01-02T00:00:00Z"),
+        stamp(slow!.id, "2026-01-03T00:00:00Z"),
+      ]);
+  });
+
+  const doomed = startWorker({ QUEUE_ON_START: "link-check" });
+  await sites.slowRequested;
+  doomed.child.kill("SIGKILL");
+  await doomed.exited;
+  expect(sites.requests.get("/first")).toBe(1);
+  expect(sites.requests.get("/second")).toBe(1);
+  expect(doomed.output()).not.toContain("job finished");
+
+  sites.answerSlow();
+  const heir = startWorker({});
+  try {
+    await heir.printed("job finished");
+  } finally {
+    heir.child.kill("SIGTERM");
+    await heir.exited;
+    await sites.close();
+  }
+  // The dead process's finished checks are not repeated; the one it died in is done again.
+  expect(Object.fromEntries(sites.requests)).toEqual({ "/first": 1, "/second": 1, "/slow": 2 });
+
+  await withDatabase(async ({ db }) => {
+    const runs = await db.select().from(jobRuns);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ kind: "link-check", trigger: "manual", state: "succeeded", attempts: 2 });
+    expect(runs[0]!.counts).toMatchObject({ checked: 1, ok: 1 });
+    const checks = await db.select().from(toolLinkChecks);
+    expect(checks.map((check) => [check.outcome, check.consecutiveFailures, check.jobRunId])).toEqual([
+      ["ok", 0, runs[0]!.id],
+      ["ok", 0, runs[0]!.id],
+      ["ok", 0, runs[0]!.id],
+    ]);
+  });
+}, 120_000);
