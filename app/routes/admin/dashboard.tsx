@@ -1,15 +1,22 @@
-import { ArrowLeft, FileText, Plus, Wrench } from "lucide-react";
+import { ArrowLeft, FileText, Flag, Plus, Wrench } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatCount } from "~/lib/format";
+import { timeAgo } from "~/lib/relative-time";
 import { SITE_NAME } from "~/lib/site";
-import { countCatalogue } from "~/server/admin/overview.server";
+import { countCatalogue, countFlaggedForReview, listRecentActivity } from "~/server/admin/overview.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return countCatalogue({ db: context.db });
+  const [counts, flaggedForReview, activity] = await Promise.all([
+    countCatalogue({ db: context.db }),
+    countFlaggedForReview({ db: context.db }),
+    listRecentActivity({ db: context.db }),
+  ]);
+  return { ...counts, flaggedForReview, activity };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -18,12 +25,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { tools, publishedArticles, draftArticles } = loaderData;
+  const { tools, publishedArticles, draftArticles, flaggedForReview, activity } = loaderData;
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
 
-      <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2">
+      <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2 text-base font-medium text-slate-600 dark:text-slate-400">
@@ -53,6 +60,26 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                 {formatCount(draftArticles)} {draftArticles === 1 ? "draft" : "drafts"} not yet published
               </p>
             )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-base font-medium text-slate-600 dark:text-slate-400">
+              <Flag aria-hidden="true" className="h-4 w-4" />
+              Flagged for review
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-4xl font-bold" data-testid="flagged-count">
+              {formatCount(flaggedForReview)}
+            </p>
+            <p className="mt-1 text-sm">
+              <Link to="/admin/tools?flagged=1" className="text-indigo-700 hover:underline dark:text-indigo-300">
+                {flaggedForReview === 1
+                  ? "1 tool whose website keeps failing"
+                  : `${formatCount(flaggedForReview)} tools whose website keeps failing`}
+              </Link>
+            </p>
           </CardContent>
         </Card>
       </section>
@@ -85,7 +112,33 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <CardTitle>Recent Activity</CardTitle>
         </CardHeader>
         <CardContent>
-          <p className="text-slate-600 dark:text-slate-400">Activity log coming soon.</p>
+          {activity.length === 0 ? (
+            <p className="text-slate-600 dark:text-slate-400">No activity yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-800">
+              {activity.map((item) => (
+                <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+                  {item.href.startsWith("/") ? (
+                    <Link to={item.href} className="text-slate-800 hover:underline dark:text-slate-200">
+                      {item.text}
+                    </Link>
+                  ) : (
+                    <a href={item.href} className="text-slate-800 hover:underline dark:text-slate-200">
+                      {item.text}
+                    </a>
+                  )}
+                  {/* Relative to the moment of rendering, which the browser may see a minute later. */}
+                  <time
+                    dateTime={new Date(item.at).toISOString()}
+                    suppressHydrationWarning
+                    className="shrink-0 text-slate-600 dark:text-slate-400"
+                  >
+                    {timeAgo(item.at)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
         </CardContent>
       </Card>
     </div>

@@ -1,0 +1,151 @@
+import { sql } from "drizzle-orm";
+import { createElement, type ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import AdminDashboard, { loader as dashboardLoader } from "~/routes/admin/dashboard";
+import { researchRuns, toolChanges, toolLinkChecks, tools, users } from "~/server/db/schema.server";
+import { recordToolChanges } from "~/server/freshness/change-log.server";
+import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
+import { getRequest } from "../../../tests/setup/route-calls";
+import { contextFor, createSignedInAdmin, createTestServices, type TestServices } from "../../../tests/setup/test-app";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+
+// The dashboard's freshness: the Flagged for review count and the Recent Activity feed.
+
+let database: TestDatabase;
+let services: TestServices;
+let adminCookie: string;
+let adminId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  services = createTestServices({ db: database.db });
+  const admin = await createSignedInAdmin(services, "admin@example.com");
+  adminCookie = admin.cookie;
+  adminId = admin.id;
+});
+afterAll(() => database.dispose());
+
+beforeEach(async () => {
+  await database.db.execute(sql`truncate table ${tools}, ${researchRuns} cascade`);
+  // Everyone but the signed-in administrator.
+  await database.db.execute(sql`delete from ${users} where email <> 'admin@example.com'`);
+  await database.db.execute(sql`update ${users} set created_at = '2025-01-01T00:00:00Z'`);
+});
+
+async function load() {
+  const request = getRequest("/admin", { cookie: adminCookie });
+  const context = await contextFor(services, request);
+  return dashboardLoader({ request, params: {}, context } as never);
+}
+
+function render(loaderData: unknown) {
+  const Stub = createRoutesStub([{ id: "page", path: "/admin", Component: AdminDashboard as ComponentType }]);
+  return renderToString(
+    createElement(Stub, { initialEntries: ["/admin"], hydrationData: { loaderData: { page: loaderData } } }),
+  ).replaceAll("<!-- -->", "");
+}
+
+const visibleText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
+
+describe("Flagged for review", () => {
+  it("counts listed tools whose website failed three checks in a row, linking to that view", async () => {
+    const [flagged, twice, gone, fine] = await insertTools(
+      database.db,
+      { name: "Flagged" },
+      { name: "Twice" },
+      { name: "Gone", discontinuedAt: new Date("2025-05-01T00:00:00Z") },
+      { name: "Fine" },
+    );
+    const failing = (toolId: string, consecutiveFailures: number) => ({
+      toolId,
+      checkedAt: new Date("2025-06-03T00:00:00Z"),
+      outcome: consecutiveFailures > 0 ? ("timeout" as const) : ("ok" as const),
+      consecutiveFailures,
+      failingSince: consecutiveFailures > 0 ? new Date("2025-06-01T00:00:00Z") : null,
+    });
+    await database.db
+      .insert(toolLinkChecks)
+      .values([failing(flagged!.id, 3), failing(twice!.id, 2), failing(gone!.id, 5), failing(fine!.id, 0)]);
+
+    const data = await load();
+    expect(data.flaggedForReview).toBe(1);
+    const html = render(data);
+    expect(visibleText(html)).toContain("Flagged for review 1 1 tool whose website keeps failing");
+    expect(html).toContain('href="/admin/tools?flagged=1"');
+  });
+});
+
+describe("Recent Activity", () => {
+  it("merges changes, research runs, failing websites and sign-ups, newest first, each with a link", async () => {
+    const [quill] = await insertTools(database.db, { name: "Quill" });
+    await recordToolChanges(database.db, {
+      toolId: quill!.id,
+      changes: [{ field: "pricingModel", before: "free", after: "paid" }],
+      author: { origin: "proposal", actorId: adminId, actorName: "Ada" },
+    });
+    await database.db.execute(sql`update ${toolChanges} set created_at = '2025-06-04T00:00:00Z'`);
+    await database.db.insert(researchRuns).values({
+      userId: adminId,
+      mode: "update",
+      subject: "Quill",
+      toolId: quill!.id,
+      status: "succeeded",
+      model: "test-model",
+      startedAt: new Date("2025-06-03T00:00:00Z"),
+    });
+    await database.db.insert(toolLinkChecks).values({
+      toolId: quill!.id,
+      checkedAt: new Date("2025-06-05T00:00:00Z"),
+      outcome: "dns_failure",
+      consecutiveFailures: 2,
+      failingSince: new Date("2025-06-02T00:00:00Z"),
+    });
+    await insertUsers(database.db, {
+      email: "reader@example.com",
+      name: "Reader",
+      createdAt: new Date("2025-06-06T00:00:00Z"),
+    });
+
+    const { activity } = await load();
+    expect(activity.map((item) => [item.kind, item.text, item.href])).toEqual([
+      ["sign-up", "Reader (reader@example.com) signed up", "mailto:reader@example.com"],
+      ["change", "Ada (AI proposal) changed Pricing model of Quill", "/tool/quill"],
+      ["research", "AI research on Quill finished (admin@example.com)", `/admin/tools/${quill!.id}`],
+      // Dated when the website started failing, not at its latest check.
+      ["link-failure", "Website of Quill failing: DNS failure (2 checks in a row)", `/admin/tools/${quill!.id}`],
+      ["sign-up", "admin@example.com signed up", "mailto:admin@example.com"],
+    ]);
+    expect(activity[3]!.at).toEqual(new Date("2025-06-02T00:00:00Z"));
+
+    const html = render({ ...(await load()), activity });
+    const text = visibleText(html);
+    expect(text).toContain("Recent Activity");
+    expect(text).toContain("Ada (AI proposal) changed Pricing model of Quill");
+    expect(html).toContain('href="/tool/quill"');
+    expect(text).not.toContain("Activity log coming soon.");
+  });
+
+  it("keeps to the newest twenty", async () => {
+    await insertUsers(
+      database.db,
+      ...Array.from({ length: 25 }, (_, index) => ({
+        email: `user${index}@example.com`,
+        createdAt: new Date(Date.UTC(2025, 5, 1, index)),
+      })),
+    );
+    const { activity } = await load();
+    expect(activity).toHaveLength(20);
+    expect(activity[0]!.text).toBe("user24@example.com signed up");
+  });
+
+  it("says so when nothing has happened", () => {
+    const html = render({ tools: 0, publishedArticles: 0, draftArticles: 0, flaggedForReview: 0, activity: [] });
+    expect(visibleText(html)).toContain("Recent Activity No activity yet.");
+  });
+});
