@@ -77,13 +77,14 @@ describe("the MCP server over Streamable HTTP", () => {
     expect(client.getInstructions()).toContain("search_tools");
   });
 
-  it("lists its five read-only tools with input and output schemas", async () => {
+  it("lists its six read-only tools with input and output schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       "compare_tools",
       "get_tool",
       "list_alternatives",
       "list_categories",
+      "recent_changes",
       "search_tools",
     ]);
     for (const tool of tools) {

@@ -1,4 +1,5 @@
 import { asc } from "drizzle-orm";
+import { changeValueText, isWebAddress } from "~/lib/change-log";
 import { comparePath, MAX_COMPARED_TOOLS, sortSlugs } from "~/lib/compare";
 import { pricingToPlans, type Pricing } from "~/lib/pricing";
 import type { PricingModel } from "~/lib/pricing-model";
@@ -10,12 +11,13 @@ import { listTags, listTagsForTool, listTagsForTools, listTagsInUse } from "../c
 import { findToolByIdentifier, listTools, type ToolCard } from "../catalog/tools.server";
 import type { Database } from "../db/client.server";
 import { toolCategoryCounts } from "../db/schema.server";
+import { listRecentChanges } from "../freshness/change-log.server";
 
 /**
  * What the MCP tools answer, as plain data functions over the catalogue's own reads: every tool is
  * a short summary with absolute links to its pages, never its whole description unless asked, so
  * an answer fits in a model's context. Only public catalogue data: no users, votes by person,
- * comments, drafts or research runs.
+ * comments, drafts or research runs (the change log names administrators as the public pages do).
  */
 
 /** A failure the model caused and can fix (a slug that names nothing): shown as the tool's error. */
@@ -281,5 +283,60 @@ export async function listVocabulary({ db, siteUrl }: { db: Database; siteUrl: s
       .filter((category) => category.toolCount > 0)
       .map((category) => ({ ...category, url: absoluteUrl(siteUrl, categoryPath(category.name)) })),
     tags: tags.map((tag) => ({ ...tag, url: absoluteUrl(siteUrl, `/tag/${tag.slug}`) })),
+  };
+}
+
+export const RECENT_CHANGES_LIMIT = 50;
+
+export type RecentChangesAnswer = {
+  /** The change log on the site: the catalogue's, or the tool's page with its History. */
+  url: string;
+  changes: {
+    tool: { slug: string; name: string; url: string };
+    field: string;
+    before: string;
+    after: string;
+    /** "Ada", or "AI proposal accepted by Ada". */
+    author: string;
+    at: string;
+    sources: { url: string; title: string }[];
+  }[];
+};
+
+/**
+ * The public change log, newest first: the catalogue's, or one tool's (by slug, name or id, as
+ * get_tool accepts). Values are the texts the site shows, cut short; sources only as web links.
+ */
+export async function recentChanges({
+  db,
+  siteUrl,
+  slug,
+  limit,
+}: {
+  db: Database;
+  siteUrl: string;
+  slug: string | null;
+  limit: number;
+}): Promise<RecentChangesAnswer> {
+  let toolSlug: string | null = null;
+  if (slug !== null) {
+    const found = await findToolByIdentifier({ db, identifier: slug });
+    if (!found) throw new CatalogueQuestionError(`No tool is named "${slug}". Use search_tools to find its slug.`);
+    toolSlug = found.tool.slug;
+  }
+  const { changes } = await listRecentChanges({ db, pageSize: limit, toolSlug });
+  return {
+    url: absoluteUrl(siteUrl, toolSlug ? toolPath(toolSlug) : "/changes"),
+    changes: changes.map((entry) => ({
+      tool: { slug: entry.toolSlug, name: entry.toolName, url: absoluteUrl(siteUrl, toolPath(entry.toolSlug)) },
+      field: entry.fieldLabel,
+      before: changeValueText(entry.before),
+      after: changeValueText(entry.after),
+      author: entry.author,
+      at: entry.createdAt.toISOString(),
+      sources: entry.sources
+        .filter((source) => isWebAddress(source.url))
+        .map((source) => ({ url: source.url, title: source.title })),
+    })),
   };
 }

@@ -17,6 +17,8 @@ import {
   compareTools,
   describeTool,
   listVocabulary,
+  RECENT_CHANGES_LIMIT,
+  recentChanges,
   searchCatalogue,
 } from "./catalogue-answers.server";
 
@@ -26,7 +28,7 @@ import {
  * schema by the SDK) and the same JSON as text, for clients that read only text.
  */
 
-const INSTRUCTIONS = `${SITE_NAME} is a directory of AI tools with community ratings. To find tools for a need, call search_tools (text plus filters; list_categories gives the categories and tag slugs it accepts), then get_tool for the details of the best matches. compare_tools puts 2 to 4 tools side by side; list_alternatives suggests tools like a given one. Answers are summaries with links to the site's pages; cite those links.`;
+const INSTRUCTIONS = `${SITE_NAME} is a directory of AI tools with community ratings. To find tools for a need, call search_tools (text plus filters; list_categories gives the categories and tag slugs it accepts), then get_tool for the details of the best matches. compare_tools puts 2 to 4 tools side by side; list_alternatives suggests tools like a given one; recent_changes says what changed lately and where the new facts came from. Answers are summaries with links to the site's pages; cite those links.`;
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -216,6 +218,38 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
       annotations: readOnly,
     },
     () => answer("list_categories", () => listVocabulary({ db, siteUrl })),
+  );
+
+  server.registerTool(
+    "recent_changes",
+    {
+      title: "Recent changes to the catalogue",
+      description:
+        "The public change log, newest first: which field of which tool changed, from what to what, who made the change, when, and the web pages an accepted AI proposal cited. Use it when asked what is new or changed (prices, features, a tool discontinued), or whether a tool's facts are up to date; give `tool` for one tool's history.",
+      inputSchema: {
+        tool: slugInput.optional().describe("Only this tool's changes: its slug, e.g. 'chatgpt' (its name also works)"),
+        limit: z.number().int().min(1).max(RECENT_CHANGES_LIMIT).optional().describe("How many changes, default 20"),
+      },
+      outputSchema: {
+        url: z.string().describe("The change log on the site (the tool's page when `tool` is given)"),
+        changes: z.array(
+          z.object({
+            tool: z.object({ slug: z.string(), name: z.string(), url: z.string() }),
+            field: z.string().describe("The field that changed, e.g. 'Pricing' or 'Status'"),
+            before: z.string().describe("The value before, as the site shows it, shortened; '(none)' when empty"),
+            after: z.string().describe("The value after"),
+            author: z.string().describe("Who made the change: an administrator, or an AI proposal one accepted"),
+            at: z.string().describe("When, ISO 8601"),
+            sources: z
+              .array(z.object({ url: z.string(), title: z.string() }))
+              .describe("Pages the new value came from"),
+          }),
+        ),
+      },
+      annotations: readOnly,
+    },
+    ({ tool, limit }) =>
+      answer("recent_changes", () => recentChanges({ db, siteUrl, slug: tool ?? null, limit: limit ?? 20 })),
   );
 
   return server;
