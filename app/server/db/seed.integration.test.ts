@@ -8,7 +8,15 @@ import { pricingSchema } from "~/lib/pricing-schema";
 import { slugify } from "~/lib/slugify";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { createLocalStorage } from "../storage/local-storage.server";
-import { articles, tools } from "./schema.server";
+import {
+  articles,
+  jobRuns,
+  refreshProposalFields,
+  refreshProposals,
+  toolChanges,
+  toolLinkChecks,
+  tools,
+} from "./schema.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "./seed.server";
 
 let database: TestDatabase;
@@ -19,7 +27,7 @@ afterAll(() => database.dispose());
 
 let uploadsDir: string;
 beforeEach(async () => {
-  await database.db.execute(sql`truncate table ${tools}, ${articles} cascade`);
+  await database.db.execute(sql`truncate table ${tools}, ${articles}, ${jobRuns} cascade`);
   uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), "aitlas-seed-"));
 });
 afterEach(async () => {
@@ -36,6 +44,43 @@ const wordsOf = (html: string) =>
     .filter(Boolean);
 
 describe("seedDemoCatalogue", () => {
+  test("leaves what the background jobs would: checked websites, runs, a change log with a source and a proposal to review", async () => {
+    await seed();
+    const [toolRows, checks, runs, changes, proposals, fields] = await Promise.all([
+      database.db.select().from(tools),
+      database.db.select().from(toolLinkChecks),
+      database.db.select().from(jobRuns),
+      database.db.select().from(toolChanges),
+      database.db.select().from(refreshProposals),
+      database.db.select().from(refreshProposalFields),
+    ]);
+    expect(checks).toHaveLength(toolRows.length);
+    expect(checks.every((check) => check.outcome === "ok" && check.consecutiveFailures === 0)).toBe(true);
+    expect(runs.map((run) => [run.kind, run.state]).sort()).toEqual([
+      ["link-check", "succeeded"],
+      ["refresh", "succeeded"],
+    ]);
+    // Each change log entry ends at the tool's current value.
+    for (const change of changes) {
+      const tool = toolRows.find((row) => row.id === change.toolId)!;
+      expect(change.after).toBe(tool[change.field as "tagline" | "website"]);
+    }
+    expect(changes.map((change) => [change.origin, change.sources.length]).sort()).toEqual([
+      ["admin", 0],
+      ["proposal", 1],
+    ]);
+    expect(proposals.map((proposal) => proposal.status).sort()).toEqual(["pending", "reviewed"]);
+    const pending = fields.find((field) => field.decision === null)!;
+    const waitingTool = toolRows.find((row) => row.id === proposals.find((p) => p.status === "pending")!.toolId)!;
+    expect(pending).toMatchObject({ field: "tagline", currentValue: waitingTool.tagline });
+    expect(pending.proposedValue).not.toBe(waitingTool.tagline);
+
+    // Seeding again adds none of it twice.
+    await seed();
+    expect(await database.db.$count(toolChanges)).toBe(changes.length);
+    expect(await database.db.$count(jobRuns)).toBe(2);
+  });
+
   test("writes at least 40 complete tools covering every category", async () => {
     const report = await seed();
     const rows = await database.db.select().from(tools);

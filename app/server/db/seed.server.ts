@@ -2,6 +2,7 @@ import type { FileStorage } from "../storage/local-storage.server";
 import { monogramSvg } from "../storage/monogram.server";
 import type { Database } from "./client.server";
 import { demoArticles } from "./demo/articles.server";
+import { seedDemoFreshness } from "./demo/freshness.server";
 import { demoTags, demoToolFacts } from "./demo/tool-facts.server";
 import { demoTools } from "./demo/tools.server";
 import { articles, tags, toolTags, tools } from "./schema.server";
@@ -64,6 +65,11 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
       }),
     );
     if (links.length > 0) await tx.insert(toolTags).values(links).onConflictDoNothing();
+    await seedDemoFreshness(
+      tx,
+      insertedTools.map((tool) => tool.id),
+      now,
+    );
 
     const insertedArticles = await tx
       .insert(articles)
