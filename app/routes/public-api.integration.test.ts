@@ -1,5 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { z } from "zod";
 import {
@@ -22,7 +22,7 @@ import { loader as toolsLoader } from "~/routes/api-v1-tools";
 import { loader as developersLoader } from "~/routes/developers";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { listTools, type ToolOrder } from "~/server/catalog/tools.server";
-import { comments, rateLimits, tools, toolVotes } from "~/server/db/schema.server";
+import { comments, rateLimits, toolLinkChecks, tools, toolVotes } from "~/server/db/schema.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 import { insertArticles, insertTools, insertUsers, tagTools } from "../../tests/setup/fixtures";
 
@@ -229,6 +229,51 @@ describe("single resources and lists", () => {
     expect(tool.alternatives.length).toBeGreaterThan(0);
     expect(tool.alternatives).not.toContain("tool-01");
     expect(tool.description_html).toBe("<p>About Tool 01.</p>");
+  });
+
+  test("a tool says how fresh it is: last update, its website's latest check, discontinued", async () => {
+    const read = async (slug: string) =>
+      json(await call(toolLoader, `/api/v1/tools/${slug}`, { params: { slug } }), toolSchema);
+    const [fresh, failing, gone] = await database.db
+      .update(tools)
+      .set({ updatedAt: new Date("2025-06-01T00:00:00Z") })
+      .where(inArray(tools.slug, ["tool-02", "tool-03", "tool-04"]))
+      .returning({ id: tools.id, slug: tools.slug })
+      .then((rows) => ["tool-02", "tool-03", "tool-04"].map((slug) => rows.find((row) => row.slug === slug)!));
+    await database.db.insert(toolLinkChecks).values([
+      { toolId: fresh!.id, checkedAt: new Date("2025-06-02T00:00:00Z"), outcome: "ok", httpStatus: 200 },
+      {
+        toolId: failing!.id,
+        checkedAt: new Date("2025-06-03T00:00:00Z"),
+        outcome: "server_error",
+        httpStatus: 503,
+        consecutiveFailures: 2,
+        failingSince: new Date("2025-06-02T00:00:00Z"),
+      },
+    ]);
+    await database.db
+      .update(tools)
+      .set({ discontinuedAt: new Date("2025-06-05T00:00:00Z") })
+      .where(eq(tools.id, gone!.id));
+
+    expect(await read("tool-02")).toMatchObject({
+      last_updated: "2025-06-01T00:00:00.000Z",
+      link_check: { checked_at: "2025-06-02T00:00:00.000Z", status: "ok", failing_since: null },
+      discontinued_at: null,
+    });
+    expect((await read("tool-03")).link_check).toEqual({
+      checked_at: "2025-06-03T00:00:00.000Z",
+      status: "failing",
+      failing_since: "2025-06-02T00:00:00.000Z",
+    });
+    const discontinued = await read("tool-04");
+    expect(discontinued).toMatchObject({ link_check: null, discontinued_at: "2025-06-05T00:00:00.000Z" });
+    // Nothing about the check beyond what the page shows: no HTTP status, outcome or final address.
+    const text = await (await call(toolLoader, "/api/v1/tools/tool-03", { params: { slug: "tool-03" } })).text();
+    for (const internal of ["http_status", "503", "server_error", "consecutive"]) expect(text).not.toContain(internal);
+    // The other tests share these tools: put them back as they were.
+    await database.db.delete(toolLinkChecks);
+    await database.db.update(tools).set({ discontinuedAt: null }).where(eq(tools.id, gone!.id));
   });
 
   test("an unknown slug, or a name that is not the slug, is a 404 problem", async () => {

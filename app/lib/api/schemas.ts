@@ -53,6 +53,16 @@ export const pricingPlanSchema = z
 
 export const tagRefSchema = z.object({ slug, name: z.string() }).meta({ id: "TagRef" });
 
+export const linkCheckSchema = z
+  .object({
+    checked_at: timestamp.describe("When the website was last checked."),
+    status: z.enum(["ok", "failing"]).describe("Whether the website answered its latest check."),
+    failing_since: timestamp
+      .nullable()
+      .describe("The first failed check of the current run of failures; null when ok."),
+  })
+  .meta({ id: "LinkCheck" });
+
 export const toolSchema = toolSummarySchema
   .extend({
     description_html: z.string().describe("The description as sanitized HTML."),
@@ -63,10 +73,19 @@ export const toolSchema = toolSummarySchema
     cons: z.array(z.string()),
     tags: z.array(tagRefSchema),
     alternatives: z.array(slug).describe("Slugs of the tool's best alternatives, best first."),
+    last_updated: timestamp.describe(
+      "When one of the tool's facts last changed (its page's \"Last updated\"); saving without a change does not move it.",
+    ),
+    link_check: linkCheckSchema
+      .nullable()
+      .describe("The latest check of the tool's website; null until it was checked."),
+    discontinued_at: timestamp
+      .nullable()
+      .describe("When the tool was marked discontinued; its facts are the last known ones. Null while it is active."),
   })
   .meta({
     id: "Tool",
-    description: "Everything public about a tool. Link checks do not exist yet, so no link-check state is given.",
+    description: "Everything public about a tool, with how fresh its facts are.",
   });
 
 const nextCursor = z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page.");

@@ -21,6 +21,7 @@ import { findArticleByIdentifier } from "../content/articles.server";
 import { sanitizeRichText } from "../content/sanitize-html.server";
 import type { Database } from "../db/client.server";
 import { toolCategoryCounts } from "../db/schema.server";
+import { findLinkCheckState } from "../freshness/tool-freshness.server";
 import { decodeCursor, encodeCursor } from "./cursor.server";
 import { notFound } from "./problem.server";
 import { parseQuery } from "./respond.server";
@@ -88,12 +89,13 @@ export async function readToolList({ db, siteUrl, url }: Reader & { url: URL }):
 export async function readTool({ db, siteUrl, slug }: Reader & { slug: string }): Promise<In<typeof toolSchema>> {
   const tool = await findToolBySlug({ db, slug });
   if (!tool) throw notFound("tool");
-  const [tags, alternatives] = await Promise.all([
+  const [tags, alternatives, linkCheck] = await Promise.all([
     listTagsForTool({ db, toolId: tool.id }),
     listAlternatives({
       db,
       source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
     }),
+    findLinkCheckState({ db, toolId: tool.id }),
   ]);
   return {
     ...toolSummary(siteUrl, tool),
@@ -105,6 +107,13 @@ export async function readTool({ db, siteUrl, slug }: Reader & { slug: string })
     cons: tool.cons,
     tags,
     alternatives: alternatives.map((alternative) => alternative.tool.slug),
+    last_updated: tool.updatedAt.toISOString(),
+    link_check: linkCheck && {
+      checked_at: linkCheck.checkedAt.toISOString(),
+      status: linkCheck.status,
+      failing_since: linkCheck.failingSince?.toISOString() ?? null,
+    },
+    discontinued_at: tool.discontinuedAt?.toISOString() ?? null,
   };
 }
 
