@@ -99,7 +99,7 @@ export function proposalEditFrom(form: FormData, field: ProposalField): Proposal
   return toolFormInputFrom(form)[field];
 }
 
-/** The review form's field name for a stored value's edit, and its text. */
+/** A stored list as the review form's textarea holds it: a row per line. */
 export function listEditText(value: unknown): string {
   return listOf(value).join("\n");
 }

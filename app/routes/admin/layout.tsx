@@ -1,18 +1,28 @@
-import { FileText, LayoutDashboard, Tags, Timer, Wrench } from "lucide-react";
+import { FileText, LayoutDashboard, Sparkles, Tags, Timer, Wrench } from "lucide-react";
 import { useEffect } from "react";
-import { isRouteErrorResponse, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import {
+  isRouteErrorResponse,
+  NavLink,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminSpinner } from "~/components/admin/admin-spinner";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { cn } from "~/lib/cn";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { countPendingProposals } from "~/server/freshness/refresh-proposals.server";
 
 /** Admin pages are personal: never stored by a browser, a proxy or our page cache. */
 export const ADMIN_CACHE_CONTROL = "private, no-store";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return null;
+  // The navigation's badge: AI proposals waiting for review (an index count).
+  return { pendingProposals: await countPendingProposals({ db: context.db }) };
 }
 
 export function headers() {
@@ -24,10 +34,13 @@ const NAV_ITEMS = [
   { to: "/admin/tools", label: "Tools", icon: Wrench, end: false },
   { to: "/admin/tags", label: "Tags", icon: Tags, end: false },
   { to: "/admin/articles", label: "Articles", icon: FileText, end: false },
+  { to: "/admin/proposals", label: "AI proposals", icon: Sparkles, end: false },
   { to: "/admin/jobs", label: "Jobs", icon: Timer, end: false },
 ] as const;
 
 function AdminNavigation() {
+  // Absent when the layout's own loader failed (its error boundary draws this navigation too).
+  const pendingProposals = useRouteLoaderData<typeof loader>("routes/admin/layout")?.pendingProposals ?? 0;
   return (
     <nav aria-label="Admin" className="md:w-56 md:shrink-0">
       <ul className="flex gap-1 overflow-x-auto md:flex-col">
@@ -48,6 +61,12 @@ function AdminNavigation() {
             >
               <Icon aria-hidden="true" className="h-4 w-4" />
               {label}
+              {to === "/admin/proposals" && pendingProposals > 0 && (
+                <span className="ml-auto rounded-full bg-indigo-600 px-2 text-xs text-white">
+                  {pendingProposals}
+                  <span className="sr-only"> waiting</span>
+                </span>
+              )}
             </NavLink>
           </li>
         ))}
