@@ -56,6 +56,8 @@ export default [
     route("articles", "routes/admin/articles.tsx"),
     route("articles/:id", "routes/admin/article-form.tsx"),
     route("tags", "routes/admin/tags.tsx"),
+    // AI refresh proposals, reviewed field by field (issue 14).
+    route("proposals", "routes/admin/proposals.tsx"),
   ]),
   ...prefix("admin", [
     route("uploads/logo", "routes/admin/logo-upload.ts"),
