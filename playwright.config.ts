@@ -8,7 +8,7 @@ import { defineConfig } from "@playwright/test";
 const PORT = 3210;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Fixed ports for tests/fakes/serve.ts: the app reads the fakes' addresses once at start.
-const FAKE_PORTS = { smtp: 3225, oidc: 3226, analytics: 3227, control: 3228, brave: 3229, llm: 3230 };
+const FAKE_PORTS = { smtp: 3225, oidc: 3226, analytics: 3227, control: 3228, brave: 3229, llm: 3230, websites: 3231 };
 // The keys the fake Brave Search and model servers accept (nothing real).
 const RESEARCH_KEYS = { brave: "e2e-brave-key", llm: "e2e-llm-key" };
 const GOOGLE_CLIENT = { id: "aitlas-e2e", secret: "aitlas-e2e-secret" };
@@ -93,6 +93,7 @@ export default defineConfig({
         FAKE_BRAVE_API_KEY: RESEARCH_KEYS.brave,
         FAKE_LLM_PORT: String(FAKE_PORTS.llm),
         FAKE_LLM_API_KEY: RESEARCH_KEYS.llm,
+        FAKE_WEBSITES_PORT: String(FAKE_PORTS.websites),
       },
     },
     {
@@ -142,6 +143,12 @@ export default defineConfig({
         AI_BASE_URL: "",
         AI_API_KEY: "",
         AI_MODEL: "",
+        // Background jobs run only when a spec presses "Run now": a schedule firing mid-suite would
+        // change what other specs see. Tools' websites for the link check are on loopback.
+        LINK_CHECK_CRON: "off",
+        REFRESH_CRON: "off",
+        OUTBOUND_ALLOW_PRIVATE: "true",
+        REFRESH_BATCH_SIZE: "1",
       },
     },
   ],

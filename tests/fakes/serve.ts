@@ -15,7 +15,7 @@ import { extractLinks, startFakeSmtp } from "./smtp";
 // is the readiness check.
 //
 //   FAKE_SMTP_PORT=3225  FAKE_OIDC_PORT=3226  FAKE_ANALYTICS_PORT=3227  FAKE_CONTROL_PORT=3228
-//   FAKE_BRAVE_PORT=3229  FAKE_LLM_PORT=3230
+//   FAKE_BRAVE_PORT=3229  FAKE_LLM_PORT=3230  FAKE_WEBSITES_PORT=3231
 //   FAKE_OIDC_CLIENT_ID=aitlas-e2e  FAKE_OIDC_CLIENT_SECRET=aitlas-e2e-secret
 //   FAKE_BRAVE_API_KEY=e2e-brave-key  FAKE_LLM_API_KEY=e2e-llm-key
 
@@ -78,6 +78,16 @@ async function main() {
   const analytics = await startFakeAnalytics({ port: portFromEnv("FAKE_ANALYTICS_PORT", 3227) });
   const brave = await startFakeBraveSearch({ port: portFromEnv("FAKE_BRAVE_PORT", 3229), apiKey: braveApiKey });
   const llm = await startFakeLlm({ port: portFromEnv("FAKE_LLM_PORT", 3230), apiKey: llmApiKey });
+  // Tools' websites for the link check (the app runs with OUTBOUND_ALLOW_PRIVATE=true): /gone/...
+  // is a site that no longer answers (404); any other path is a live page.
+  const websites = await listenOnLoopback({
+    port: portFromEnv("FAKE_WEBSITES_PORT", 3231),
+    handler(_request, response, url) {
+      const gone = url.pathname.startsWith("/gone");
+      response.writeHead(gone ? 404 : 200, { "content-type": "text/html; charset=utf-8" });
+      response.end(gone ? "<title>Not found</title><p>Nothing here.</p>" : "<title>A tool</title><p>Welcome.</p>");
+    },
+  });
 
   const control = await listenOnLoopback({
     port: portFromEnv("FAKE_CONTROL_PORT", 3228),
@@ -157,7 +167,15 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await Promise.allSettled([smtp.stop(), oidc.stop(), analytics.stop(), brave.stop(), llm.stop(), control.close()]);
+    await Promise.allSettled([
+      smtp.stop(),
+      oidc.stop(),
+      analytics.stop(),
+      brave.stop(),
+      llm.stop(),
+      websites.close(),
+      control.close(),
+    ]);
     process.exit(0);
   };
   process.on("SIGTERM", stop);
@@ -171,6 +189,7 @@ async function main() {
       `  analytics  ${analytics.scriptUrl}`,
       `  brave      ${brave.origin}`,
       `  llm        ${llm.anthropicBaseUrl} (Anthropic and OpenAI-compatible)`,
+      `  websites   ${websites.origin}`,
       `  control    ${control.origin}`,
     ].join("\n"),
   );
