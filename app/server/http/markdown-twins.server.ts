@@ -4,6 +4,7 @@ import { listTagsForTool } from "../catalog/tags.server";
 import { findToolByIdentifier } from "../catalog/tools.server";
 import { findArticleByIdentifier } from "../content/articles.server";
 import type { Database } from "../db/client.server";
+import { findLinkCheckState } from "../freshness/tool-freshness.server";
 import { articleMarkdown, toolMarkdown } from "../seo/markdown.server";
 
 /** The tool page's alternatives in its twin: as many as the page shows. */
@@ -38,13 +39,14 @@ async function toolTwin(db: Database, identifier: string, siteUrl: string): Prom
   if (!found) return null;
   const { tool, canonical } = found;
   if (!canonical) return { moved: `/tool/${encodeURIComponent(tool.slug)}.md` };
-  const [tags, alternatives] = await Promise.all([
+  const [tags, alternatives, linkCheck] = await Promise.all([
     listTagsForTool({ db, toolId: tool.id }),
     listAlternatives({
       db,
       source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
       limit: TWIN_ALTERNATIVES,
     }),
+    findLinkCheckState({ db, toolId: tool.id }),
   ]);
   return {
     markdown: toolMarkdown({
@@ -52,6 +54,7 @@ async function toolTwin(db: Database, identifier: string, siteUrl: string): Prom
       tags,
       alternatives: alternatives.map(({ tool: alternative, reason }) => ({ ...alternative, reason })),
       siteUrl,
+      linkCheck,
     }),
   };
 }

@@ -41,18 +41,24 @@ export type ToolForMarkdown = {
   pros: string[];
   cons: string[];
   updatedAt: Date;
+  discontinuedAt?: Date | null;
 };
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export function toolMarkdown({
   tool,
   tags,
   alternatives,
   siteUrl,
+  linkCheck = null,
 }: {
   tool: ToolForMarkdown;
   tags: { slug: string; name: string }[];
   alternatives: { slug: string; name: string; reason: string }[];
   siteUrl: string;
+  /** The latest check of the website, as the page shows it. */
+  linkCheck?: { checkedAt: Date; status: "ok" | "failing"; failingSince: Date | null } | null;
 }): string {
   const link = (path: string) => absoluteUrl(siteUrl, path);
   const pricing = tool.pricingModel
@@ -66,8 +72,15 @@ export function toolMarkdown({
       ? [`- Tags: ${tags.map((tag) => `[${inline(tag.name)}](${link(`/tag/${tag.slug}`)})`).join(", ")}`]
       : []),
     ...(tool.website ? [`- Website: <${tool.website}>`] : []),
+    ...(tool.website && linkCheck
+      ? [
+          linkCheck.status === "failing" && linkCheck.failingSince
+            ? `- Website unreachable since: ${day(linkCheck.failingSince)} (last checked ${day(linkCheck.checkedAt)})`
+            : `- Website last checked: ${day(linkCheck.checkedAt)}`,
+        ]
+      : []),
     `- Page: <${link(`/tool/${tool.slug}`)}>`,
-    `- Last updated: ${tool.updatedAt.toISOString().slice(0, 10)}`,
+    `- Last updated: ${day(tool.updatedAt)}`,
   ];
   const plans = pricingToPlans(tool.pricing).map(
     (plan) => `- ${inline(plan.plan)}: ${inline(plan.price)}${plan.details ? ` (${inline(plan.details)})` : ""}`,
@@ -90,6 +103,10 @@ export function toolMarkdown({
   ];
   return [
     `# ${inline(tool.name)}`,
+    // Said first, so a model quoting the facts below knows they are the last known ones.
+    ...(tool.discontinuedAt
+      ? [`**Discontinued** since ${day(tool.discontinuedAt)}: these are the tool's last known details.`]
+      : []),
     ...(tool.tagline ? [`> ${inline(tool.tagline)}`] : []),
     facts.join("\n"),
     ...sections.filter(([, body]) => body).map(([heading, body]) => `## ${heading}\n\n${body}`),
