@@ -23,6 +23,7 @@ import {
   decideProposalFields,
   getProposal,
   listPendingProposals,
+  NO_PAGES_MESSAGE,
   runRefresh,
 } from "./refresh-proposals.server";
 
@@ -253,6 +254,18 @@ describe("runRefresh", () => {
     expect(await proposalFields()).toEqual([]);
   });
 
+  it("proposes nothing a page does not back: empty searches make a failed proposal", async () => {
+    await insertTools(database.db, upToDate("Unsearched Tool", { tagline: "An older tagline." }));
+    brave.queue(...[1, 2, 3].map(() => ({ kind: "results" as const, results: [] })));
+    llm.queue({ kind: "object", value: researchResultFor("Unsearched Tool") });
+
+    const outcome = await runRefresh({ db: database.db, research, jobRunId: null, limit: 10 });
+
+    expect(outcome.counts).toEqual({ checked: 1, proposed: 0, unchanged: 0, failed: 1 });
+    expect(await proposals()).toEqual([expect.objectContaining({ status: "failed", error: NO_PAGES_MESSAGE })]);
+    expect(await proposalFields()).toEqual([]);
+  });
+
   it("does not refresh a tool twice in one job run: a retry picks up where the first attempt stopped", async () => {
     await insertTools(database.db, upToDate("First Tool"), upToDate("Second Tool"), upToDate("Third Tool"));
     llm.queue(
@@ -369,6 +382,15 @@ describe("decideProposalFields", () => {
     });
     expect(page.proposals[0]!.fields[1]!.sources.map((source) => source.url)).toEqual([PRICING_PAGE.url]);
     expect(await getProposal({ db: database.db, id: proposalId })).toEqual(page.proposals[0]);
+  });
+
+  it("shows the last page there is when asked for one past the end", async () => {
+    await pendingProposal();
+    expect(await listPendingProposals({ db: database.db, page: 4 })).toMatchObject({
+      page: 1,
+      pageCount: 1,
+      proposals: [expect.objectContaining({ status: "pending" })],
+    });
   });
 
   it("saves an accepted field through the tool form's path and logs it with that field's sources", async () => {

@@ -335,6 +335,8 @@ async function saveProposal(
   });
 }
 
+export const NO_PAGES_MESSAGE = "The web searches found nothing, so no change could be backed by a source";
+
 type RefreshResult = "proposed" | "unchanged" | "failed" | "cancelled" | "taken";
 
 /** Runs the update flow for one tool, records the run as the admin's flow does, and stores what it found. */
@@ -430,6 +432,19 @@ async function refreshTool({
   }
   await finish({ status: "succeeded", usage: outcome.usage });
 
+  // Every search came back empty: whatever the model wrote, no page backs it, so nothing is proposed.
+  if (outcome.pages.length === 0) {
+    const saved = await saveProposal(db, {
+      toolId: tool.id,
+      jobRunId,
+      researchRunId: runId,
+      status: "failed",
+      error: NO_PAGES_MESSAGE,
+      sources: [],
+      fields: [],
+    });
+    return saved ? "failed" : "taken";
+  }
   const fields = proposedFields({ tool, outcome, pricingPages, featurePages });
   const saved = await saveProposal(db, {
     toolId: tool.id,
@@ -604,24 +619,18 @@ export async function listPendingProposals({
   page?: number;
   pageSize?: number;
 }): Promise<ProposalPage> {
-  const current = Math.max(1, Math.trunc(page) || 1);
   const pending = eq(refreshProposals.status, "pending");
-  const [rows, [counted]] = await Promise.all([
-    proposalRows(db)
-      .where(pending)
-      .orderBy(asc(refreshProposals.createdAt), asc(refreshProposals.id))
-      .limit(pageSize)
-      .offset((current - 1) * pageSize),
-    db.select({ total: count() }).from(refreshProposals).where(pending),
-  ]);
+  const [counted] = await db.select({ total: count() }).from(refreshProposals).where(pending);
   const total = counted?.total ?? 0;
-  return {
-    proposals: await withFields(db, rows),
-    total,
-    page: current,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
-    pageSize,
-  };
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  // Deciding the last proposals of the last page leaves that page empty: show the one before.
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const rows = await proposalRows(db)
+    .where(pending)
+    .orderBy(asc(refreshProposals.createdAt), asc(refreshProposals.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  return { proposals: await withFields(db, rows), total, page: current, pageCount, pageSize };
 }
 
 /** How many proposals wait for review (the admin navigation's badge). */
