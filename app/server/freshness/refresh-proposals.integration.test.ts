@@ -438,6 +438,26 @@ describe("decideProposalFields", () => {
     expect((await proposals())[0]).toMatchObject({ status: "pending", reviewedAt: null });
   });
 
+  it("cites nothing for a field the save tidied that the proposal did not touch", async () => {
+    const { tool, proposalId } = await pendingProposal();
+    // Stored before descriptions were sanitized on save: the form's save removes the script.
+    const legacy = `${tool.description}<script>alert(1)</script>`;
+    await database.db.update(tools).set({ description: legacy }).where(eq(tools.id, tool.id));
+
+    await decideProposalFields({
+      db: database.db,
+      proposalId,
+      decisions: [{ field: "pricing", decision: "accepted" }],
+      admin,
+    });
+
+    const logged = await changes();
+    expect(logged.map((change) => [change.field, change.sources.length])).toEqual([
+      ["description", 0],
+      ["pricing", 1],
+    ]);
+  });
+
   it("rejecting leaves the tool alone; the last decision marks the proposal reviewed", async () => {
     const { tool, proposalId } = await pendingProposal();
     const before = await toolById(tool.id);

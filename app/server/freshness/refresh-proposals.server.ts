@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { INVALID_FIELDS_MESSAGE } from "~/lib/admin-messages";
 import { changeFieldLabel } from "~/lib/change-log";
 import { AppError } from "~/lib/app-error";
@@ -792,20 +792,31 @@ export async function decideProposalFields({
         return refused(fieldErrors, Object.values(result.fieldErrors)[0]);
       }
       saved = result.tool;
-      // updateTool gives every change of one save the same sources; each field keeps its own.
-      // The rows it wrote are this transaction's: created now(), by this proposal's save.
+      // updateTool gives every change of one save the same sources; each field keeps its own. The
+      // rows it wrote are this transaction's (created now(), by this save). A field the proposal did
+      // not touch that the save tidied anyway (an old description sanitized again) cites nothing.
+      const savedNow = and(
+        eq(toolChanges.toolId, tool.id),
+        eq(toolChanges.origin, "proposal"),
+        sql`${toolChanges.createdAt} = now()`,
+      );
+      await tx
+        .update(toolChanges)
+        .set({ sources: [] })
+        .where(
+          and(
+            savedNow,
+            notInArray(
+              toolChanges.field,
+              accepted.map((decision) => decision.field),
+            ),
+          ),
+        );
       for (const decision of accepted) {
         await tx
           .update(toolChanges)
           .set({ sources: sourcesOf(decision.field) })
-          .where(
-            and(
-              eq(toolChanges.toolId, tool.id),
-              eq(toolChanges.field, decision.field),
-              eq(toolChanges.origin, "proposal"),
-              sql`${toolChanges.createdAt} = now()`,
-            ),
-          );
+          .where(and(savedNow, eq(toolChanges.field, decision.field)));
       }
     }
 
