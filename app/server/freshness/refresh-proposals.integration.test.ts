@@ -13,6 +13,7 @@ import {
   toolChanges,
   tools,
 } from "~/server/db/schema.server";
+import { jobDefinitionsFromEnv } from "~/server/jobs/job-definitions.server";
 import { createResearchService, type ResearchService } from "~/server/research/research-service.server";
 import { startFakeBraveSearch, type FakeBraveSearch, type SearchReply } from "../../../tests/fakes/brave-search";
 import { researchResultFor, startFakeLlm, type FakeLlm } from "../../../tests/fakes/llm";
@@ -338,6 +339,34 @@ describe("runRefresh", () => {
     expect(outcome.counts.checked).toBe(0);
     expect(await proposals()).toEqual([]);
     expect(await database.db.select().from(researchRuns)).toEqual([expect.objectContaining({ status: "cancelled" })]);
+  });
+
+  it("is what the refresh job runs, with REFRESH_BATCH_SIZE tools, recording its counts", async () => {
+    await insertTools(database.db, upToDate("Job Tool"), upToDate("Other Tool"));
+    llm.queue({ kind: "object", value: researchResultFor("Job Tool") });
+    const { refresh } = jobDefinitionsFromEnv({
+      env: {
+        LINK_CHECK_CRON: null,
+        REFRESH_CRON: null,
+        LINK_CHECK_CONCURRENCY: 1,
+        LINK_CHECK_TIMEOUT_MS: 1_000,
+        REFRESH_BATCH_SIZE: 1,
+      },
+      research,
+      invalidatePublicPages: async () => {},
+    });
+    const jobRunId = await newJobRun();
+
+    const counts = await refresh.handler({
+      db: database.db,
+      jobRunId,
+      trigger: "manual",
+      attempts: 1,
+      signal: new AbortController().signal,
+    });
+
+    expect(counts).toEqual({ checked: 1, proposed: 0, unchanged: 1, failed: 0 });
+    expect(await proposals()).toEqual([expect.objectContaining({ jobRunId, status: "no_change" })]);
   });
 
   it("names the same fields as the schema", () => {
