@@ -17,7 +17,7 @@ import { PricingList } from "~/components/pricing-list";
 import { RatingSummary } from "~/components/rating-summary";
 import { SaveToggle } from "~/components/save-toggle";
 import { ToolLogo } from "~/components/tool-logo";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Input } from "~/components/ui/input";
 import { VoteStars } from "~/components/vote-stars";
 import { Badge } from "~/components/ui/badge";
@@ -393,10 +393,11 @@ function DiscontinuedBanner({ name, since }: { name: string; since: Date }) {
       role="note"
       className="border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
     >
-      <AlertTitle className="flex items-center gap-2">
+      {/* Not a heading: it comes before the page's h1, and a heading there would break their order. */}
+      <p className="mb-1 flex items-center gap-2 font-semibold">
         <CircleAlert aria-hidden="true" className="h-5 w-5" />
         Discontinued
-      </AlertTitle>
+      </p>
       <AlertDescription>
         {name} was marked discontinued on <time dateTime={at}>{formatDate(at)}</time>. This page keeps its last known
         details.
