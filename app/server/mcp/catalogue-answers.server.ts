@@ -183,7 +183,7 @@ export async function describeTool({
   siteUrl: string;
   slug: string;
   includeDescription: boolean;
-}): Promise<ToolDetails> {
+}): Promise<ToolDetails & { lastUpdated: string; discontinuedAt: string | null }> {
   const found = await findToolByIdentifier({ db, identifier: slug });
   if (!found) throw new CatalogueQuestionError(`No tool is named "${slug}". Use search_tools to find its slug.`);
   const { tool } = found;
@@ -191,6 +191,8 @@ export async function describeTool({
   return {
     ...toolFacts(siteUrl, { ...tool, tags }),
     alternativesUrl: absoluteUrl(siteUrl, `${toolPath(tool.slug)}/alternatives`),
+    lastUpdated: tool.updatedAt.toISOString(),
+    discontinuedAt: tool.discontinuedAt?.toISOString() ?? null,
     ...(includeDescription ? { description: cutAtWord(tool.descriptionText ?? "", MAX_DESCRIPTION_CHARACTERS) } : {}),
   };
 }

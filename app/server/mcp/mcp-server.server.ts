@@ -151,7 +151,7 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
     {
       title: "Get one AI tool",
       description:
-        "Details of one tool by its slug (from search_tools): pricing plans, features, pros and cons, tags, website and rating. Set include_description only when the summary is not enough; descriptions are long.",
+        "Details of one tool by its slug (from search_tools): pricing plans, features, pros and cons, tags, website, rating, when its facts last changed and whether it is discontinued. Set include_description only when the summary is not enough; descriptions are long.",
       inputSchema: {
         slug: slugInput.describe("The tool's slug, e.g. 'elevenlabs' (its name also works)"),
         include_description: z.boolean().optional().describe("Add the full description as plain text"),
@@ -159,6 +159,13 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
       outputSchema: {
         ...toolDetails,
         alternativesUrl: z.string(),
+        lastUpdated: z
+          .string()
+          .describe("When one of the tool's facts last changed, ISO 8601 (recent_changes says what)"),
+        discontinuedAt: z
+          .string()
+          .nullable()
+          .describe("When the tool was marked discontinued (its facts are the last known ones); null while active"),
         description: z.string().optional(),
       },
       annotations: readOnly,

@@ -150,3 +150,20 @@ describe("recent_changes", () => {
     }
   });
 });
+
+describe("get_tool's freshness", () => {
+  it("says when the facts last changed and whether the tool is discontinued", async () => {
+    await insertTools(
+      database.db,
+      { name: "Quill", updatedAt: new Date("2025-06-01T00:00:00Z") },
+      { name: "Gone", discontinuedAt: new Date("2025-07-01T00:00:00Z") },
+    );
+    const read = async (slug: string) => {
+      const result = (await client.callTool({ name: "get_tool", arguments: { slug } })) as CallToolResult;
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      return result.structuredContent as { lastUpdated: string; discontinuedAt: string | null };
+    };
+    expect(await read("quill")).toMatchObject({ lastUpdated: "2025-06-01T00:00:00.000Z", discontinuedAt: null });
+    expect((await read("gone")).discontinuedAt).toBe("2025-07-01T00:00:00.000Z");
+  });
+});
