@@ -133,16 +133,21 @@ describe("runLinkChecks", () => {
   });
 
   test("checks only tools whose last check is older than dueBefore, oldest first", async () => {
-    const [fresh, stale, never] = await insertTools(
+    const [fresh, stale, never, gone, emptied] = await insertTools(
       database.db,
       { name: "fresh", website: sites.url("page-0.test") },
       { name: "stale", website: sites.url("page-1.test") },
       { name: "never", website: sites.url("page-2.test") },
+      { name: "gone", website: sites.url("page-3.test"), discontinuedAt: new Date() },
+      { name: "emptied", website: null },
     );
     const day = 86_400_000;
     await database.db.insert(toolLinkChecks).values([
       { toolId: fresh!.id, checkedAt: new Date(Date.now() - day / 2), outcome: "ok" },
       { toolId: stale!.id, checkedAt: new Date(Date.now() - 3 * day), outcome: "ok" },
+      // Checked long ago, then discontinued or left without a website: no longer checked.
+      { toolId: gone!.id, checkedAt: new Date(Date.now() - 5 * day), outcome: "ok" },
+      { toolId: emptied!.id, checkedAt: new Date(Date.now() - 5 * day), outcome: "ok" },
     ]);
     const order: string[] = [];
     const counts = await run({

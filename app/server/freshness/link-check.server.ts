@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import type { Readable } from "node:stream";
-import { and, asc, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, gt, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { toolLinkChecks, tools, type LinkCheckOutcome } from "../db/schema.server";
 import { env } from "../env.server";
@@ -385,7 +385,7 @@ export type RunLinkChecksOptions = {
   pageSize?: number;
 };
 
-type DueTool = { id: string; website: string; sortKey: string; host: string };
+type DueTool = { id: string; website: string; host: string };
 
 /**
  * Checks the websites of due tools (not discontinued, with a website, never checked or checked
@@ -407,41 +407,93 @@ export async function runLinkChecks({
   // Checks written by this call are dated from now on, so they fall out of the selection by themselves.
   const startedAt = new Date();
   const cutoff = dueBefore && dueBefore < startedAt ? dueBefore : startedAt;
-  const sortKey = sql<string>`coalesce(${toolLinkChecks.checkedAt}, '-infinity'::timestamptz)`;
 
-  let cursor: { sortKey: string; id: string } | null = null;
-  let exhausted = false;
+  // Two walks, each along an index and resumed where it stopped, so a page costs about its own size
+  // rather than a sort of the catalogue: tools never checked (by id), then tools whose last check
+  // is older than the cutoff (by checked_at). Checks this call writes are dated after the cutoff, so
+  // neither walk meets them again. Each step is two plain statements, tools and their checks, not a
+  // join: on PGlite, which never analyses by itself, a join planned on a tool_link_checks thought
+  // empty turned quadratic (2.5 s a page at 10,000 tools).
+  let phase: "never" | "stale" | "done" = "never";
+  let neverCursor: string | null = null;
+  let staleCursor: { checkedAt: string; id: string } | null = null;
   let taken = 0;
   const waiting: DueTool[] = [];
   const busyHosts = new Map<string, number>();
   let fetching: Promise<void> | null = null;
 
-  async function readPage() {
-    const rows = await db
-      .select({ id: tools.id, website: tools.website, sortKey: sql<string>`${sortKey}::text` })
+  const dueTools = (ids?: string[]) =>
+    db
+      .select({ id: tools.id, website: tools.website })
       .from(tools)
-      .leftJoin(toolLinkChecks, eq(toolLinkChecks.toolId, tools.id))
       .where(
         and(
           isNull(tools.discontinuedAt),
           isNotNull(tools.website),
           ne(tools.website, ""),
-          or(isNull(toolLinkChecks.checkedAt), sql`${toolLinkChecks.checkedAt} < ${cutoff.toISOString()}::timestamptz`),
+          ids === undefined ? (neverCursor === null ? undefined : gt(tools.id, neverCursor)) : inArray(tools.id, ids),
+        ),
+      );
+
+  /** The next tools by id that have a website and no check at all; false once the walk is over. */
+  async function readNeverChecked(size: number): Promise<DueTool[] | false> {
+    const candidates = await dueTools().orderBy(asc(tools.id)).limit(size);
+    if (candidates.length === 0) return false;
+    neverCursor = candidates.at(-1)!.id;
+    const checked = await db
+      .select({ toolId: toolLinkChecks.toolId })
+      .from(toolLinkChecks)
+      .where(
+        inArray(
+          toolLinkChecks.toolId,
+          candidates.map((tool) => tool.id),
+        ),
+      );
+    const seen = new Set(checked.map((row) => row.toolId));
+    return candidates.filter((tool) => !seen.has(tool.id)).map(toDue);
+  }
+
+  /** The next checks older than the cutoff (not this job run's), oldest first, of tools still due; false once over. */
+  async function readStale(size: number): Promise<DueTool[] | false> {
+    const checks = await db
+      .select({ toolId: toolLinkChecks.toolId, checkedAt: sql<string>`${toolLinkChecks.checkedAt}::text` })
+      .from(toolLinkChecks)
+      .where(
+        and(
+          sql`${toolLinkChecks.checkedAt} < ${cutoff.toISOString()}::timestamptz`,
           jobRunId === null ? undefined : or(isNull(toolLinkChecks.jobRunId), ne(toolLinkChecks.jobRunId, jobRunId)),
-          cursor === null
+          staleCursor === null
             ? undefined
-            : sql`(${sortKey}, ${tools.id}) > (${cursor.sortKey}::timestamptz, ${cursor.id}::uuid)`,
+            : sql`(${toolLinkChecks.checkedAt}, ${toolLinkChecks.toolId}) > (${staleCursor.checkedAt}::timestamptz, ${staleCursor.id}::uuid)`,
         ),
       )
-      .orderBy(asc(sortKey), asc(tools.id))
-      .limit(Math.min(pageSize, limit - taken));
-    for (const row of rows) {
-      waiting.push({ id: row.id, website: row.website!, sortKey: row.sortKey, host: hostKey(row.website!) });
+      .orderBy(asc(toolLinkChecks.checkedAt), asc(toolLinkChecks.toolId))
+      .limit(size);
+    if (checks.length === 0) return false;
+    const last = checks.at(-1)!;
+    staleCursor = { checkedAt: last.checkedAt, id: last.toolId };
+    const due = new Map((await dueTools(checks.map((check) => check.toolId))).map((tool) => [tool.id, tool]));
+    return checks.flatMap((check) => {
+      const tool = due.get(check.toolId);
+      return tool ? [toDue(tool)] : [];
+    });
+  }
+
+  async function readPage() {
+    let read = 0;
+    while (phase !== "done" && read < pageSize && taken < limit) {
+      const size = Math.min(pageSize - read, limit - taken);
+      const page = phase === "never" ? await readNeverChecked(size) : await readStale(size);
+      if (page === false) {
+        phase = phase === "never" ? "stale" : "done";
+        continue;
+      }
+      const kept = page.slice(0, limit - taken);
+      waiting.push(...kept);
+      read += kept.length;
+      taken += kept.length;
     }
-    taken += rows.length;
-    const last = rows.at(-1);
-    if (last) cursor = { sortKey: last.sortKey, id: last.id };
-    if (rows.length < pageSize || taken >= limit) exhausted = true;
+    if (taken >= limit) phase = "done";
   }
 
   /** The next tool whose host has room (its host then counted busy), reading a page when the queue runs low. */
@@ -456,7 +508,7 @@ export async function runLinkChecks({
         return tool;
       }
       // Keeps at most about two pages in memory, even when one host holds up the queue.
-      if (exhausted || waiting.length >= pageSize) return waiting.length > 0 ? "wait" : null;
+      if (phase === "done" || waiting.length >= pageSize) return waiting.length > 0 ? "wait" : null;
       fetching ??= readPage().finally(() => (fetching = null));
       await fetching;
     }
@@ -469,9 +521,39 @@ export async function runLinkChecks({
     finished.clear();
   };
 
+  // Results are written in batches by one writer while the checks go on: a statement per tool
+  // would make the database, not the websites, set the pace (PGlite takes about 1 ms per upsert).
+  const unwritten: CheckedTool[] = [];
+  let writing: Promise<void> | null = null;
+  let writeError: unknown = null;
+
+  function writeSoon() {
+    writing ??= (async () => {
+      while (unwritten.length > 0 && writeError === null) {
+        const batch = unwritten.splice(0, WRITE_BATCH);
+        try {
+          const failures = await recordChecks({ db, jobRunId, checks: batch });
+          for (const check of batch) {
+            const failuresInARow = failures.get(check.toolId);
+            if (failuresInARow === undefined) continue; // this job run had recorded it already
+            counts.checked++;
+            if (check.result.outcome === "ok") counts.ok++;
+            else counts.failing++;
+            if (failuresInARow === FLAG_AFTER_FAILURES) counts.flagged++;
+          }
+        } catch (error) {
+          writeError = error;
+        }
+      }
+    })().finally(() => {
+      writing = null;
+      announce();
+    });
+  }
+
   async function worker() {
     for (;;) {
-      const tool = await nextTool();
+      const tool = writeError === null ? await nextTool() : null;
       if (tool === null) return;
       if (tool === "wait") {
         await somethingFinished();
@@ -479,28 +561,30 @@ export async function runLinkChecks({
       }
       try {
         const result = await checker(tool.website, { timeoutMs });
-        const failures = await recordCheck({ db, toolId: tool.id, website: tool.website, result, jobRunId });
-        if (failures !== null) {
-          counts.checked++;
-          if (result.outcome === "ok") counts.ok++;
-          else counts.failing++;
-          if (failures === FLAG_AFTER_FAILURES) counts.flagged++;
-        }
+        unwritten.push({ toolId: tool.id, website: tool.website, result, checkedAt: new Date() });
+        writeSoon();
       } finally {
         const left = (busyHosts.get(tool.host) ?? 1) - 1;
         if (left === 0) busyHosts.delete(tool.host);
         else busyHosts.set(tool.host, left);
         announce();
       }
+      // Results wait in memory only while the database keeps up.
+      while (unwritten.length >= 2 * WRITE_BATCH && writing) await writing;
     }
   }
 
-  // allSettled, so a failed database write lets the other checks finish before the run fails.
-  const outcomes = await Promise.allSettled(Array.from({ length: Math.max(1, concurrency) }, worker));
-  const failed = outcomes.find((outcome) => outcome.status === "rejected");
-  if (failed) throw failed.reason;
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  while (writing) await writing;
+  if (writeError !== null) throw writeError;
   return counts;
 }
+
+const toDue = (tool: { id: string; website: string | null }): DueTool => ({
+  id: tool.id,
+  website: tool.website!,
+  host: hostKey(tool.website!),
+});
 
 /** The host a tool's requests are limited by: "www.example.com" and "example.com" are one site. */
 function hostKey(website: string): string {
@@ -511,41 +595,47 @@ function hostKey(website: string): string {
   }
 }
 
+const WRITE_BATCH = 100;
+
+type CheckedTool = { toolId: string; website: string; result: LinkCheckResult; checkedAt: Date };
+
+const isOk = sql`excluded.outcome = 'ok'`;
+
 /**
- * Writes one check and returns the consecutive failures it leaves, or null when this job run had
- * already recorded the tool (another worker of a retried job got there first): nothing is counted twice.
+ * Writes checks (at most one per tool) and returns, per tool, the consecutive failures each leaves.
+ * A tool this job run had already recorded (a retried job's other attempt got there first) is left
+ * as it is and missing from the answer: nothing is counted twice.
  */
-export async function recordCheck({
+export async function recordChecks({
   db,
-  toolId,
-  website,
-  result,
   jobRunId,
-  checkedAt = new Date(),
+  checks,
 }: {
   db: Database;
-  toolId: string;
-  website: string;
-  result: LinkCheckResult;
   jobRunId: string | null;
-  checkedAt?: Date;
-}): Promise<number | null> {
-  const ok = result.outcome === "ok";
-  const finalUrl = result.finalUrl !== null && result.finalUrl !== website ? result.finalUrl : null;
-  const [row] = await db
+  checks: CheckedTool[];
+}): Promise<Map<string, number>> {
+  if (checks.length === 0) return new Map();
+  const rows = await db
     .insert(toolLinkChecks)
-    .values({
-      toolId,
-      checkedAt,
-      outcome: result.outcome,
-      httpStatus: result.httpStatus,
-      finalUrl,
-      detail: result.detail,
-      consecutiveFailures: ok ? 0 : 1,
-      failingSince: ok ? null : checkedAt,
-      lastOkAt: ok ? checkedAt : null,
-      jobRunId,
-    })
+    .values(
+      checks.map(({ toolId, website, result, checkedAt }) => {
+        const ok = result.outcome === "ok";
+        return {
+          toolId,
+          checkedAt,
+          outcome: result.outcome,
+          httpStatus: result.httpStatus,
+          // Only where the redirects led somewhere else.
+          finalUrl: result.finalUrl !== null && result.finalUrl !== website ? result.finalUrl : null,
+          detail: result.detail,
+          consecutiveFailures: ok ? 0 : 1,
+          failingSince: ok ? null : checkedAt,
+          lastOkAt: ok ? checkedAt : null,
+          jobRunId,
+        };
+      }),
+    )
     .onConflictDoUpdate({
       target: toolLinkChecks.toolId,
       set: {
@@ -554,13 +644,13 @@ export async function recordCheck({
         httpStatus: sql`excluded.http_status`,
         finalUrl: sql`excluded.final_url`,
         detail: sql`excluded.detail`,
-        consecutiveFailures: ok ? sql`0` : sql`${toolLinkChecks.consecutiveFailures} + 1`,
-        failingSince: ok ? sql`null` : sql`coalesce(${toolLinkChecks.failingSince}, excluded.checked_at)`,
-        lastOkAt: ok ? sql`excluded.checked_at` : sql`${toolLinkChecks.lastOkAt}`,
+        consecutiveFailures: sql`case when ${isOk} then 0 else ${toolLinkChecks.consecutiveFailures} + 1 end`,
+        failingSince: sql`case when ${isOk} then null else coalesce(${toolLinkChecks.failingSince}, excluded.checked_at) end`,
+        lastOkAt: sql`case when ${isOk} then excluded.checked_at else ${toolLinkChecks.lastOkAt} end`,
         jobRunId: sql`excluded.job_run_id`,
       },
       setWhere: jobRunId === null ? undefined : sql`${toolLinkChecks.jobRunId} is distinct from excluded.job_run_id`,
     })
-    .returning({ consecutiveFailures: toolLinkChecks.consecutiveFailures });
-  return row ? row.consecutiveFailures : null;
+    .returning({ toolId: toolLinkChecks.toolId, consecutiveFailures: toolLinkChecks.consecutiveFailures });
+  return new Map(rows.map((row) => [row.toolId, row.consecutiveFailures]));
 }
