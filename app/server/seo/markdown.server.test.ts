@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { toolMarkdown, type ToolForMarkdown } from "./markdown.server";
+import { llmsTxt, toolMarkdown, type ToolForMarkdown } from "./markdown.server";
 
 const tool: ToolForMarkdown = {
   slug: "quill",
@@ -58,5 +58,13 @@ describe("a tool's Markdown twin and its freshness", () => {
       "# Quill",
       "**Discontinued** since 2025-07-01: these are the tool's last known details.",
     ]);
+  });
+});
+
+describe("llms.txt", () => {
+  test("links the change log and its feed", () => {
+    const text = llmsTxt({ siteUrl: "https://aitlas.example", categories: [] });
+    expect(text).toContain("(https://aitlas.example/changes)");
+    expect(text).toContain("(https://aitlas.example/changes/rss.xml)");
   });
 });

@@ -160,6 +160,7 @@ export function llmsTxt({ siteUrl, categories }: { siteUrl: string; categories: 
       "## For programs",
       `- [New tools as RSS](${link("/tools/rss.xml")}) and [as JSON Feed](${link("/tools/feed.json")})`,
       `- [Articles as RSS](${link("/blog/rss.xml")}) and [as JSON Feed](${link("/blog/feed.json")})`,
+      `- [Recent changes to tools](${link("/changes")}), also [as RSS](${link("/changes/rss.xml")}): each changed field, before and after, who and when, with sources`,
       `- [Sitemap](${link("/sitemap.xml")})`,
     ].join("\n"),
     [
