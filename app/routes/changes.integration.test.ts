@@ -8,6 +8,7 @@ import ToolPage, { loader as toolLoader } from "~/routes/tool";
 import { toolChanges, toolLinkChecks, tools, users } from "~/server/db/schema.server";
 import { recordToolChanges, type ChangeAuthor } from "~/server/freshness/change-log.server";
 import { insertTools } from "../../tests/setup/fixtures";
+import { loggingDatabase } from "../../tests/setup/statement-log";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 
 let database: TestDatabase;
@@ -130,6 +131,28 @@ describe("the tool page's freshness", () => {
       pros: ["Was fast"],
       discontinuedAt: new Date("2025-07-01T00:00:00Z"),
     });
+  });
+});
+
+describe("the tool page's reads", () => {
+  test("one statement for the history and one for the website check, however long the history", async () => {
+    const [tool] = await insertTools(database.db, { name: "Quill", website: "https://quill.example.com" });
+    const statementsFor = async () => {
+      const { db, statements } = loggingDatabase(database);
+      await toolLoader({
+        request: new Request("http://localhost/tool/quill"),
+        params: { id: "quill" },
+        context: { db, siteUrl: null, viewer: null },
+      } as never);
+      return statements.map((statement) => statement.text);
+    };
+    await change(tool!.id, "name", "Quil", "Quill");
+    const withOne = await statementsFor();
+    for (let index = 0; index < 9; index += 1) await change(tool!.id, `field${index}`, "a", "b");
+    const withTen = await statementsFor();
+    expect(withTen).toHaveLength(withOne.length);
+    expect(withTen.filter((text) => text.includes('"tool_changes"'))).toHaveLength(1);
+    expect(withTen.filter((text) => text.includes('"tool_link_checks"'))).toHaveLength(1);
   });
 });
 
