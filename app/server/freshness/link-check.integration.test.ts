@@ -203,6 +203,23 @@ describe("runLinkChecks", () => {
     for (const host of pagedHosts) expect(sites.requests.get(host)).toBe(1);
   });
 
+  test("a check that throws fails the run after recording what was checked", async () => {
+    await insertTools(database.db, ...pagedHosts.map((host) => ({ name: host, website: sites.url(host) })));
+    let calls = 0;
+    const outOfDescriptors = Object.assign(new Error("too many open files"), { code: "EMFILE" });
+    await expect(
+      run({
+        concurrency: 1,
+        checker: async (website, { timeoutMs }) => {
+          if (++calls === 3) throw outOfDescriptors;
+          return checkWebsite(website, { timeoutMs, client });
+        },
+      }),
+    ).rejects.toBe(outOfDescriptors);
+    expect(calls).toBe(3);
+    expect(Object.keys(await checksByName())).toHaveLength(2);
+  });
+
   test("stops taking tools when aborted, and records the checks under way", async () => {
     await insertTools(database.db, ...pagedHosts.map((host) => ({ name: host, website: sites.url(host) })));
     const controller = new AbortController();

@@ -143,6 +143,20 @@ describe("checkWebsite", () => {
     });
   });
 
+  test("throws when this machine runs short, which says nothing about the site", async () => {
+    const starved = createOutboundClient({
+      allowPrivate: true,
+      resolve: async () => {
+        throw Object.assign(new Error("too many open files"), { code: "EMFILE" });
+      },
+    });
+    try {
+      await expect(checkWebsite(sites.url("ok.test"), { client: starved })).rejects.toMatchObject({ code: "EMFILE" });
+    } finally {
+      await starved.close();
+    }
+  });
+
   test("blocked: the address is reserved, first hop or a redirect", async () => {
     expect(await check("http://169.254.169.254/latest/meta-data/", { via: guarded })).toMatchObject({
       outcome: "blocked",

@@ -39,7 +39,8 @@ export type CheckWebsiteOptions = {
 
 /**
  * Fetches a tool's website the way a visitor's browser would (GET, redirects followed) and says
- * what a visitor would find. Never throws: every failure is an outcome.
+ * what a visitor would find. Every failure of the site is an outcome; it throws only when the
+ * caller aborts or this machine runs short (EMFILE, ENOMEM), which say nothing about the site.
  *
  * - 401, 403 and 429 count as "ok": many sites refuse automated requests (bot protection, rate
  *   limits) while serving people fine, so the site is up; the status is kept for the admin to see.
@@ -72,6 +73,7 @@ export async function checkWebsite(
       signal: deadline.signal,
       client,
       headers: { "user-agent": outboundUserAgent("AitlasLinkChecker/1.0") },
+      reuseConnection: false,
     });
     const status = answer.status;
     const finalUrl = answer.url;
@@ -131,6 +133,8 @@ export async function checkWebsite(
   }
 }
 
+/** This machine ran short (descriptors, memory): nothing to hold against the website, so the check throws. */
+const LOCAL_CODES = new Set(["EMFILE", "ENFILE", "ENOMEM", "ENOBUFS"]);
 const DNS_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_NODATA", "EAI_NONAME", "ENODATA", "ESERVFAIL", "EAI_FAIL"]);
 const TIMEOUT_CODES = new Set([
   "ETIMEDOUT",
@@ -156,6 +160,8 @@ function failure(
   const none = { httpStatus: null, finalUrl: null };
   if (timedOut) return { outcome: "timeout", ...none, detail: `no answer within ${timeoutMs / 1000} s` };
   const causes = causesOf(error);
+  const local = causes.find((cause) => LOCAL_CODES.has(String((cause as { code?: unknown }).code)));
+  if (local) throw local;
   const refused = causes.find((cause) => cause instanceof OutboundAddressRefused);
   if (refused) return { outcome: "blocked", ...none, detail: refused.message };
   const loop = causes.find((cause) => cause instanceof OutboundTooManyRedirects);
@@ -526,6 +532,8 @@ export async function runLinkChecks({
   const unwritten: CheckedTool[] = [];
   let writing: Promise<void> | null = null;
   let writeError: unknown = null;
+  /** A check that threw or a read that failed; once set (or writeError), no more tools are taken. */
+  let failure: unknown = null;
 
   function writeSoon() {
     writing ??= (async () => {
@@ -553,7 +561,7 @@ export async function runLinkChecks({
 
   async function worker() {
     for (;;) {
-      const tool = writeError === null ? await nextTool() : null;
+      const tool = writeError === null && failure === null ? await nextTool() : null;
       if (tool === null) return;
       if (tool === "wait") {
         await somethingFinished();
@@ -574,9 +582,18 @@ export async function runLinkChecks({
     }
   }
 
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  // A worker that fails (the database, or a check that threw) stops the others taking tools; what
+  // is under way finishes and what was checked is written before the run fails.
+  const workers = Array.from({ length: Math.max(1, concurrency) }, () =>
+    worker().catch((error: unknown) => {
+      failure ??= error;
+    }),
+  );
+  await Promise.all(workers);
+  writeSoon();
   while (writing) await writing;
   if (writeError !== null) throw writeError;
+  if (failure !== null) throw failure;
   return counts;
 }
 

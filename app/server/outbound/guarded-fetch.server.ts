@@ -122,6 +122,11 @@ export type GuardedRequestOptions = {
   signal?: AbortSignal;
   maxRedirects?: number;
   client?: OutboundClient;
+  /**
+   * false: close each connection once answered. A link check asks thousands of hosts once each;
+   * idle keep-alive sockets to them would only pile up (to EMFILE on a fast network).
+   */
+  reuseConnection?: boolean;
 };
 
 /**
@@ -137,6 +142,7 @@ export async function guardedRequest(
     signal,
     maxRedirects = MAX_REDIRECTS,
     client = outboundClient(),
+    reuseConnection = true,
   }: GuardedRequestOptions = {},
 ): Promise<GuardedResponse> {
   let current = new URL(url);
@@ -147,6 +153,7 @@ export async function guardedRequest(
       headers: { "user-agent": outboundUserAgent(), accept: "text/html,*/*;q=0.8", ...headers },
       signal,
       dispatcher: client.dispatcher,
+      reset: !reuseConnection,
     });
     const location = firstHeader(response.headers.location);
     if (!REDIRECT_STATUSES.has(response.statusCode) || location === undefined) {
