@@ -1,9 +1,11 @@
-// npm run bench [-- --no-build --no-lists --duration 10 --warmup 2 --connections 10 --tools 10000 --articles 1000]
+// npm run bench [-- --no-build --no-lists --no-link-check --duration 10 --warmup 2 --connections 10 --tools 10000 --articles 1000]
 // Builds, fills a temporary PGlite database with the synthetic catalogue, starts the production
 // server twice (page cache off, then on) and measures five routes with autocannon against a bare
 // node:http server that answers the same bytes. Writes the table to bench/RESULTS.md. Then times
 // the tool list queries at 100,000 tools (bench/tool-lists.ts, bench/TOOL-LISTS.md), on PGlite
-// and, when TEST_DATABASE_URL is set, on PostgreSQL; --no-lists skips that part.
+// and, when TEST_DATABASE_URL is set, on PostgreSQL; --no-lists skips that part. Last, the website
+// link check over 10,000 tools against a loopback site (bench/link-check.ts, bench/LINK-CHECK.md);
+// --no-link-check skips it.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -20,7 +22,7 @@ const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const resultsFile = path.join(projectRoot, "bench", "RESULTS.md");
 const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 
-const usage = `Usage: npm run bench -- [--no-build] [--no-lists] [--duration 10] [--warmup 2] [--connections 10]
+const usage = `Usage: npm run bench -- [--no-build] [--no-lists] [--no-link-check] [--duration 10] [--warmup 2] [--connections 10]
                      [--tools 10000] [--articles 1000]`;
 
 // --- Options ---
@@ -38,6 +40,7 @@ function readOptions() {
     options: {
       "no-build": { type: "boolean", default: false },
       "no-lists": { type: "boolean", default: false },
+      "no-link-check": { type: "boolean", default: false },
       duration: { type: "string", default: "10" },
       warmup: { type: "string", default: "2" },
       connections: { type: "string", default: "10" },
@@ -59,6 +62,7 @@ function readOptions() {
   return {
     build: !values["no-build"],
     lists: !values["no-lists"],
+    linkCheck: !values["no-link-check"],
     duration: positive("duration", 1),
     warmup: positive("warmup", 0),
     connections: positive("connections", 1),
@@ -417,6 +421,10 @@ ${table(report.cacheOn)}
 
 ${options.lists ? "Measured after this table at 100,000 tools: see [TOOL-LISTS.md](TOOL-LISTS.md)." : "Skipped in this run (`--no-lists`); [TOOL-LISTS.md](TOOL-LISTS.md) holds the last measurement."}
 
+## Website link checks
+
+${options.linkCheck ? "Measured at the end of the run, over 10,000 tools: see [LINK-CHECK.md](LINK-CHECK.md)." : "Skipped in this run (`--no-link-check`); [LINK-CHECK.md](LINK-CHECK.md) holds the last measurement."}
+
 ## Checks made before measuring
 
 ${report.checks.map((check) => `- ${check}`).join("\n")}
@@ -612,6 +620,13 @@ async function main() {
           LOG_LEVEL: "warn",
         },
       );
+    }
+    if (options.linkCheck) {
+      console.log("\nChecking 10,000 tools' websites against a loopback site (bench/link-check.ts)...");
+      runToCompletion("link check", process.execPath, [tsxCli, "--tsconfig", "tsconfig.json", "bench/link-check.ts"], {
+        ...process.env,
+        LOG_LEVEL: "warn",
+      });
     }
   } finally {
     await cleanUp();
