@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import type { Readable } from "node:stream";
 import { and, asc, gt, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { FLAG_AFTER_FAILURES } from "~/lib/link-health";
 import type { Database } from "../db/client.server";
 import { toolLinkChecks, tools, type LinkCheckOutcome } from "../db/schema.server";
 import { env } from "../env.server";
@@ -15,8 +16,8 @@ import {
   type OutboundClient,
 } from "../outbound/guarded-fetch.server";
 
-/** A tool whose website failed this many checks in a row is shown to the administrators. */
-export const FLAG_AFTER_FAILURES = 3;
+// One number for the check that flags and the admin pages that list the flagged.
+export { FLAG_AFTER_FAILURES };
 
 /** The most of a page read to look for a parking page: parkers say so near the top. */
 export const PARKED_SCAN_BYTES = 64 * 1024;
@@ -278,7 +279,7 @@ const PARKING_PHRASES = [
   "parked free, courtesy of",
   "this web page is parked",
   "the domain owner may be interested in selling",
-  "is available for purchase",
+  "this domain is available for purchase",
 ];
 
 const PARKING_SCRIPT = new RegExp(
@@ -400,7 +401,9 @@ type DueTool = { id: string; website: string; host: string };
 
 /**
  * Checks the websites of due tools (not discontinued, with a website, never checked or checked
- * before `dueBefore`), oldest check first, and records each in tool_link_checks as it finishes.
+ * before `dueBefore`), oldest check first, at most `concurrency` at once and `perHostConcurrency`
+ * per host, and records them in tool_link_checks as they finish (a statement per 100, or per
+ * 250 ms). Memory stays about two pages of tools and two batches of results, whatever the size.
  */
 export async function runLinkChecks({
   db,
