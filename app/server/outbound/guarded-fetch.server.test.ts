@@ -104,6 +104,16 @@ describe("guardedRequest", () => {
     expect(sites.requests.get("ok.test")).toBeUndefined();
   });
 
+  test("by default (OUTBOUND_ALLOW_PRIVATE unset) refuses private addresses", async () => {
+    const configured = createOutboundClient({ resolve: sites.resolve });
+    try {
+      expect(configured.policy.allowPrivate).toBe(false);
+      await refusal(sites.url("ok.test"), configured);
+    } finally {
+      await configured.close();
+    }
+  });
+
   test("refuses localhost through the system resolver", async () => {
     const system = createOutboundClient({ allowPrivate: false });
     try {
