@@ -58,6 +58,7 @@ export default [
     route("tags", "routes/admin/tags.tsx"),
     // AI refresh proposals, reviewed field by field (issue 14).
     route("proposals", "routes/admin/proposals.tsx"),
+    route("jobs", "routes/admin/jobs.tsx"),
   ]),
   ...prefix("admin", [
     route("uploads/logo", "routes/admin/logo-upload.ts"),

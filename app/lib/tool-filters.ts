@@ -35,7 +35,7 @@ export type ToolFilters = {
   page: number;
   /**
    * `?status=discontinued`: the tools an administrator marked discontinued (the graveyard)
-   * instead of the listed ones; lists leave them out otherwise (decision 068).
+   * instead of the listed ones; lists leave them out otherwise (decision 069).
    */
   discontinued?: boolean;
 };

@@ -213,3 +213,73 @@ test("a malformed model reply shows the spec's inline error and the dialog stays
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("a scheduled AI refresh proposes a new price with its source; accepted, the tool page and /changes show it", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const pricingPage = {
+    title: "Plans and pricing",
+    url: "https://pricing-refresh.example/plans",
+    description: "Pro now costs $29 per month; the free plan stays.",
+  };
+  await queueSearchReplies([
+    { kind: "results", results: [pricingPage] },
+    {
+      kind: "results",
+      results: [{ title: "A review", url: "https://reviews.example/refresh", description: "A review" }],
+    },
+    {
+      kind: "results",
+      results: [{ title: "Alternatives", url: "https://alternatives.example/refresh", description: "" }],
+    },
+  ]);
+  const result = researchResultFor("Refreshed");
+  result.productInfo.pricing = { free: "Free plan", pro: "$29/month", enterprise: "Contact sales" };
+  await queueModelReplies([{ kind: "object", value: result, usage: { input: 1200, output: 400 } }]);
+
+  // The server runs one tool per refresh (REFRESH_BATCH_SIZE=1), the least recently refreshed.
+  await page.goto("/admin/jobs");
+  const runs = page.getByRole("region", { name: "Recent runs" }).getByRole("row", { name: /AI refresh proposals/ });
+  const before = await runs.count();
+  await page.getByRole("button", { name: "Run now: AI refresh proposals" }).click();
+  await expectToast(page, "AI refresh proposals queued: it starts within a few seconds.");
+  await expect(async () => {
+    await page.reload();
+    await expect(runs).toHaveCount(before + 1);
+    await expect(runs.first()).toContainText("succeeded");
+  }).toPass({ timeout: 45_000 });
+  expect(await searchRequests()).toHaveLength(3);
+
+  await page.goto("/admin/proposals");
+  const proposal = page.getByRole("region").filter({ hasText: pricingPage.title });
+  await expect(proposal).toHaveCount(1);
+  const toolName = (await proposal.getByRole("heading", { level: 2 }).textContent())!.trim();
+  await expect(proposal.getByRole("link", { name: pricingPage.title }).first()).toHaveAttribute(
+    "href",
+    pricingPage.url,
+  );
+  await proposal.getByRole("button", { name: "Accept pricing" }).click();
+  await expectToast(page, new RegExp(toolName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+
+  // The public page (as an anonymous visitor sees it) shows the new price and where it came from.
+  const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const changes = await (await anonymous.get("/changes")).text();
+  expect(changes).toContain(toolName);
+  expect(changes).toContain(pricingPage.url);
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(`${baseURL}/changes`);
+  const entry = visitor.getByRole("listitem").filter({ hasText: toolName }).filter({ hasText: "Pricing" }).first();
+  await expect(entry).toContainText("AI proposal accepted by");
+  await entry.getByRole("link", { name: toolName }).first().click();
+  await expect(visitor.getByText("$29/month").first()).toBeVisible();
+  const history = visitor.getByRole("region", { name: "History" });
+  await expect(history).toContainText("Pricing");
+  await expect(history.getByRole("link", { name: new RegExp(pricingPage.title) })).toHaveAttribute(
+    "href",
+    pricingPage.url,
+  );
+  await visitor.close();
+});

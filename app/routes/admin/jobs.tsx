@@ -138,7 +138,7 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
                       size="sm"
                       variant="outline"
                       disabled={running === schedule.kind}
-                      aria-label={`Run ${JOB_LABELS[schedule.kind].toLowerCase()} now`}
+                      aria-label={`Run now: ${JOB_LABELS[schedule.kind]}`}
                     >
                       <Play aria-hidden="true" className="h-4 w-4" />
                       {running === schedule.kind ? "Queuing..." : "Run now"}

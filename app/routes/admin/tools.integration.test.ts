@@ -700,7 +700,7 @@ describe("the table's 'Missing tagline or pricing model' filter", () => {
       { name: "Echo" },
     );
     const outcome = await get(toolsLoader, "/admin/tools?missing=1&q=qu", {}, { cookie: admin.cookie });
-    expect(outcome.data).toMatchObject({ missing: true, query: "qu", toolPage: { total: 2 } });
+    expect(outcome.data).toMatchObject({ view: "missing", query: "qu", toolPage: { total: 2 } });
     const html = render(AdminTools, "/admin/tools?missing=1&q=qu", "/admin/tools", outcome.data);
     const text = visibleText(html);
     expect(text).toContain("Showing 2 of 2 tools missing a tagline or pricing model matching “qu”");
@@ -713,7 +713,7 @@ describe("the table's 'Missing tagline or pricing model' filter", () => {
     expect(html).toMatch(/<input type="hidden" name="missing" value="1"/);
 
     const all = await get(toolsLoader, "/admin/tools", {}, { cookie: admin.cookie });
-    expect(all.data).toMatchObject({ missing: false, toolPage: { total: 4 } });
+    expect(all.data).toMatchObject({ view: "all", toolPage: { total: 4 } });
     expect(visibleText(render(AdminTools, "/admin/tools", "/admin/tools", all.data))).not.toContain("No tagline");
   });
 });

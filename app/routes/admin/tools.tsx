@@ -113,8 +113,8 @@ const VIEW_PARAMS: Record<View, Record<string, string>> = {
 
 /** The table's address with the search kept and a view chosen (back to the first page). */
 function listHref(query: string, view: View): string {
-  const params = new URLSearchParams(VIEW_PARAMS[view]);
-  if (query) params.set("q", query);
+  const params = new URLSearchParams(query ? { q: query } : {});
+  for (const [name, value] of Object.entries(VIEW_PARAMS[view])) params.set(name, value);
   const search = params.toString();
   return `/admin/tools${search ? `?${search}` : ""}`;
 }

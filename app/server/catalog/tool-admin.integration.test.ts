@@ -78,7 +78,11 @@ describe("listToolsForAdmin", () => {
     expect(page).toMatchObject({ total: 4, page: 1, pageCount: 1 });
     expect(Object.keys(page.tools[0]!).sort()).toEqual([
       "category",
+      "consecutiveFailures",
+      "discontinuedAt",
+      "failingSince",
       "id",
+      "linkOutcome",
       "metaTitle",
       "name",
       "pricingModel",

@@ -1,12 +1,13 @@
 import { AppError } from "~/lib/app-error";
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, like, ne, or, type SQL, sql } from "drizzle-orm";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
+import { FLAG_AFTER_FAILURES } from "~/lib/link-health";
 import { isUuid, slugify } from "~/lib/slugify";
 import { descriptionText, TOOL_FORM_MESSAGES, type ToolFormData } from "~/lib/tool-form";
 import { sanitizeRichText } from "../content/sanitize-html.server";
 import type { Database } from "../db/client.server";
-import { toolCategoryCounts, tools } from "../db/schema.server";
+import { toolCategoryCounts, toolLinkChecks, tools } from "../db/schema.server";
 import { containsPattern, escapeLike } from "../db/like-patterns.server";
 import {
   diffToolFields,
@@ -28,6 +29,11 @@ export type AdminToolRow = {
   metaTitle: string | null;
   tagline: string | null;
   pricingModel: string | null;
+  discontinuedAt: Date | null;
+  /** The latest website check's outcome and how many checks in a row have failed (null: never checked). */
+  linkOutcome: string | null;
+  consecutiveFailures: number | null;
+  failingSince: Date | null;
 };
 
 export type AdminToolPage = { tools: AdminToolRow[]; total: number; page: number; pageCount: number; pageSize: number };
@@ -40,23 +46,35 @@ export type ToolWriteInvalid = { status: "invalid"; fieldErrors: Record<string, 
 /** Spec section 9: admin tools by name. Case-insensitively, as a reader expects; id breaks ties. */
 const byName = [sql`lower(${tools.name})`, asc(tools.name), asc(tools.id)];
 
+/** Listed tools whose website failed the last FLAG_AFTER_FAILURES checks: an admin should look. */
+export const flaggedForReview = and(
+  isNull(tools.discontinuedAt),
+  sql`exists (select 1 from ${toolLinkChecks} where ${toolLinkChecks.toolId} = ${tools.id} and ${toolLinkChecks.consecutiveFailures} >= ${FLAG_AFTER_FAILURES})`,
+)!;
+
 /** Tools an admin still has to describe: no tagline (or a blank one), or no pricing model chosen. */
 const missingFacts = or(isNull(tools.tagline), sql`btrim(${tools.tagline}) = ''`, isNull(tools.pricingModel))!;
 
 /**
  * The admin tool table: by name, optionally filtered by a substring of the name or the category,
- * and (`missing`) to the tools without a tagline or a pricing model.
+ * and (`missing`) to the tools without a tagline or a pricing model, (`flagged`) to the listed
+ * tools whose website failed FLAG_AFTER_FAILURES checks in a row, or (`discontinued`) to the
+ * tools marked discontinued.
  */
 export async function listToolsForAdmin({
   db,
   query,
   missing = false,
+  flagged = false,
+  discontinued = false,
   page = 1,
   pageSize = ADMIN_TOOLS_PAGE_SIZE,
 }: {
   db: Database;
   query?: string | null;
   missing?: boolean;
+  flagged?: boolean;
+  discontinued?: boolean;
   page?: number;
   pageSize?: number;
 }): Promise<AdminToolPage> {
@@ -78,7 +96,12 @@ export async function listToolsForAdmin({
         matchingCategories.length > 0 ? inArray(tools.category, matchingCategories) : undefined,
       )
     : undefined;
-  const where = and(matching, missing ? missingFacts : undefined);
+  const where = and(
+    matching,
+    missing ? missingFacts : undefined,
+    flagged ? flaggedForReview : undefined,
+    discontinued ? isNotNull(tools.discontinuedAt) : undefined,
+  );
 
   const rowsQuery = db
     .select({
@@ -90,15 +113,20 @@ export async function listToolsForAdmin({
       metaTitle: tools.metaTitle,
       tagline: tools.tagline,
       pricingModel: tools.pricingModel,
+      discontinuedAt: tools.discontinuedAt,
+      linkOutcome: toolLinkChecks.outcome,
+      consecutiveFailures: toolLinkChecks.consecutiveFailures,
+      failingSince: toolLinkChecks.failingSince,
     })
     .from(tools)
+    .leftJoin(toolLinkChecks, eq(toolLinkChecks.toolId, tools.id))
     .where(where)
     .orderBy(...byName)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   // Unfiltered, the total is the sum of the trigger-kept per-category counts (13 rows, not a scan).
   const totalQuery =
-    text || missing
+    text || missing || flagged || discontinued
       ? db
           .select({ total: sql<number>`count(*)::int` })
           .from(tools)

@@ -177,7 +177,7 @@ export type Narrowing = {
 
 /**
  * Lists leave discontinued tools out, and the graveyard shows only them: a rare state, so the
- * listed side is a cheap test on rows already read and the other a partial index (decision 068).
+ * listed side is a cheap test on rows already read and the other a partial index (decision 069).
  */
 const listingStatus = (discontinued = false) =>
   discontinued ? isNotNull(tools.discontinuedAt) : isNull(tools.discontinuedAt);

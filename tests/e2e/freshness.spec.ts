@@ -1,0 +1,105 @@
+import type { Page } from "@playwright/test";
+import { expectToast } from "./accounts-support";
+import { adminStatePath } from "./admin-support";
+import { expect, test } from "./fixtures";
+
+// A catalogue that stays true (issue 14): a link check finds a dead website, the administrator
+// sees it flagged and marks the tool discontinued, and the public page, the lists and the change
+// log say so. The tool's website is the loopback fake's /gone/... (404); the server runs with
+// OUTBOUND_ALLOW_PRIVATE=true and no schedules, so the checks run when "Run now" is pressed.
+
+test.use({ storageState: adminStatePath() });
+
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+async function createTool(page: Page, name: string, website: string) {
+  await page.goto("/admin/tools/new");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Category", { exact: true }).selectOption("Productivity");
+  await page.getByLabel("Tagline", { exact: true }).fill("Keeps meeting notes for a team that has moved on");
+  await page.getByLabel("Description", { exact: true }).fill("<p>Drafts meeting notes from a transcript.</p>");
+  await page.getByLabel("Website", { exact: true }).fill(website);
+  await page.getByLabel("Feature 1", { exact: true }).fill("Summaries in one click");
+  await page.getByLabel("Pricing model", { exact: true }).selectOption("free");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Tool created successfully");
+}
+
+/** Presses "Run now" for the link check and waits until the run it queued has finished. */
+async function runLinkCheck(page: Page) {
+  await page.goto("/admin/jobs");
+  const runs = page.getByRole("region", { name: "Recent runs" }).getByRole("row", { name: /Website link check/ });
+  const before = await runs.count();
+  await page.getByRole("button", { name: "Run now: Website link check" }).click();
+  await expectToast(page, "Website link check queued: it starts within a few seconds.");
+  await expect(async () => {
+    await page.reload();
+    await expect(runs).toHaveCount(before + 1);
+    await expect(runs.first()).toContainText("succeeded");
+  }).toPass({ timeout: 30_000 });
+}
+
+test("a dead website is flagged after three failed checks; marked discontinued, its page says so and the lists leave it out", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const name = `Gonefile ${Date.now()}`;
+  const slug = slugOf(name);
+  await createTool(page, name, `http://127.0.0.1:3231/gone/${slug}`);
+
+  // The schedule's page: both jobs, their cron expressions, and Run now for each.
+  await page.goto("/admin/jobs");
+  await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
+  const schedules = page.getByRole("region", { name: "Schedules" });
+  await expect(schedules.getByRole("row", { name: /Website link check/ })).toContainText("Off");
+  await expect(schedules.getByRole("button", { name: "Run now: AI refresh proposals" })).toBeVisible();
+
+  for (let run = 1; run <= 3; run += 1) {
+    await runLinkCheck(page);
+    if (run < 3) {
+      // Failing, not yet flagged: the public page already says the website does not answer.
+      const text = await (await anonymous.get(`/tool/${slug}`)).text();
+      expect(text).toContain("Website unreachable since");
+    }
+  }
+
+  // Three failures in a row: counted on the dashboard and listed with what went wrong.
+  await page.goto("/admin");
+  await expect(page.getByTestId("flagged-count")).not.toHaveText("0");
+  await page.getByRole("link", { name: /whose website keeps failing/ }).click();
+  await expect(page).toHaveURL("/admin/tools?flagged=1");
+  const row = page.getByRole("row", { name: new RegExp(name) });
+  await expect(row).toContainText("Client error");
+  await expect(row).toContainText("3 failed checks in a row");
+
+  await row.getByRole("button", { name: `Mark discontinued ${name}` }).click();
+  await expectToast(page, `${name} marked discontinued`);
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+
+  // The public page stays, with the banner and its last known facts; lists and search leave it out.
+  const toolPage = await page.context().newPage();
+  await toolPage.goto(`/tool/${slug}`);
+  await expect(toolPage.getByRole("note").filter({ hasText: "Discontinued" })).toContainText(
+    `${name} was marked discontinued on`,
+  );
+  await expect(toolPage.getByText("Website unreachable since")).toBeVisible();
+  await expect(toolPage.getByText("Drafts meeting notes from a transcript.")).toBeVisible();
+
+  const searched = await (await anonymous.get(`/?q=${encodeURIComponent(name)}`)).text();
+  expect(searched).not.toContain(`href="/tool/${slug}"`);
+  const graveyard = await (await anonymous.get(`/?q=${encodeURIComponent(name)}&status=discontinued`)).text();
+  expect(graveyard).toContain(`href="/tool/${slug}"`);
+
+  // The change log says what changed, publicly.
+  await toolPage.goto("/changes");
+  await expect(toolPage.getByRole("link", { name }).first()).toBeVisible();
+  const feed = await (await anonymous.get("/changes/rss.xml")).text();
+  expect(feed).toContain(name);
+});
