@@ -2,7 +2,7 @@
 // Runs one background job here and now, on the configured database (PGlite in DATA_DIR, or
 // DATABASE_URL), recorded in job_runs like a scheduled run; or lists the schedules and recent runs.
 // On PGlite a running server holds the data directory: use "Run now" in /admin/jobs instead.
-import { JOB_KINDS, JOB_LABELS, formatDuration, isJobKind } from "~/lib/jobs";
+import { JOB_KINDS, JOB_LABELS, formatCounts, formatDuration, isJobKind } from "~/lib/jobs";
 import { createPageCache } from "~/server/cache/page-cache.server";
 import { connectPageInvalidation } from "~/server/cache/invalidation.server";
 import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
@@ -60,9 +60,7 @@ async function run(args: string[]): Promise<Outcome> {
       lines.push("", runs.length ? "Recent runs:" : "No job has run yet.");
       for (const entry of runs) {
         const took = entry.finishedAt ? ` in ${formatDuration(entry.startedAt, entry.finishedAt)}` : "";
-        const counts = Object.entries(entry.counts)
-          .map(([name, value]) => `${value} ${name}`)
-          .join(", ");
+        const counts = formatCounts(entry.counts);
         lines.push(
           `  ${entry.startedAt.toISOString()}  ${entry.kind}  ${entry.state}${took}  ${counts}${entry.error ? `  ${entry.error}` : ""}`,
         );
@@ -84,9 +82,7 @@ async function run(args: string[]): Promise<Outcome> {
         timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
         controller,
       });
-      const counts = Object.entries(done.counts)
-        .map(([name, value]) => `${value} ${name}`)
-        .join(", ");
+      const counts = formatCounts(done.counts);
       const idle = definitions[jobKind].idleReason?.();
       return {
         code: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatDuration, isJobKind } from "./jobs";
+import { formatCounts, formatDuration, isJobKind } from "./jobs";
 
 describe("formatDuration", () => {
   const start = new Date("2026-11-24T10:00:00Z");
@@ -22,4 +22,12 @@ test("isJobKind accepts the kinds only", () => {
   expect(isJobKind("refresh")).toBe(true);
   expect(isJobKind("drop-tables")).toBe(false);
   expect(isJobKind(null)).toBe(false);
+});
+
+test("formatCounts reads in a fixed order whatever order the keys come in", () => {
+  expect(formatCounts({ ok: 1200, flagged: 0, checked: 1203, failing: 3 })).toBe(
+    "1,203 checked, 1,200 ok, 3 failing, 0 flagged",
+  );
+  expect(formatCounts({ zeta: 1, failed: 2, checked: 3 })).toBe("3 checked, 2 failed, 1 zeta");
+  expect(formatCounts({})).toBe("");
 });

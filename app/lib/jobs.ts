@@ -22,3 +22,15 @@ export function formatDuration(from: string | Date, to: string | Date): string {
   const hours = Math.floor(minutes / 60);
   return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
 }
+
+/** The order a run's counts read in; the database keeps JSON keys in its own order. */
+const COUNT_ORDER = ["checked", "ok", "failing", "flagged", "proposed", "unchanged", "failed"];
+
+/** "120 checked, 118 ok, 2 failing, 0 flagged": a run's counts, in a fixed order. */
+export function formatCounts(counts: Record<string, number>): string {
+  const rank = (name: string) => (COUNT_ORDER.includes(name) ? COUNT_ORDER.indexOf(name) : COUNT_ORDER.length);
+  return Object.entries(counts)
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([name, value]) => `${value.toLocaleString("en-US")} ${name}`)
+    .join(", ");
+}

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatCount } from "~/lib/format";
-import { JOB_LABELS, formatDuration, isJobKind } from "~/lib/jobs";
+import { JOB_LABELS, formatCounts, formatDuration, isJobKind } from "~/lib/jobs";
 import { SITE_NAME } from "~/lib/site";
 import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
 import { flashCookie } from "~/server/flash.server";
@@ -65,11 +65,6 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
-
-function countsText(counts: Record<string, number>) {
-  const entries = Object.entries(counts);
-  return entries.length ? entries.map(([name, value]) => `${formatCount(value)} ${name}`).join(", ") : "";
-}
 
 const STATE_STYLES = {
   running: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200",
@@ -182,7 +177,7 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
                     ) : null}
                   </TableCell>
                   <TableCell>{run.finishedAt ? formatDuration(run.startedAt, run.finishedAt) : "..."}</TableCell>
-                  <TableCell>{countsText(run.counts)}</TableCell>
+                  <TableCell>{formatCounts(run.counts)}</TableCell>
                   <TableCell>
                     {run.trigger === "manual"
                       ? (run.requestedBy ?? "an administrator")

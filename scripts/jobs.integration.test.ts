@@ -1,0 +1,140 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { jobRuns, toolLinkChecks } from "~/server/db/schema.server";
+import { insertTools } from "../tests/setup/fixtures";
+
+// `npm run jobs -- run link-check | list` as an operator runs it: its own process, on the database
+// the configuration names, against tools' websites on loopback (OUTBOUND_ALLOW_PRIVATE=true).
+
+const projectRoot = fileURLToPath(new URL("..", import.meta.url));
+const tsx = path.join(projectRoot, "node_modules/.bin/tsx");
+const onPostgres = process.env.AITLAS_TEST_ENGINE === "postgres" && Boolean(process.env.TEST_DATABASE_URL);
+const SLOW = 60_000;
+
+let dataDir: string;
+let databaseUrl = "";
+let dropDatabase = async () => {};
+let site: http.Server;
+let siteOrigin: string;
+
+async function withDatabase<T>(run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const handle = onPostgres
+    ? await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 2 })
+    : await openDatabase({ kind: "pglite", dataDir });
+  try {
+    await handle.migrate();
+    return await run(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-jobs-cli-"));
+  if (onPostgres) {
+    const name = `aitlas_jobs_cli_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+  }
+  site = http.createServer((request, response) => {
+    response.writeHead(request.url === "/alive" ? 200 : 404, { "content-type": "text/html" }).end("<p>page</p>");
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+}, SLOW);
+afterAll(async () => {
+  await new Promise((resolve) => site.close(resolve));
+  await dropDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+function jobs(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      tsx,
+      ["--tsconfig", "tsconfig.json", "scripts/jobs.ts", ...args],
+      {
+        cwd: projectRoot,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? os.homedir(),
+          NODE_ENV: "test",
+          LOG_LEVEL: "warn",
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          SEED_DEMO: "false",
+          OUTBOUND_ALLOW_PRIVATE: "true",
+          LINK_CHECK_CRON: "15 2 * * *",
+          REFRESH_CRON: "off",
+        },
+        timeout: SLOW,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+test(
+  "run link-check checks every website now, recorded as a command-line run; list shows it with the schedules",
+  async () => {
+    await withDatabase(({ db }) =>
+      insertTools(
+        db,
+        { name: "Alive", website: `${siteOrigin}/alive` },
+        { name: "Gone", website: `${siteOrigin}/gone` },
+      ),
+    );
+
+    const run = await jobs("run", "link-check");
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(run.stdout).toBe("Website link check finished: 2 checked, 1 ok, 1 failing, 0 flagged\n");
+    await withDatabase(async ({ db }) => {
+      const [row] = await db.select().from(jobRuns);
+      expect(row).toMatchObject({ kind: "link-check", trigger: "cli", state: "succeeded" });
+      const checks = await db.select().from(toolLinkChecks);
+      expect(checks.map((check) => check.outcome).sort()).toEqual(["client_error", "ok"]);
+    });
+
+    const list = await jobs("list");
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain("Website link check: 15 2 * * * (next ");
+    expect(list.stdout).toContain("AI refresh proposals: off (not scheduled)");
+    expect(list.stdout).toMatch(/link-check {2}succeeded in .* {2}2 checked, 1 ok, 1 failing, 0 flagged/);
+  },
+  SLOW * 2,
+);
+
+test(
+  "an unknown command or job is not understood (exit 2) and runs nothing",
+  async () => {
+    const run = await jobs("run", "drop-tables");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("Usage: npm run jobs -- run KIND");
+  },
+  SLOW,
+);
