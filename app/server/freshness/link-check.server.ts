@@ -561,6 +561,7 @@ export async function runLinkChecks({
         const batch = unwritten.splice(0, WRITE_BATCH);
         try {
           const failures = await recordChecks({ db, jobRunId, checks: batch });
+          logger.debug({ jobRunId, recorded: batch.length }, "website checks recorded");
           for (const check of batch) {
             const failuresInARow = failures.get(check.toolId);
             if (failuresInARow === undefined) continue; // this job run had recorded it already

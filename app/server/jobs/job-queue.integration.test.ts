@@ -55,6 +55,7 @@ function queueWith(handler: (context: JobContext) => Promise<Record<string, numb
     pollingIntervalSeconds: 0.5,
     maintenanceIntervalSeconds: 1,
     retryDelaySeconds: 1,
+    cronIntervalSeconds: 1,
   });
   queues.push(queue);
   return queue;
@@ -177,6 +178,14 @@ describe("the job queue", () => {
       { kind: "refresh", cron: null, nextRunAt: null, idleReason: "The research assistant is not configured" },
     ]);
   });
+
+  test("a schedule fires by itself, as a run started by the schedule", async () => {
+    const queue = queueWith(async () => ({ checked: 1 }), "* * * * *");
+    await queue.start();
+    // The next minute's boundary, then the schedule's check and a worker's poll.
+    const [run] = await until(runsOf, (rows) => rows[0]?.state === "succeeded", 80_000);
+    expect(run).toMatchObject({ kind: "link-check", trigger: "schedule", requestedBy: null, counts: { checked: 1 } });
+  }, 90_000);
 
   test("a schedule is written to the queue, and removed when turned off", async () => {
     const scheduled = queueWith(async () => ({}), "*/5 * * * *");

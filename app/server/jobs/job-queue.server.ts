@@ -76,6 +76,8 @@ export type JobQueueOptions = {
   maintenanceIntervalSeconds?: number;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** How often schedules are looked at (pg-boss's default 30 s; tests make it shorter). */
+  cronIntervalSeconds?: number;
 };
 
 const SCHEMA = "pgboss";
@@ -91,6 +93,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     maintenanceIntervalSeconds = 60,
     retryLimit = 3,
     retryDelaySeconds = 30,
+    cronIntervalSeconds = 30,
   } = options;
   const boss = new PgBoss({
     ...connection,
@@ -99,6 +102,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     supervise: true,
     schedule: true,
     maintenanceIntervalSeconds,
+    cronMonitorIntervalSeconds: cronIntervalSeconds,
+    cronWorkerIntervalSeconds: Math.min(cronIntervalSeconds, 5),
     // Finished jobs are the queue's business; job_runs keeps the history the admin reads.
     deleteAfterDays: 7,
   });
