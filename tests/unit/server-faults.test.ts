@@ -315,6 +315,18 @@ if (process.env.TEST_DATABASE_URL) {
           code: "unavailable",
           error: expect.stringContaining("temporarily unavailable"),
         });
+        // The public API answers in its own error format, problem details.
+        const api = await answer(`${server.url}/api/v1/tools?q=outage`);
+        expect(api.status).toBe(503);
+        expect(api.headers["content-type"]).toMatch(/^application\/problem\+json/);
+        expect(api.headers["retry-after"]).toMatch(/^\d+$/);
+        expect(api.headers["access-control-allow-origin"]).toBe("*");
+        expect(JSON.parse(api.body)).toMatchObject({
+          type: "about:blank",
+          title: "Service Unavailable",
+          status: 503,
+          detail: expect.stringContaining("temporarily unavailable"),
+        });
         const cached = await answer(`${server.url}/about`);
         expect(cached.status).toBe(200);
         expect(cached.headers["x-cache"]).toBe("HIT");

@@ -5,6 +5,8 @@ import { AppError, errorBodyOf } from "~/lib/app-error";
 import { readTheme } from "~/lib/theme";
 import { noteIfDatabaseUnavailable, requestDatabaseFailure } from "../db/database-unavailable.server";
 import { logger } from "../logger.server";
+import { API_CORS_HEADERS } from "../api/respond.server";
+import { problem, PROBLEM_CONTENT_TYPE } from "../api/problem.server";
 
 /**
  * While PostgreSQL is away (refusing, silent, restarting), requests that need it answer 503
@@ -47,6 +49,13 @@ export function sendTemporarilyUnavailable(req: express.Request, res: express.Re
   logger.warn({ err: error ?? requestDatabaseFailure(), url: req.originalUrl }, "database unavailable: answered 503");
   if (res.headersSent) return void res.end();
   res.status(503).set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+  // The public API speaks problem details (RFC 9457) in every answer, this one included.
+  if (req.path.startsWith("/api/v1/")) {
+    return void res
+      .set(API_CORS_HEADERS)
+      .type(PROBLEM_CONTENT_TYPE)
+      .send(JSON.stringify(problem(503, MESSAGE)));
+  }
   if (wantsJson(req)) return void res.json(errorBodyOf(new AppError("unavailable", MESSAGE)));
   const theme = readTheme(req.get("cookie") ?? null);
   res.type("html").send(unavailablePage(theme === "system" ? "light dark" : theme));
