@@ -1,61 +1,28 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { jobRuns, toolLinkChecks } from "~/server/db/schema.server";
 import { insertTools } from "../tests/setup/fixtures";
+import { createProcessDatabase, type ProcessDatabase } from "../tests/setup/process-database";
 
 // `npm run jobs -- run link-check | list` as an operator runs it: its own process, on the database
 // the configuration names, against tools' websites on loopback (OUTBOUND_ALLOW_PRIVATE=true).
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const tsx = path.join(projectRoot, "node_modules/.bin/tsx");
-const onPostgres = process.env.AITLAS_TEST_ENGINE === "postgres" && Boolean(process.env.TEST_DATABASE_URL);
 const SLOW = 60_000;
 
-let dataDir: string;
-let databaseUrl = "";
-let dropDatabase = async () => {};
 let site: http.Server;
 let siteOrigin: string;
-
-async function withDatabase<T>(run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
-  const handle = onPostgres
-    ? await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 2 })
-    : await openDatabase({ kind: "pglite", dataDir });
-  try {
-    await handle.migrate();
-    return await run(handle);
-  } finally {
-    await handle.close();
-  }
-}
+let database: ProcessDatabase;
+const withDatabase: ProcessDatabase["withDatabase"] = (run) => database.withDatabase(run);
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-jobs-cli-"));
-  if (onPostgres) {
-    const name = `aitlas_jobs_cli_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
-  }
+  database = await createProcessDatabase("jobs-cli");
   site = http.createServer((request, response) => {
     response.writeHead(request.url === "/alive" ? 200 : 404, { "content-type": "text/html" }).end("<p>page</p>");
   });
@@ -64,8 +31,7 @@ beforeAll(async () => {
 }, SLOW);
 afterAll(async () => {
   await new Promise((resolve) => site.close(resolve));
-  await dropDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database.dispose();
 });
 
 type Run = { code: number | null; stdout: string; stderr: string };
@@ -82,8 +48,7 @@ function jobs(...args: string[]): Promise<Run> {
           HOME: process.env.HOME ?? os.homedir(),
           NODE_ENV: "test",
           LOG_LEVEL: "warn",
-          DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
+          ...database.env,
           SEED_DEMO: "false",
           OUTBOUND_ALLOW_PRIVATE: "true",
           LINK_CHECK_CRON: "15 2 * * *",

@@ -1,64 +1,25 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { jobRuns, toolLinkChecks } from "~/server/db/schema.server";
 import { insertTools } from "../../../tests/setup/fixtures";
+import { createProcessDatabase, type ProcessDatabase } from "../../../tests/setup/process-database";
 
 // A process killed with SIGKILL in the middle of a link check: its job is neither lost nor done
 // twice in effect. The queue gives it to the next process once its time limit has passed, which
 // goes on as the same run and checks only the tools the dead process had not finished.
 
 const projectRoot = fileURLToPath(new URL("../../..", import.meta.url));
-const onPostgres = process.env.AITLAS_TEST_ENGINE === "postgres" && Boolean(process.env.TEST_DATABASE_URL);
 
-let dataDir: string;
-let databaseUrl = "";
-let dropDatabase = async () => {};
-
-/** Opens the database the workers use, for a moment (PGlite admits one process at a time). */
-async function withDatabase<T>(run: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
-  const handle = onPostgres
-    ? await openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 2 })
-    : await openDatabase({ kind: "pglite", dataDir });
-  try {
-    await handle.migrate();
-    return await run(handle);
-  } finally {
-    await handle.close();
-  }
-}
+let database: ProcessDatabase;
+const withDatabase: ProcessDatabase["withDatabase"] = (run) => database.withDatabase(run);
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-job-crash-"));
-  if (onPostgres) {
-    const name = `aitlas_job_crash_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
-  }
+  database = await createProcessDatabase("job-crash");
 });
-afterAll(async () => {
-  await dropDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => database.dispose());
 
 /** The tools' websites: one loopback server; /slow hangs until told to answer. */
 function startSites() {
@@ -101,8 +62,7 @@ function startWorker(extraEnv: Record<string, string>) {
       NODE_ENV: "test",
       // debug: the worker says when checks are recorded, so the test knows what a crash can lose.
       LOG_LEVEL: "debug",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+      ...database.env,
       SEED_DEMO: "false",
       OUTBOUND_ALLOW_PRIVATE: "true",
       LINK_CHECK_CRON: "off",
