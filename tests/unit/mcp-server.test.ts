@@ -297,7 +297,7 @@ describe("bad input", () => {
     expect(plain.status).toBe(200);
     expect(plain.headers.get("content-type")).toContain("application/json");
     expect(plain.headers.get("mcp-session-id")).toBeNull();
-    expect((await plain.json()).result.tools).toHaveLength(5);
+    expect((await plain.json()).result.tools).toHaveLength(6);
 
     expect(server.logs.filter((line) => line.level !== undefined && line.level >= 50)).toEqual([]);
   });
