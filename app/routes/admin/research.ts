@@ -8,15 +8,15 @@ import {
   RESEARCH_STREAM_TYPE,
   type ResearchEvent,
 } from "~/lib/research";
-import { descriptionText } from "~/lib/tool-form";
 import { AppError, type AppErrorCode } from "~/lib/app-error";
 import { adminOrJsonRefusal } from "~/server/auth/guards.server";
-import { listTags, listTagsForTool } from "~/server/catalog/tags.server";
+import { listTags } from "~/server/catalog/tags.server";
 import { findToolById } from "~/server/catalog/tool-admin.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { logger } from "~/server/logger.server";
 import { ResearchModelError } from "~/server/research/model.server";
 import type { ResearchTask } from "~/server/research/research-flow.server";
+import { updateTaskFor } from "~/server/research/update-task.server";
 import { finishResearchRun, startResearchRun } from "~/server/research/research-runs.server";
 import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 
@@ -85,23 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.data.mode === "update") {
     const tool = await findToolById({ db, id: parsed.data.toolId });
     if (!tool) return refuse("not-found", RESEARCH_MESSAGES.toolNotFound);
-    const toolTags = await listTagsForTool({ db, toolId: tool.id });
-    task = {
-      mode: "update",
-      subject: parsed.data.subject,
-      current: {
-        name: tool.name,
-        website: tool.website,
-        description: descriptionText(tool.description),
-        features: tool.features,
-        pricing: tool.pricing,
-        tagline: tool.tagline,
-        pricingModel: tool.pricingModel,
-        startingPrice: tool.startingPrice,
-        tags: toolTags.map((tag) => tag.name),
-      },
-      tagNames,
-    };
+    task = await updateTaskFor({ db, tool, subject: parsed.data.subject, tagNames });
   } else {
     task = { mode: "create", subject: parsed.data.subject, tagNames };
   }

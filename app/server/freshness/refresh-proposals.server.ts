@@ -17,14 +17,15 @@ import {
 import { descriptionText, toolFormSchema, type ToolFormInput } from "~/lib/tool-form";
 import { pricingToPlans, type Pricing } from "~/lib/pricing";
 import { isUuid } from "~/lib/slugify";
-import { listTagIdsForTool, listTags, listTagsForTool } from "../catalog/tags.server";
+import { listTagIdsForTool, listTags } from "../catalog/tags.server";
 import { updateTool } from "../catalog/tool-admin.server";
 import { sanitizeRichText } from "../content/sanitize-html.server";
 import type { Database } from "../db/client.server";
 import { refreshProposalFields, refreshProposals, toolChanges, tools, type FactSource } from "../db/schema.server";
 import { logger } from "../logger.server";
 import { ResearchModelError } from "../research/model.server";
-import type { ResearchOutcome, ResearchTask } from "../research/research-flow.server";
+import type { ResearchOutcome } from "../research/research-flow.server";
+import { updateTaskFor } from "../research/update-task.server";
 import { finishResearchRun, startResearchRun } from "../research/research-runs.server";
 import type { ResearchService } from "../research/research-service.server";
 
@@ -357,23 +358,7 @@ async function refreshTool({
   jobRunId: string | null;
   signal?: AbortSignal;
 }): Promise<RefreshResult> {
-  const toolTags = await listTagsForTool({ db, toolId: tool.id });
-  const task: ResearchTask = {
-    mode: "update",
-    subject: tool.name,
-    current: {
-      name: tool.name,
-      website: tool.website,
-      description: descriptionText(tool.description),
-      features: tool.features,
-      pricing: tool.pricing,
-      tagline: tool.tagline,
-      pricingModel: tool.pricingModel,
-      startingPrice: tool.startingPrice,
-      tags: toolTags.map((tag) => tag.name),
-    },
-    tagNames,
-  };
+  const task = await updateTaskFor({ db, tool, tagNames });
   const runId = await startResearchRun({
     db,
     userId: null,
