@@ -15,6 +15,8 @@ import {
 } from "../bench/synthetic-catalogue";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { TOOLS_PAGE_SIZE } from "~/lib/limits";
+import { pricingToPlans } from "~/lib/pricing";
+import { suggestPricingModel } from "~/lib/pricing-model-suggestion";
 import type { Database } from "~/server/db/client.server";
 import { openConfiguredDatabase } from "~/server/db/configured-database.server";
 import { articles, comments, profiles, tools, toolVotes, users } from "~/server/db/schema.server";
@@ -97,6 +99,8 @@ async function insertToolBatch(db: Database, batch: SyntheticTool[], userIds: st
           pros: tool.pros,
           cons: tool.cons,
           pricing: tool.pricing,
+          // What an admin accepting the form's suggestion stores: the pricing filters have something to find.
+          pricingModel: suggestPricingModel(pricingToPlans(tool.pricing)),
           metaTitle: tool.metaTitle,
           rating: averageRating(tool.votes),
           voteCount: tool.votes.length,
@@ -304,7 +308,6 @@ try {
         search: {
           term: options.searchTerm,
           matchingTools: matching.length,
-          startsAnyName: matching.some((tool) => tool.name.toLowerCase().startsWith(options.searchTerm.toLowerCase())),
           firstPageSlugs: newestMatching.slice(0, TOOLS_PAGE_SIZE).map((tool) => tool.slug),
         },
       };

@@ -21,6 +21,7 @@ import { loader as toolLoader } from "~/routes/api-v1-tool";
 import { loader as toolsLoader } from "~/routes/api-v1-tools";
 import { loader as developersLoader } from "~/routes/developers";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+import { createBatchedRateLimiter, type BatchedRateLimiter } from "~/server/security/batched-rate-limit.server";
 import { listTools, type ToolOrder } from "~/server/catalog/tools.server";
 import { comments, rateLimits, toolLinkChecks, tools, toolVotes } from "~/server/db/schema.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
@@ -30,10 +31,12 @@ import { insertArticles, insertTools, insertUsers, tagTools } from "../../tests/
 
 const SITE = "http://localhost";
 let database: TestDatabase;
+let apiRateLimiter: BatchedRateLimiter;
 let clientCounter = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  apiRateLimiter = createBatchedRateLimiter({ db: database.db, rule: RATE_LIMITS.api, flushIntervalMs: null });
   const categories = ["Writing", "Image", "Video"] as const;
   const pricing = ["free", "paid", "freemium", null] as const;
   await insertTools(
@@ -81,10 +84,21 @@ async function call(
     params = {},
     headers = {},
     clientIp,
-  }: { params?: Record<string, string>; headers?: Record<string, string>; clientIp?: string } = {},
+    limiter = apiRateLimiter,
+  }: {
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+    clientIp?: string;
+    limiter?: BatchedRateLimiter;
+  } = {},
 ): Promise<Response> {
   const request = new Request(new URL(path, SITE), { headers });
-  const context = { db: database.db, siteUrl: null, clientIp: clientIp ?? `198.51.100.${++clientCounter % 250}` };
+  const context = {
+    db: database.db,
+    siteUrl: null,
+    apiRateLimiter: limiter,
+    clientIp: clientIp ?? `198.51.100.${++clientCounter % 250}`,
+  };
   return (await loader({ request, params, context } as never)) as Response;
 }
 
@@ -198,21 +212,30 @@ describe("caching, CORS and rate limits", () => {
   });
 
   test("every answer says the client's quota; past it, 429 with Retry-After", async () => {
-    const rule = RATE_LIMITS.api;
-    const fine = await call(categoriesLoader, "/api/v1/categories", { clientIp: "203.0.113.7" });
-    expect(fine.headers.get("ratelimit-policy")).toBe(`"api";q=${rule.limit};w=${rule.windowMs / 1000}`);
-    expect(fine.headers.get("ratelimit")).toMatch(new RegExp(`^"api";r=${rule.limit - 1};t=\\d+$`));
-    await database.db
-      .update(rateLimits)
-      .set({ hits: rule.limit })
-      .where(sql`${rateLimits.key} = ${`api:203.0.113.7`}`);
-    const refused = await call(toolsLoader, "/api/v1/tools", { clientIp: "203.0.113.7" });
+    const rule = { ...RATE_LIMITS.api, limit: 2 };
+    const limiter = createBatchedRateLimiter({ db: database.db, rule, flushIntervalMs: null });
+    const client = { clientIp: "203.0.113.7", limiter };
+    const fine = await call(categoriesLoader, "/api/v1/categories", client);
+    expect(fine.headers.get("ratelimit-policy")).toBe(`"api";q=2;w=${rule.windowMs / 1000}`);
+    expect(fine.headers.get("ratelimit")).toMatch(/^"api";r=1;t=\d+$/);
+    expect((await call(tagsLoader, "/api/v1/tags", client)).headers.get("ratelimit")).toMatch(/^"api";r=0;t=\d+$/);
+    const refused = await call(toolsLoader, "/api/v1/tools", client);
     const problem = await expectProblem(refused, 429);
     expect(problem.title).toBe("Too Many Requests");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(refused.headers.get("ratelimit")).toMatch(/^"api";r=0;t=\d+$/);
-    // Another client is not affected.
-    expect((await call(toolsLoader, "/api/v1/tools", { clientIp: "203.0.113.8" })).status).toBe(200);
+    // Another client is not affected, and the counts reach the shared table.
+    expect((await call(toolsLoader, "/api/v1/tools", { ...client, clientIp: "203.0.113.8" })).status).toBe(200);
+    await limiter.stop();
+    const stored = await database.db
+      .select({ key: rateLimits.key, hits: rateLimits.hits })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like 'api:203.0.113.%'`)
+      .orderBy(rateLimits.key);
+    expect(stored).toEqual([
+      { key: "api:203.0.113.7", hits: 2 },
+      { key: "api:203.0.113.8", hits: 1 },
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Auth } from "./auth/auth.server";
 import type { Viewer } from "./auth/viewer.server";
 import type { Database } from "./db/client.server";
 import type { JobQueue } from "./jobs/job-queue.server";
+import type { BatchedRateLimiter } from "./security/batched-rate-limit.server";
 import type { ResearchService } from "./research/research-service.server";
 import type { FileStorage } from "./storage/local-storage.server";
 
@@ -19,6 +20,8 @@ export type AppServices = {
   research: ResearchService;
   /** The background jobs (link checks, AI refresh): their schedules, and a way to run one now. */
   jobs: JobQueue;
+  /** Counts public API requests per client address (decision 071); null when API_RATE_LIMIT=0. */
+  apiRateLimiter: BatchedRateLimiter | null;
   /** Drops cached anonymous pages here and in every other process; call after a public write. */
   invalidatePublicPages(): Promise<void>;
 };

@@ -62,6 +62,8 @@ const envSchema = z.object({
   SEED_DEMO: flag(true),
   /** Seconds an anonymous page stays in the in-process cache; 0 turns the cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** Public API requests per client address in 5 minutes (unset: RATE_LIMITS.api's 300); 0 turns the limit off. */
+  API_RATE_LIMIT: z.coerce.number().int().min(0).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
   /**

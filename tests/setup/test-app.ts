@@ -9,6 +9,8 @@ import type { Database } from "~/server/db/client.server";
 import type { JobQueue } from "~/server/jobs/job-queue.server";
 import { users } from "~/server/db/schema.server";
 import { setUserRole } from "~/server/auth/roles.server";
+import { createBatchedRateLimiter } from "~/server/security/batched-rate-limit.server";
+import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
 import { createResearchService, type ResearchSettings } from "~/server/research/research-service.server";
 import { createLocalStorage } from "~/server/storage/local-storage.server";
@@ -57,6 +59,8 @@ export function createTestServices({
     storage: createLocalStorage({ rootDir: uploadsDir, publicPath: "/uploads" }),
     research: createResearchService(research),
     jobs,
+    // Counts stay in memory until a test flushes them: no timer outlives the test's database.
+    apiRateLimiter: createBatchedRateLimiter({ db, rule: RATE_LIMITS.api, flushIntervalMs: null }),
     invalidatePublicPages: async () => {
       invalidations += 1;
     },

@@ -105,7 +105,7 @@ describe("llms.txt and feeds", () => {
 
 describe("the public API's HTTP edge", () => {
   it(
-    "answers a cross-origin preflight, and every request itself: never the page cache, 304 for its own ETag",
+    "answers a cross-origin preflight; a cached answer still counts against the quota and says 304 for its own ETag",
     async () => {
       const preflight = await fetch(`${server.url}/api/v1/tools`, {
         method: "OPTIONS",
@@ -119,12 +119,22 @@ describe("the public API's HTTP edge", () => {
       const first = await get(path);
       const second = await get(path);
       expect([first.status, second.status]).toEqual([200, 200]);
-      expect(second.headers.get("x-cache")).toBeNull();
-      expect(second.headers.get("ratelimit")).toBeTruthy();
+      expect([first.headers.get("x-cache"), second.headers.get("x-cache")]).toEqual(["MISS", "HIT"]);
+      expect(await second.text()).toBe(await first.text());
+      expect(second.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(second.headers.get("access-control-allow-origin")).toBe("*");
+      // Each request, hit or not, takes one from the client's quota.
+      const remaining = (response: Response) => Number(/;r=(\d+);/.exec(response.headers.get("ratelimit") ?? "")?.[1]);
+      expect(remaining(second)).toBe(remaining(first) - 1);
       const etag = second.headers.get("etag")!;
-      expect(etag).toBeTruthy();
+      expect(etag).toBe(first.headers.get("etag"));
       const unchanged = await fetch(`${server.url}${path}`, { headers: { "if-none-match": etag } });
       expect(unchanged.status).toBe(304);
+      expect(unchanged.headers.get("x-cache")).toBe("HIT");
+      expect(unchanged.headers.get("etag")).toBe(etag);
+      expect(remaining(unchanged)).toBe(remaining(second) - 1);
+      const other = await fetch(`${server.url}${path}`, { headers: { "if-none-match": 'W/"other"' } });
+      expect(other.status).toBe(200);
     },
     SLOW,
   );

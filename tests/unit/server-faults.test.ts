@@ -371,8 +371,12 @@ if (process.env.TEST_DATABASE_URL) {
         await logged(server, (line) => line.msg === "reconnected the database notification connection");
         expect((await answer(`${server.url}/about`)).headers["x-cache"]).toBe("MISS");
         expect((await answer(`${server.url}/about`)).headers["x-cache"]).toBe("HIT");
+        expect((await answer(`${server.url}/api/v1/categories`)).headers["x-cache"]).toBe("MISS");
+        expect((await answer(`${server.url}/api/v1/categories`)).headers["x-cache"]).toBe("HIT");
         await admin(`notify aitlas_public_pages`, databaseName);
         await waitFor(async () => (await answer(`${server.url}/about`)).headers["x-cache"] === "MISS");
+        // Cached API answers go with the pages (decision 071).
+        expect((await answer(`${server.url}/api/v1/categories`)).headers["x-cache"]).toBe("MISS");
         expect(await server.stop()).toEqual({ code: 0, signal: null });
       },
       SLOW,

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import type { AppContext } from "../context.server";
 import { logger } from "../logger.server";
-import { RATE_LIMITS } from "../security/rate-limit-rules.server";
-import { consumeRateLimitWindow } from "../security/rate-limit.server";
+import type { BatchedRateLimiter } from "../security/batched-rate-limit.server";
 import { problem, problemOf, problemResponse, type Problem } from "./problem.server";
 
 /**
@@ -50,27 +49,27 @@ export function parseQuery<T extends z.ZodType>(url: URL, schema: T, repeatable:
 const etagOf = (body: string) => `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 
 /** RFC 9110's weak comparison: any listed tag (or `*`) equal to ours once W/ is ignored. */
-function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   if (!header) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
 
-/** The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers): quota, window, remaining, reset. */
-async function countRequest(context: Pick<AppContext, "db" | "clientIp">) {
-  const rule = RATE_LIMITS.api;
-  const outcome = await consumeRateLimitWindow({
-    db: context.db,
-    key: `${rule.name}:${context.clientIp}`,
-    limit: rule.limit,
-    windowMs: rule.windowMs,
-  });
+/**
+ * Counts one request against the client's quota (in memory, written to the database each second:
+ * decision 071) and gives the IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers) with a
+ * 429 problem past the quota. Without a limiter (API_RATE_LIMIT=0) nothing is counted.
+ */
+export function countApiRequest(limiter: BatchedRateLimiter | null, clientIp: string) {
+  if (!limiter) return { headers: {}, refusal: null };
+  const { rule } = limiter;
+  const outcome = limiter.consume(clientIp);
   const headers: Record<string, string> = {
     "RateLimit-Policy": `"${rule.name}";q=${rule.limit};w=${rule.windowMs / 1000}`,
     RateLimit: `"${rule.name}";r=${outcome.remaining};t=${outcome.resetSeconds}`,
   };
   if (outcome.allowed) return { headers, refusal: null };
-  const retryAfter = String(Math.max(1, outcome.resetSeconds));
+  const retryAfter = String(outcome.resetSeconds);
   return {
     headers,
     refusal: problemResponse(problem(429, `Too many requests. Try again in ${retryAfter} seconds.`), {
@@ -89,14 +88,14 @@ export async function answerApi<Schema extends z.ZodType>({
   limited = true,
 }: {
   request: Request;
-  context: Pick<AppContext, "db" | "clientIp">;
+  context: Pick<AppContext, "clientIp" | "apiRateLimiter">;
   /** What the answer must be; its parse output is what is sent. */
   schema: Schema;
   read: () => Promise<z.input<Schema>>;
   /** False for the OpenAPI document, which costs nothing to serve. */
   limited?: boolean;
 }): Promise<Response> {
-  const counted = limited ? await countRequest(context) : { headers: {}, refusal: null };
+  const counted = limited ? countApiRequest(context.apiRateLimiter, context.clientIp) : { headers: {}, refusal: null };
   if (counted.refusal) return counted.refusal;
   const headers = { ...API_CORS_HEADERS, ...counted.headers };
 

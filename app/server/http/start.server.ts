@@ -18,7 +18,7 @@ import { refreshRankingPriorIfDrifted } from "../catalog/ranking.server";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
 import { createMailer } from "../mail/mailer.server";
-import { authRateLimitRule, enforceRateLimit } from "../security/rate-limit-rules.server";
+import { authRateLimitRule, enforceRateLimit, RATE_LIMITS } from "../security/rate-limit-rules.server";
 import { getOrCreateInstanceSecret } from "../security/instance-secrets.server";
 import { pruneRateLimits } from "../security/rate-limit.server";
 import { researchServiceFromEnv } from "../research/research-service.server";
@@ -41,6 +41,8 @@ import { drainThenClose } from "./shutdown.server";
 import { createJobQueue } from "../jobs/job-queue.server";
 import { jobDefinitionsFromEnv } from "../jobs/job-definitions.server";
 import { answerPreflight } from "../api/respond.server";
+import { isPublicApiPath, replyFromCache, storableApiHeaders } from "../api/cached-answer.server";
+import { createBatchedRateLimiter } from "../security/batched-rate-limit.server";
 import { serveMarkdownTwins } from "./markdown-twins.server";
 
 export type StartOptions = {
@@ -116,6 +118,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
   });
   await jobs.start();
+  const apiRateLimit = env.API_RATE_LIMIT ?? RATE_LIMITS.api.limit;
+  const apiRateLimiter =
+    apiRateLimit > 0
+      ? createBatchedRateLimiter({ db: handle.db, rule: { ...RATE_LIMITS.api, limit: apiRateLimit } })
+      : null;
   const services: AppServices = {
     db: handle.db,
     siteUrl,
@@ -124,6 +131,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     storage,
     research,
     jobs,
+    apiRateLimiter,
     invalidatePublicPages: pageInvalidation.invalidatePublicPages,
   };
   // React Router refuses a form post whose Origin differs from the address the server sees; behind
@@ -227,23 +235,40 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   app.all(/.*/, async (req, res, next) => {
     try {
-      // The public API counts every request against its rate limit and answers If-None-Match itself (decision 064).
+      // Public API answers are the same for every caller, cookies or not; other /api/ paths are never cached.
+      const api = isPublicApiPath(req.path);
       const cacheable =
         (req.method === "GET" || req.method === "HEAD") &&
-        !PERSONAL_COOKIE.test(req.get("cookie") ?? "") &&
-        !req.path.startsWith("/api/");
+        (api || (!PERSONAL_COOKIE.test(req.get("cookie") ?? "") && !req.path.startsWith("/api/")));
       // The origin a page links to is part of it (without PUBLIC_URL it comes from the request).
       const origin = res.locals.origin as string;
       // Anonymous pages differ only by origin, address and theme; other cookies (analytics) must not split the cache.
-      const cacheKey = `${origin}\n${req.originalUrl}\n${readTheme(req.get("cookie") ?? null)}`;
+      const cacheKey = `${origin}\n${req.originalUrl}\n${api ? "" : readTheme(req.get("cookie") ?? null)}`;
       if (cacheable) {
         const hit = cache.get(cacheKey);
         if (hit) {
+          let status = hit.status;
+          let headers = hit.headers;
+          if (api) {
+            // Still counted against the client's quota, and still 304 for its own ETag (decision 071).
+            const reply = replyFromCache({
+              hit,
+              ifNoneMatch: req.get("if-none-match"),
+              limiter: services.apiRateLimiter,
+              clientIp: clientIpOf(req),
+            });
+            if (reply.kind === "refused") return void (await sendFetchResponse(res, reply.response));
+            ({ status, headers } = reply);
+            if (status === 304) {
+              writeHeaders(res, 304, [...headers, ["x-cache", "HIT"]]);
+              return void res.end();
+            }
+          }
           // A hit is compressed once and kept, instead of once per request by the middleware.
           const gzip = /\bgzip\b/.test(req.get("accept-encoding") ?? "");
           if (gzip) hit.gzipped ??= gzipSync(hit.body);
           const encoding: [string, string][] = gzip ? [["content-encoding", "gzip"]] : [];
-          writeHeaders(res, hit.status, [...hit.headers, ...encoding, ["vary", "Accept-Encoding"], ["x-cache", "HIT"]]);
+          writeHeaders(res, status, [...headers, ...encoding, ["vary", "Accept-Encoding"], ["x-cache", "HIT"]]);
           return void res.end(req.method === "HEAD" ? undefined : gzip ? hit.gzipped : hit.body);
         }
       }
@@ -270,7 +295,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         const body = Buffer.from(await response.arrayBuffer());
         const headers = [...response.headers.entries()];
         if (isPage) headers.push([csp.headerName, csp.forStoredPage(body.toString("utf8"), cspNonce)]);
-        cache.set(cacheKey, { status: response.status, headers, body });
+        cache.set(cacheKey, { status: response.status, headers: api ? storableApiHeaders(headers) : headers, body });
         writeHeaders(res, response.status, [...headers, ["x-cache", "MISS"]]);
         return void res.end(body);
       }
@@ -352,6 +377,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         shutdown.run(),
         jobs.stop(env.SHUTDOWN_TIMEOUT_MS).catch((error: unknown) => logger.warn({ err: error }, "job queue stop")),
       ]);
+      await apiRateLimiter?.stop();
       await pageInvalidation.stop();
       await handle.close();
       releaseLock();

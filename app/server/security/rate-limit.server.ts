@@ -18,18 +18,7 @@ export type RateLimitOutcome = {
  * Time is the database's clock, the one every process shares. The count stops at limit + 1, so a
  * key hammered for a long window never overflows the column.
  */
-export async function consumeRateLimit(options: {
-  db: Database;
-  key: string;
-  limit: number;
-  windowMs: number;
-}): Promise<RateLimitOutcome> {
-  const { resetSeconds: _resetSeconds, ...outcome } = await consumeRateLimitWindow(options);
-  return outcome;
-}
-
-/** consumeRateLimit, also saying when the window resets (the public API's RateLimit header). */
-export async function consumeRateLimitWindow({
+export async function consumeRateLimit({
   db,
   key,
   limit,
@@ -39,7 +28,7 @@ export async function consumeRateLimitWindow({
   key: string;
   limit: number;
   windowMs: number;
-}): Promise<RateLimitOutcome & { resetSeconds: number }> {
+}): Promise<RateLimitOutcome> {
   const window = sql`(${windowMs}::double precision * interval '1 millisecond')`;
   const expired = sql`${rateLimits.windowStartedAt} <= now() - ${window}`;
   const [row] = await db
@@ -62,7 +51,6 @@ export async function consumeRateLimitWindow({
     allowed,
     remaining: Math.max(0, limit - row!.hits),
     retryAfterSeconds: allowed ? 0 : row!.resetSeconds,
-    resetSeconds: row!.resetSeconds,
   };
 }
 

@@ -1,0 +1,46 @@
+import type { CachedPage } from "../cache/page-cache.server";
+import type { BatchedRateLimiter } from "../security/batched-rate-limit.server";
+import { countApiRequest, matchesIfNoneMatch } from "./respond.server";
+
+/**
+ * Public API answers kept in the page cache (decision 071). The answer is the same for everyone,
+ * so it is stored once and purged with the pages by any public write; what belongs to one request
+ * (the client's remaining quota) is left out when storing and made again on every hit.
+ */
+
+/** The API's part of the site: everything it answers is public, whoever asks. */
+export const isPublicApiPath = (path: string) => path.startsWith("/api/v1/");
+
+/** The headers to keep with a stored answer: all but the client's own RateLimit count. */
+export function storableApiHeaders(headers: [string, string][]): [string, string][] {
+  return headers.filter(([name]) => name.toLowerCase() !== "ratelimit");
+}
+
+export type CachedApiReply =
+  { kind: "refused"; response: Response } | { kind: "answer"; status: 200 | 304; headers: [string, string][] };
+
+/**
+ * A hit, answered as answerApi would: counted against the client's quota when the stored answer
+ * was (its RateLimit-Policy says so), 304 for a matching If-None-Match, else the stored body.
+ */
+export function replyFromCache({
+  hit,
+  ifNoneMatch,
+  limiter,
+  clientIp,
+}: {
+  hit: CachedPage;
+  ifNoneMatch: string | undefined;
+  limiter: BatchedRateLimiter | null;
+  clientIp: string;
+}): CachedApiReply {
+  const counted = hit.headers.some(([name]) => name.toLowerCase() === "ratelimit-policy");
+  const { headers: quota, refusal } = counted ? countApiRequest(limiter, clientIp) : { headers: {}, refusal: null };
+  if (refusal) return { kind: "refused", response: refusal };
+  const headers: [string, string][] = [...hit.headers, ...Object.entries(quota)];
+  const etag = hit.headers.find(([name]) => name.toLowerCase() === "etag")?.[1];
+  if (etag && matchesIfNoneMatch(ifNoneMatch ?? null, etag)) {
+    return { kind: "answer", status: 304, headers: headers.filter(([name]) => !/^content-/i.test(name)) };
+  }
+  return { kind: "answer", status: 200, headers };
+}
