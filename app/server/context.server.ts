@@ -20,7 +20,7 @@ export type AppServices = {
   research: ResearchService;
   /** The background jobs (link checks, AI refresh): their schedules, and a way to run one now. */
   jobs: JobQueue;
-  /** Counts public API requests per client address (decision 071); null when API_RATE_LIMIT=0. */
+  /** Counts public API requests per client address (decision 073); null when API_RATE_LIMIT=0. */
   apiRateLimiter: BatchedRateLimiter | null;
   /** Drops cached anonymous pages here and in every other process; call after a public write. */
   invalidatePublicPages(): Promise<void>;

@@ -57,7 +57,7 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
 
 /**
  * Counts one request against the client's quota (in memory, written to the database each second:
- * decision 071) and gives the IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers) with a
+ * decision 073) and gives the IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers) with a
  * 429 problem past the quota. Without a limiter (API_RATE_LIMIT=0) nothing is counted.
  */
 export function countApiRequest(limiter: BatchedRateLimiter | null, clientIp: string) {

@@ -32,7 +32,7 @@ type Window = {
 };
 
 /**
- * A per-client limit for a busy read path (the public API, decision 071): each request is counted
+ * A per-client limit for a busy read path (the public API, decision 073): each request is counted
  * in memory and answered without a query, and once a second the counts are added to the same
  * rate_limits table every other limit uses, in one statement, reading back the totals that all
  * processes wrote. A client spread over several processes can so exceed its quota by at most one
