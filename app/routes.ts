@@ -45,6 +45,8 @@ export default [
   route("auth/google", "routes/auth-google.ts"),
   route("auth/signed-in", "routes/auth-signed-in.ts"),
   route("auth/confirm", "routes/auth-confirm.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("setup/admin", "routes/admin-setup.tsx"),
   // The admin area. Each module checks the role itself; the layout's check guards only the layout.
   route("admin", "routes/admin/layout.tsx", [

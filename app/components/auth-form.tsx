@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
+import { FORGOT_PASSWORD_PATH } from "~/lib/password-reset";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -134,6 +135,19 @@ export function AuthForm({
             aria-describedby={errors.password ? `${ids.password}-error` : undefined}
           />
         </Field>
+        {mode === "sign-in" && (
+          <p className="-mt-2 text-right text-sm">
+            {/* A whole-page load, so the dialog does not stay open over the next page. */}
+            <Link
+              to={FORGOT_PASSWORD_PATH}
+              reloadDocument
+              rel="nofollow"
+              className="text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+            >
+              Forgot password?
+            </Link>
+          </p>
+        )}
         {formError && (
           <p id={ids.error} role="alert" className="text-sm text-red-700 dark:text-red-400">
             {formError}

@@ -3,10 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { action as adminSetupAction } from "~/routes/admin-setup";
 import { action as confirmAction } from "~/routes/auth-confirm";
 import { loader as signedInLoader } from "~/routes/auth-signed-in";
+import { action as forgotPasswordAction } from "~/routes/forgot-password";
+import { action as resetPasswordAction, loader as resetPasswordLoader } from "~/routes/reset-password";
 import { action as signInAction } from "~/routes/sign-in";
 import { action as signOutAction } from "~/routes/sign-out";
 import { loader as rootLoader } from "~/root";
 import { announceAdminSetup, isAdminSetupTokenValid } from "~/server/auth/admin-setup.server";
+import { resetMailsSettled } from "~/server/auth/password-reset.server";
 import { resolveViewer } from "~/server/auth/viewer.server";
 import { profiles, rateLimits, sessions, users, verifications } from "~/server/db/schema.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
@@ -705,5 +708,144 @@ describe("the root loader", () => {
     const root = await call(rootLoader, rootRequest("aitlas_flash=bm90LWpzb24"));
     expect((root.data as { flash: unknown }).flash).toBeNull();
     expect(root.headers.getSetCookie()).toEqual([expect.stringMatching(/^aitlas_flash=;.*Max-Age=0/)]);
+  });
+});
+
+describe("forgot password", () => {
+  const askForReset = (email: string, options: PostOptions = {}) =>
+    call(forgotPasswordAction, formPost("/forgot-password", { email }, options), options);
+
+  /** The reset link from the newest reset mail to this address, and its token. */
+  async function resetLink(email: string) {
+    await resetMailsSettled();
+    const mail = smtp
+      .messages()
+      .filter((message) => message.to.includes(email) && message.subject === "Reset your Aitlas password")
+      .at(-1);
+    if (!mail) throw new Error(`no reset mail to ${email}`);
+    const link = extractLinks(mail).find((url) => url.includes("/reset-password?token="));
+    if (!link) throw new Error(`no reset link in the mail to ${email}: ${mail.text}`);
+    expect(new URL(link).origin).toBe(TEST_SITE_URL);
+    return { link, token: new URL(link).searchParams.get("token")! };
+  }
+
+  const linkState = async (token: string) =>
+    (await call(resetPasswordLoader, new Request(`${TEST_SITE_URL}/reset-password?token=${token}`))).data as {
+      valid: boolean;
+    };
+
+  const setPassword = (token: string, password: string) =>
+    call(resetPasswordAction, formPost("/reset-password", { token, password }));
+
+  test("a mailed one-hour link sets a new password, ends every session and works only once", async () => {
+    const email = "ada@example.com";
+    const oldSession = await createConfirmedAccount(email, "analytical engine");
+    expect(await viewerFor(oldSession)).not.toBeNull();
+
+    const asked = await askForReset("ADA@example.com");
+    expect(asked).toMatchObject({ status: 200, data: { sent: true } });
+    const { token } = await resetLink(email);
+    const [stored] = await database.db
+      .select({ expiresAt: verifications.expiresAt })
+      .from(verifications)
+      .where(eq(verifications.identifier, `reset-password:${token}`));
+    const lifetimeMs = stored!.expiresAt.getTime() - Date.now();
+    expect(lifetimeMs).toBeGreaterThan(59 * 60_000);
+    expect(lifetimeMs).toBeLessThanOrEqual(60 * 60_000);
+    expect(await linkState(token)).toMatchObject({ valid: true });
+
+    const tooShort = await setPassword(token, "short");
+    expect(tooShort).toMatchObject({ status: 400, data: { passwordError: "Password must be at least 6 characters" } });
+    const reset = await setPassword(token, "difference engine");
+    expect(reset.status).toBe(302);
+    expect(reset.headers.get("location")).toBe("/sign-in");
+    expect(flashOf(reset.headers)).toEqual({
+      kind: "success",
+      title: "Your password is changed. Sign in with your new password.",
+    });
+
+    expect(await viewerFor(oldSession)).toBeNull();
+    expect((await signIn({ email, password: "analytical engine" })).status).toBe(401);
+    expect((await signIn({ email, password: "difference engine" })).status).toBe(302);
+
+    // Used once: the page says so and a second post changes nothing.
+    expect(await linkState(token)).toMatchObject({ valid: false });
+    expect(await setPassword(token, "third password")).toMatchObject({
+      status: 400,
+      data: { error: "This reset link is no longer valid." },
+    });
+    expect((await signIn({ email, password: "difference engine" })).status).toBe(302);
+  });
+
+  test("an expired link sets nothing", async () => {
+    const email = "grace@example.com";
+    await createConfirmedAccount(email, "first password");
+    await askForReset(email);
+    const { token } = await resetLink(email);
+    await database.db
+      .update(verifications)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(verifications.identifier, `reset-password:${token}`));
+
+    expect(await linkState(token)).toMatchObject({ valid: false });
+    expect(await setPassword(token, "second password")).toMatchObject({
+      status: 400,
+      data: { error: "This reset link is no longer valid." },
+    });
+    expect((await signIn({ email, password: "first password" })).status).toBe(302);
+    expect(await linkState("made-up-token")).toMatchObject({ valid: false });
+  });
+
+  test("an unknown address gets the same answer and no mail", async () => {
+    await createConfirmedAccount("known@example.com", "first password");
+    smtp.clear();
+    const unknown = await askForReset("nobody@example.com");
+    const known = await askForReset("known@example.com");
+    expect(unknown.status).toBe(200);
+    expect(unknown.data).toEqual(known.data);
+    await resetMailsSettled();
+    await resetLink("known@example.com");
+    expect(smtp.messages().filter((mail) => mail.to.includes("nobody@example.com"))).toEqual([]);
+  });
+
+  test("a reset from an unconfirmed account's mailbox confirms the address", async () => {
+    const email = "unconfirmed@example.com";
+    expect((await signUp({ email, password: "sign-up password" })).status).toBe(302);
+    await askForReset(email);
+    const { token } = await resetLink(email);
+    expect((await setPassword(token, "mailbox owner's password")).status).toBe(302);
+    expect((await userByEmail(email))?.emailVerified).toBe(true);
+    expect((await signIn({ email, password: "mailbox owner's password" })).status).toBe(302);
+  });
+
+  test("a bad address is refused with the sign-up form's message", async () => {
+    expect(await askForReset("not an address")).toMatchObject({
+      status: 400,
+      data: { emailError: "Invalid email address" },
+    });
+  });
+
+  test(`at most ${RATE_LIMITS.passwordResetMail.limit} mails an hour to one address, asked from anywhere`, async () => {
+    const email = "flooded@example.com";
+    await createConfirmedAccount(email, "first password");
+    smtp.clear();
+    for (let i = 0; i <= RATE_LIMITS.passwordResetMail.limit; i++) {
+      const asked = await askForReset(email, { clientIp: `198.51.100.${i + 1}` });
+      // The page never tells: every answer is the same.
+      expect(asked).toMatchObject({ status: 200, data: { sent: true } });
+    }
+    await resetMailsSettled();
+    const mails = smtp.messages().filter((mail) => mail.to.includes(email));
+    expect(mails).toHaveLength(RATE_LIMITS.passwordResetMail.limit);
+  });
+
+  test(`the ${RATE_LIMITS.passwordReset.limit + 1}th request from one client is refused`, async () => {
+    const options = { clientIp: "203.0.113.99" };
+    for (let i = 0; i < RATE_LIMITS.passwordReset.limit; i++) {
+      expect((await askForReset(`someone-${i}@example.com`, options)).status).toBe(200);
+    }
+    const refused = await askForReset("one-more@example.com", options);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

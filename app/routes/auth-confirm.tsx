@@ -1,8 +1,8 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/auth-confirm";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { FormRefusal, LabelledInput } from "~/components/account-form-fields";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { passwordSchema } from "~/lib/auth-schemas";
 import { SITE_NAME } from "~/lib/site";
 import { confirmationLinkState, confirmEmailWithPassword } from "~/server/auth/confirm-email.server";
@@ -96,31 +96,16 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
           </p>
           <Form method="post" className="mt-6 space-y-4" noValidate>
             <input type="hidden" name="token" value={loaderData.token} />
-            <div className="space-y-1.5">
-              <label htmlFor="confirm-password" className="block text-sm font-medium">
-                Password
-              </label>
-              <Input
-                id="confirm-password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={6}
-                aria-invalid={actionData?.passwordError ? true : undefined}
-                aria-describedby={actionData?.passwordError ? "confirm-password-error" : undefined}
-              />
-              {actionData?.passwordError && (
-                <p id="confirm-password-error" className="text-sm text-red-700 dark:text-red-400">
-                  {actionData.passwordError}
-                </p>
-              )}
-            </div>
-            {actionData?.error && (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                {actionData.error}
-              </p>
-            )}
+            <LabelledInput
+              id="confirm-password"
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              minLength={6}
+              error={actionData?.passwordError}
+            />
+            <FormRefusal message={actionData?.error} />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Please wait..." : "Confirm and sign in"}
             </Button>

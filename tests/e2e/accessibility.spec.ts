@@ -23,6 +23,8 @@ const pages: { name: string; path: string; missing?: boolean }[] = [
   { name: "terms", path: "/terms" },
   { name: "sign in", path: "/sign-in" },
   { name: "confirmation with a spent link", path: "/auth/confirm?token=spent" },
+  { name: "forgot password", path: "/forgot-password" },
+  { name: "password reset with a spent link", path: "/reset-password?token=spent" },
   { name: "not found", path: "/no/such/page", missing: true },
   { name: "tool not found", path: "/tool/does-not-exist", missing: true },
 ];

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { fetchMail } from "../fakes/control-client";
+import { fetchMail, waitForMail } from "../fakes/control-client";
 import {
   PASSWORD,
   accountMenuButton,
@@ -14,6 +14,7 @@ import {
   signInControl,
   signInInDialog,
   signOut,
+  signUpAndConfirm,
   signUpInDialog,
   submitConfirmation,
   uniqueEmail,
@@ -219,4 +220,38 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL("/about");
     await expect(accountMenuButton(page, email)).toBeVisible();
   });
+});
+
+test("a forgotten password: 'Forgot password?' in the dialog, a mailed link, a new password", async ({ page }) => {
+  const email = uniqueEmail("forgot");
+  await signUpAndConfirm(page, email);
+  await signOut(page, email);
+
+  const dialog = await openAuthDialog(page, "sign-in");
+  await dialog.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL("/forgot-password");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account uses that address");
+
+  const mail = await waitForMail(email, { count: 2 });
+  const link = mail.links.find((candidate) => new URL(candidate).pathname === "/reset-password");
+  expect(link, `a reset link in the email to ${email}:\n${mail.text}`).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose a new password");
+  await page.getByLabel("New password").fill("a-brand-new-password");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page).toHaveURL("/sign-in");
+  await expectToast(page, "Your password is changed. Sign in with your new password.");
+
+  const form = page.getByRole("main");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill("a-brand-new-password");
+  await form.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(accountMenuButton(page, email)).toBeVisible();
+
+  // The link worked once.
+  await page.goto(link!);
+  await expect(page.getByText("This reset link is no longer valid")).toBeVisible();
 });

@@ -1,13 +1,17 @@
+import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
+import { RESET_PASSWORD_PATH } from "~/lib/password-reset";
 import { SITE_NAME } from "~/lib/site";
 import type { Database } from "../db/client.server";
 import { accounts, sessions, users, verifications } from "../db/schema.server";
 import { noteIfDatabaseUnavailable } from "../db/database-unavailable.server";
 import { logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
-import { confirmationMail } from "../mail/messages.server";
+import { confirmationMail, passwordResetMail } from "../mail/messages.server";
+import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit-rules.server";
+import { RESET_LINK_SECONDS, sendResetLinkInBackground } from "./password-reset.server";
 import { authHooks, CONFIRM_EMAIL_PATH, revokeUnprovenCredentials } from "./auth-hooks.server";
 
 /** The header our HTTP layer sets to the client address it worked out; any incoming copy is dropped. */
@@ -47,6 +51,21 @@ export function createAuth({ db, mailer, siteUrl, secret, google }: AuthOptions)
       autoSignIn: false,
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      // "Forgot password?" (password-reset.server.ts): a one-hour, single-use link to our own page.
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // Not awaited: a known address must not take longer to answer than an unknown one.
+      sendResetPassword: async ({ user, token }) =>
+        sendResetLinkInBackground(async () => {
+          const limited = await enforceRateLimit({ db, rule: RATE_LIMITS.passwordResetMail, subject: user.email });
+          if (limited) return void logger.info("password reset mail not sent: too many for this address this hour");
+          const url = new URL(`${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`, siteUrl).href;
+          await mailer.send({ to: user.email, ...passwordResetMail({ url }) });
+        }),
+      // The link proved the mailbox, as a confirmation link does.
+      onPasswordReset: async ({ user }) => {
+        await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,

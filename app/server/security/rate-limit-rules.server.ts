@@ -17,6 +17,13 @@ export const RATE_LIMITS = {
   adminSetup: { name: "admin-setup", limit: 10, windowMs: 10 * MINUTE },
   /** Each run spends search and model credits: 30 an hour per administrator is generous by hand. */
   research: { name: "research", limit: 30, windowMs: 60 * MINUTE },
+  /** "Forgot password?" requests per client address: each may send a mail. */
+  passwordReset: { name: "password-reset", limit: 10, windowMs: 60 * MINUTE },
+  /**
+   * Reset mails per address, whoever asks: a mailbox is not flooded from many addresses. Past it the
+   * answer is the same and no mail goes (the page never says whether an address is registered).
+   */
+  passwordResetMail: { name: "password-reset-mail", limit: 3, windowMs: 60 * MINUTE },
   /** MCP requests per client address: an assistant's search makes a few calls, a scraper many. */
   mcp: { name: "mcp", limit: 120, windowMs: MINUTE },
   /** The public read API, per client address (decision 064): a page a second, with room for bursts. */

@@ -1,0 +1,88 @@
+import { Form, Link, data, useNavigation } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { FormRefusal, LabelledInput } from "~/components/account-form-fields";
+import { Button } from "~/components/ui/button";
+import { emailSchema } from "~/lib/auth-schemas";
+import { SITE_NAME } from "~/lib/site";
+import { RESET_REQUESTED_MESSAGE } from "~/lib/password-reset";
+import { requestPasswordReset } from "~/server/auth/password-reset.server";
+import { requireSameOrigin } from "~/server/auth/guards.server";
+import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
+import { readForm } from "~/server/http/read-form.server";
+import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+
+type ForgotActionData = { sent?: boolean; emailError?: string; error?: string };
+
+export function meta() {
+  return [{ title: `Reset your password | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+}
+
+// A refusal's wait reaches the page's answer (actions' headers are not passed on by themselves).
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}
+
+/** "Forgot password?": asks for the address and mails a link, saying the same whether it has an account or not. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const form = await readForm(request);
+  const email = emailSchema.safeParse(form.get("email") ?? "");
+  if (!email.success) return data<ForgotActionData>({ emailError: email.error.issues[0]!.message }, { status: 400 });
+  const refusal = await enforceRateLimit({
+    db: context.db,
+    rule: RATE_LIMITS.passwordReset,
+    subject: context.clientIp,
+  });
+  if (refusal) return toErrorResponse(refusal);
+  try {
+    await requestPasswordReset({ auth: context.auth, email: email.data });
+  } catch (thrown) {
+    return answerOrRethrow(thrown);
+  }
+  return data<ForgotActionData>({ sent: true });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Reset your password</h1>
+      {actionData?.sent ? (
+        <Alert className="mt-6" role="status">
+          <AlertDescription>{RESET_REQUESTED_MESSAGE}</AlertDescription>
+        </Alert>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            Enter the email address you signed up with, and we will send you a link to choose a new password.
+          </p>
+          <Form method="post" className="mt-6 space-y-4" noValidate>
+            <LabelledInput
+              id="reset-email"
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              error={actionData?.emailError}
+            />
+            <FormRefusal message={actionData?.error} />
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Please wait..." : "Send reset link"}
+            </Button>
+          </Form>
+        </>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link
+          to="/sign-in"
+          rel="nofollow"
+          className="text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+        >
+          Back to sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { FormRefusal, LabelledInput } from "~/components/account-form-fields";
+import { Button } from "~/components/ui/button";
+import { passwordSchema } from "~/lib/auth-schemas";
+import { SITE_NAME } from "~/lib/site";
+import { FORGOT_PASSWORD_PATH, PASSWORD_CHANGED_MESSAGE } from "~/lib/password-reset";
+import { isResetLinkValid, resetPassword } from "~/server/auth/password-reset.server";
+import { requireSameOrigin } from "~/server/auth/guards.server";
+import { flashCookie } from "~/server/flash.server";
+import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
+import { readForm } from "~/server/http/read-form.server";
+import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+
+type ResetActionData = { passwordError?: string; error?: string };
+
+export function meta() {
+  return [{ title: `Choose a new password | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+}
+
+// The page holds a secret token and its answer changes once used: never cached anywhere.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { "Cache-Control": "no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
+}
+
+/** Where the reset email's link lands: a new password, once, within the hour. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, valid: await isResetLinkValid({ db: context.db, token }) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const form = await readForm(request);
+  // Each attempt hashes a password: as costly as a sign-in, and limited like one.
+  const refusal = await enforceRateLimit({ db: context.db, rule: RATE_LIMITS.signIn, subject: context.clientIp });
+  if (refusal) return toErrorResponse(refusal);
+  const password = passwordSchema.safeParse(form.get("password") ?? "");
+  if (!password.success)
+    return data<ResetActionData>({ passwordError: password.error.issues[0]!.message }, { status: 400 });
+  try {
+    await resetPassword({ auth: context.auth, token: String(form.get("token") ?? ""), password: password.data });
+  } catch (thrown) {
+    return answerOrRethrow(thrown);
+  }
+  // Every session of the account ended with the old password, this browser's too.
+  return redirect("/sign-in", {
+    headers: { "Set-Cookie": flashCookie({ kind: "success", title: PASSWORD_CHANGED_MESSAGE }) },
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Choose a new password</h1>
+      {!loaderData.valid ? (
+        <Alert variant="destructive" className="mt-6">
+          <AlertTitle>This reset link is no longer valid</AlertTitle>
+          <AlertDescription>
+            A link works for one hour, once.{" "}
+            <Link to={FORGOT_PASSWORD_PATH} rel="nofollow" className="underline underline-offset-4">
+              Ask for a new one
+            </Link>
+            .
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            Every device signed in to your account is signed out; sign in again with the new password.
+          </p>
+          <Form method="post" className="mt-6 space-y-4" noValidate>
+            <input type="hidden" name="token" value={loaderData.token} />
+            <LabelledInput
+              id="new-password"
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              minLength={6}
+              error={actionData?.passwordError}
+            />
+            <FormRefusal message={actionData?.error} />
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? "Please wait..." : "Set new password"}
+            </Button>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}
