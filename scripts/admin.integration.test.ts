@@ -1,20 +1,17 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { profiles, users } from "~/server/db/schema.server";
+import { runInProject, runScript, type ScriptRun } from "../tests/setup/run-script";
 
 // `npm run admin -- promote|demote EMAIL` run as the operator runs it: a separate process that
 // finds the database through the configuration (DATA_DIR for PGlite, DATABASE_URL for PostgreSQL).
 
-const projectRoot = fileURLToPath(new URL("..", import.meta.url));
-const tsx = path.join(projectRoot, "node_modules/.bin/tsx");
 const onPostgres = process.env.AITLAS_TEST_ENGINE === "postgres" && Boolean(process.env.TEST_DATABASE_URL);
 // Each run starts tsx and opens the database: a few seconds, more on a busy runner.
 const SLOW = 60_000;
@@ -90,31 +87,9 @@ async function roleOf(email: string) {
 
 // --- Running the command ---
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-/** Runs scripts/admin.ts with only the target's configuration: NODE_ENV=test keeps a developer's .env out. */
-function admin(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      tsx,
-      ["--tsconfig", "tsconfig.json", "scripts/admin.ts", ...args],
-      {
-        cwd: projectRoot,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: process.env.HOME ?? os.homedir(),
-          NODE_ENV: "test",
-          LOG_LEVEL: "warn",
-          ...target.env,
-        },
-        timeout: SLOW,
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+/** Runs scripts/admin.ts with only the target's configuration. */
+function admin(...args: string[]): Promise<ScriptRun> {
+  return runScript("scripts/admin.ts", args, target.env, SLOW);
 }
 
 let target: Target;
@@ -185,25 +160,12 @@ describe("promote and demote", () => {
   test(
     "runs as npm run admin",
     async () => {
-      const run = await new Promise<Run>((resolve) => {
-        execFile(
-          "npm",
-          ["run", "--silent", "admin", "--", "promote", "max@example.com"],
-          {
-            cwd: projectRoot,
-            env: {
-              PATH: process.env.PATH ?? "",
-              HOME: process.env.HOME ?? os.homedir(),
-              NODE_ENV: "test",
-              LOG_LEVEL: "warn",
-              ...target.env,
-            },
-            timeout: SLOW,
-          },
-          (error, stdout, stderr) =>
-            resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
-        );
-      });
+      const run = await runInProject(
+        "npm",
+        ["run", "--silent", "admin", "--", "promote", "max@example.com"],
+        target.env,
+        SLOW,
+      );
       expect(run.code).toBe(0);
       expect(run.stdout).toBe("max@example.com is now an administrator\n");
       expect(await roleOf("max@example.com")).toBe("admin");

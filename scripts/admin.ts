@@ -6,16 +6,14 @@ import { AppError } from "~/lib/app-error";
 import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { openConfiguredDatabase, type ConfiguredDatabase } from "~/server/db/configured-database.server";
 import { hasAdministrator, setUserRole, type Role } from "~/server/auth/roles.server";
+import { runCommand, type CommandOutcome } from "./command";
 
 const usage = `Usage: npm run admin -- promote EMAIL    make the account with this email an administrator
        npm run admin -- demote EMAIL     make it an ordinary user again`;
 
 const COMMANDS: Record<string, Role> = { promote: "admin", demote: "user" };
 
-/** What to print and the exit code: 0 done, 1 could not be done, 2 not understood. */
-type Outcome = { code: 0 | 1 | 2; out?: string; err?: string };
-
-async function run(args: string[]): Promise<Outcome> {
+async function run(args: string[]): Promise<CommandOutcome> {
   const [command, email, ...rest] = args;
   const role = command === undefined ? undefined : COMMANDS[command];
   if (!role || !email?.trim() || rest.length > 0) return { code: 2, err: usage };
@@ -51,12 +49,4 @@ async function run(args: string[]): Promise<Outcome> {
   }
 }
 
-try {
-  const outcome = await run(process.argv.slice(2));
-  if (outcome.out) console.log(outcome.out);
-  if (outcome.err) console.error(outcome.err);
-  process.exitCode = outcome.code;
-} catch (error) {
-  console.error(`admin: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-}
+await runCommand("admin", run);

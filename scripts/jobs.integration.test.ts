@@ -1,19 +1,14 @@
-import { execFile } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { jobRuns, toolLinkChecks } from "~/server/db/schema.server";
 import { insertTools } from "../tests/setup/fixtures";
 import { createProcessDatabase, type ProcessDatabase } from "../tests/setup/process-database";
+import { runScript, type ScriptRun } from "../tests/setup/run-script";
 
 // `npm run jobs -- run link-check | list` as an operator runs it: its own process, on the database
 // the configuration names, against tools' websites on loopback (OUTBOUND_ALLOW_PRIVATE=true).
 
-const projectRoot = fileURLToPath(new URL("..", import.meta.url));
-const tsx = path.join(projectRoot, "node_modules/.bin/tsx");
 const SLOW = 60_000;
 
 let site: http.Server;
@@ -34,34 +29,19 @@ afterAll(async () => {
   await database.dispose();
 });
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function jobs(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      tsx,
-      ["--tsconfig", "tsconfig.json", "scripts/jobs.ts", ...args],
-      {
-        cwd: projectRoot,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: process.env.HOME ?? os.homedir(),
-          NODE_ENV: "test",
-          LOG_LEVEL: "warn",
-          ...database.env,
-          SEED_DEMO: "false",
-          OUTBOUND_ALLOW_PRIVATE: "true",
-          LINK_CHECK_CRON: "15 2 * * *",
-          REFRESH_CRON: "off",
-        },
-        timeout: SLOW,
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+function jobs(...args: string[]): Promise<ScriptRun> {
+  return runScript(
+    "scripts/jobs.ts",
+    args,
+    {
+      ...database.env,
+      SEED_DEMO: "false",
+      OUTBOUND_ALLOW_PRIVATE: "true",
+      LINK_CHECK_CRON: "15 2 * * *",
+      REFRESH_CRON: "off",
+    },
+    SLOW,
+  );
 }
 
 test(

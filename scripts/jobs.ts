@@ -12,14 +12,12 @@ import { jobDefinitionsFromEnv } from "~/server/jobs/job-definitions.server";
 import { createJobQueue, runJobInProcess } from "~/server/jobs/job-queue.server";
 import { listRecentJobRuns } from "~/server/jobs/job-runs.server";
 import { researchServiceFromEnv } from "~/server/research/research-service.server";
+import { runCommand, type CommandOutcome } from "./command";
 
 const usage = `Usage: npm run jobs -- run KIND    run one job now (KIND: ${JOB_KINDS.join(", ")})
        npm run jobs -- list        the schedules and the recent runs`;
 
-/** What to print and the exit code: 0 done, 1 could not be done, 2 not understood. */
-type Outcome = { code: 0 | 1 | 2; out?: string; err?: string };
-
-async function run(args: string[]): Promise<Outcome> {
+async function run(args: string[]): Promise<CommandOutcome> {
   const [command, kind, ...rest] = args;
   const running = command === "run" && isJobKind(kind) && rest.length === 0;
   const listing = command === "list" && kind === undefined;
@@ -103,12 +101,4 @@ async function run(args: string[]): Promise<Outcome> {
   }
 }
 
-try {
-  const outcome = await run(process.argv.slice(2));
-  if (outcome.out) console.log(outcome.out);
-  if (outcome.err) console.error(outcome.err);
-  process.exitCode = outcome.code;
-} catch (error) {
-  console.error(`jobs: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-}
+await runCommand("jobs", run);

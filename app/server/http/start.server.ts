@@ -43,6 +43,7 @@ import { jobDefinitionsFromEnv } from "../jobs/job-definitions.server";
 import { answerPreflight } from "../api/respond.server";
 import { isPublicApiPath, replyFromCache, storableApiHeaders } from "../api/cached-answer.server";
 import { createBatchedRateLimiter } from "../security/batched-rate-limit.server";
+import { resetMailsSettled } from "../auth/password-reset.server";
 import { serveMarkdownTwins } from "./markdown-twins.server";
 
 export type StartOptions = {
@@ -377,6 +378,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         shutdown.run(),
         jobs.stop(env.SHUTDOWN_TIMEOUT_MS).catch((error: unknown) => logger.warn({ err: error }, "job queue stop")),
       ]);
+      // Reset mails run after their answer; they need the database (decision 072).
+      await resetMailsSettled();
       await apiRateLimiter?.stop();
       await pageInvalidation.stop();
       await handle.close();
