@@ -19,6 +19,24 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { JobKind } from "~/lib/jobs";
+import {
+  COMMENT_REPORT_REASONS,
+  DECISION_REASON_MAX,
+  LISTING_REPORT_REASONS,
+  MODERATION_ACTIONS,
+  REPORT_NOTE_MAX,
+  SUBMISSION_DRAFT_STATES,
+  SUBMISSION_NAME_MAX,
+  SUBMISSION_NOTE_MAX,
+  SUBMISSION_STATUSES,
+  SUBMISSION_URL_MAX,
+  sqlValueList,
+  type CommentReportReason,
+  type ListingReportReason,
+  type ModerationAction,
+  type SubmissionDraftState,
+  type SubmissionStatus,
+} from "~/lib/members";
 import type { Pricing } from "~/lib/pricing";
 import { PRICING_MODELS, type PricingModel } from "~/lib/pricing-model";
 
@@ -104,13 +122,22 @@ export const profiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     username: text("username"),
+    /**
+     * The public name a member chose (issue 15): unique whatever the case, and the address of their
+     * profile page /u/{name}. Until they choose one, comments show username as the spec says.
+     */
+    displayName: text("display_name"),
     avatarUrl: text("avatar_url"),
     userType: text("user_type", { enum: ["user", "admin"] })
       .notNull()
       .default("user"),
     ...timestamps,
   },
-  (table) => [check("profiles_user_type_check", sql`${table.userType} in ('user', 'admin')`)],
+  (table) => [
+    check("profiles_user_type_check", sql`${table.userType} in ('user', 'admin')`),
+    check("profiles_display_name_check", sql`${table.displayName} ~ '^[A-Za-z0-9._-]{3,30}$'`),
+    uniqueIndex("profiles_display_name_lower_key").on(sql`lower(${table.displayName})`),
+  ],
 );
 
 // --- Catalogue ---
@@ -387,12 +414,148 @@ export const comments = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     content: text("content").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When its author last edited it (within COMMENT_EDIT_WINDOW_MS of posting); shown as "edited". */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    /** Set when an administrator hides it: gone for everyone but its author, who sees it marked hidden. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenBy: uuid("hidden_by").references(() => users.id, { onDelete: "set null" }),
   },
   (table) => [
     check("comments_content_check", sql`length(btrim(${table.content})) > 0 and length(${table.content}) <= 2000`),
     index("comments_tool_id_created_at_idx").on(table.toolId, table.createdAt.desc(), table.id.desc()),
     // Deleting a user sets its comments' user_id to null; without this index that is a full scan.
-    index("comments_user_id_idx").on(table.userId),
+    // It also serves a member's profile page, newest first.
+    index("comments_user_id_idx").on(table.userId, table.createdAt.desc()),
+  ],
+);
+
+/** A member's report of a comment: once per member per comment; open until an administrator acts. */
+export const commentReports = pgTable(
+  "comment_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    commentId: uuid("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").$type<CommentReportReason>().notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    unique("comment_reports_comment_id_reporter_id_key").on(table.commentId, table.reporterId),
+    check("comment_reports_reason_check", sql.raw(`reason in (${sqlValueList(COMMENT_REPORT_REASONS)})`)),
+    check("comment_reports_note_check", sql.raw(`note is null or char_length(note) <= ${REPORT_NOTE_MAX}`)),
+    index("comment_reports_open_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.resolvedAt} is null`),
+    index("comment_reports_reporter_id_idx").on(table.reporterId),
+  ],
+);
+
+/** A member's report of a problem with a listing (wrong information, dead link, ...). */
+export const listingReports = pgTable(
+  "listing_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").$type<ListingReportReason>().notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    check("listing_reports_reason_check", sql.raw(`reason in (${sqlValueList(LISTING_REPORT_REASONS)})`)),
+    check("listing_reports_note_check", sql.raw(`note is null or char_length(note) <= ${REPORT_NOTE_MAX}`)),
+    index("listing_reports_open_idx")
+      .on(table.toolId, table.createdAt)
+      .where(sql`${table.resolvedAt} is null`),
+    index("listing_reports_reporter_id_idx").on(table.reporterId),
+  ],
+);
+
+/**
+ * A tool a member suggests at /submit. The research assistant's draft (the tool form's values) is
+ * kept here, not as an unpublished tool, so nothing unreviewed can reach a public list; approving
+ * creates the tool through the admin's tool form and links it.
+ */
+export const toolSubmissions = pgTable(
+  "tool_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    website: text("website").notNull(),
+    /** The website's host, lower-case without "www.": what the duplicate check compares. */
+    domain: text("domain").notNull(),
+    name: text("name").notNull(),
+    category: text("category"),
+    note: text("note"),
+    status: text("status").$type<SubmissionStatus>().notNull().default("pending"),
+    draftState: text("draft_state").$type<SubmissionDraftState>().notNull().default("off"),
+    /** The research assistant's drafted form values, when it ran. */
+    draft: jsonb("draft").$type<Record<string, unknown>>(),
+    draftError: text("draft_error"),
+    /** The published tool, once approved. */
+    toolId: uuid("tool_id").references(() => tools.id, { onDelete: "set null" }),
+    decisionReason: text("decision_reason"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    check("tool_submissions_status_check", sql.raw(`status in (${sqlValueList(SUBMISSION_STATUSES)})`)),
+    check("tool_submissions_draft_state_check", sql.raw(`draft_state in (${sqlValueList(SUBMISSION_DRAFT_STATES)})`)),
+    check(
+      "tool_submissions_website_check",
+      sql.raw(`website ~ '^https?://' and char_length(website) <= ${SUBMISSION_URL_MAX}`),
+    ),
+    check("tool_submissions_domain_check", sql`${table.domain} <> ''`),
+    check("tool_submissions_name_check", sql.raw(`btrim(name) <> '' and char_length(name) <= ${SUBMISSION_NAME_MAX}`)),
+    check("tool_submissions_note_check", sql.raw(`note is null or char_length(note) <= ${SUBMISSION_NOTE_MAX}`)),
+    check(
+      "tool_submissions_decision_reason_check",
+      sql.raw(`decision_reason is null or char_length(decision_reason) <= ${DECISION_REASON_MAX}`),
+    ),
+    // One pending submission per site: a second member is pointed at the first.
+    uniqueIndex("tool_submissions_pending_domain_key")
+      .on(table.domain)
+      .where(sql`${table.status} = 'pending'`),
+    index("tool_submissions_user_id_idx").on(table.userId, table.createdAt.desc()),
+    index("tool_submissions_status_idx").on(table.status, table.createdAt),
+  ],
+);
+
+/** Every moderation decision, with who made it and when; kept after its subject is gone. */
+export const moderationActions = pgTable(
+  "moderation_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    action: text("action").$type<ModerationAction>().notNull(),
+    /** The comment, tool or submission acted on; no foreign key, since the log outlives it. */
+    subjectId: uuid("subject_id").notNull(),
+    /** A line a person reads later: the tool's name, the comment's first words. */
+    summary: text("summary").notNull(),
+    reason: text("reason"),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** The administrator's name at the time, so the log reads the same after renames and deletions. */
+    actorName: text("actor_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("moderation_actions_action_check", sql.raw(`action in (${sqlValueList(MODERATION_ACTIONS)})`)),
+    index("moderation_actions_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
   ],
 );
 

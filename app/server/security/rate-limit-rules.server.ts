@@ -24,6 +24,14 @@ export const RATE_LIMITS = {
    * answer is the same and no mail goes (the page never says whether an address is registered).
    */
   passwordResetMail: { name: "password-reset-mail", limit: 3, windowMs: 60 * MINUTE },
+  /** Editing, deleting and reporting comments, per member: a person moderates their words slowly. */
+  commentChange: { name: "comment-change", limit: 30, windowMs: 10 * MINUTE },
+  /** Reports of comments and listings, per member: enough for a real problem, too few for a campaign. */
+  report: { name: "report", limit: 20, windowMs: 60 * MINUTE },
+  /** Tool submissions, per member (issue 15): three a day. */
+  submission: { name: "submission", limit: 3, windowMs: 24 * 60 * MINUTE },
+  /** Account changes (name, avatar, email, password, deletion), per member: each may send mail or hash a password. */
+  accountChange: { name: "account-change", limit: 10, windowMs: 60 * MINUTE },
   /** MCP requests per client address: an assistant's search makes a few calls, a scraper many. */
   mcp: { name: "mcp", limit: 120, windowMs: MINUTE },
   /** The public read API, per client address (decision 064): a page a second, with room for bursts. */

@@ -1,0 +1,150 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { AppError } from "~/lib/app-error";
+import { isUuid } from "~/lib/slugify";
+import type { Database } from "../db/client.server";
+import { commentReports, comments, tools } from "../db/schema.server";
+import { recordModerationAction, type Moderator } from "./moderation-log.server";
+
+export const COMMENT_NOT_FOUND_MESSAGE = "Comment not found";
+
+export type ModeratedComment = { id: string; toolId: string; toolSlug: string };
+
+/** The comment, locked for the decision, with its tool for the summary and the cache purge. */
+async function lockComment(tx: Database, commentId: string) {
+  if (!isUuid(commentId)) throw new AppError("not-found", COMMENT_NOT_FOUND_MESSAGE);
+  const [comment] = await tx
+    .select({
+      id: comments.id,
+      toolId: comments.toolId,
+      toolSlug: tools.slug,
+      toolName: tools.name,
+      content: comments.content,
+      hiddenAt: comments.hiddenAt,
+    })
+    .from(comments)
+    .innerJoin(tools, eq(tools.id, comments.toolId))
+    .where(eq(comments.id, commentId))
+    .for("update", { of: comments });
+  if (!comment) throw new AppError("not-found", COMMENT_NOT_FOUND_MESSAGE);
+  return comment;
+}
+
+/** Closes the comment's open reports: the decision answers them. */
+async function resolveReports(tx: Database, commentId: string, moderator: Moderator) {
+  await tx
+    .update(commentReports)
+    .set({ resolvedAt: sql`now()`, resolvedBy: moderator.id })
+    .where(and(eq(commentReports.commentId, commentId), isNull(commentReports.resolvedAt)));
+}
+
+/**
+ * Hides a comment from everyone but its author, closes its reports and logs the decision.
+ * Hiding a hidden comment changes nothing and logs nothing.
+ */
+export function hideComment({
+  db,
+  commentId,
+  moderator,
+}: {
+  db: Database;
+  commentId: string;
+  moderator: Moderator;
+}): Promise<ModeratedComment> {
+  return db.transaction(async (tx) => {
+    const comment = await lockComment(tx, commentId);
+    await resolveReports(tx, comment.id, moderator);
+    if (comment.hiddenAt === null) {
+      await tx
+        .update(comments)
+        .set({ hiddenAt: sql`now()`, hiddenBy: moderator.id })
+        .where(eq(comments.id, comment.id));
+      await recordModerationAction({
+        db: tx,
+        action: "comment-hidden",
+        subjectId: comment.id,
+        summary: `On ${comment.toolName}: ${comment.content}`,
+        moderator,
+      });
+    }
+    return { id: comment.id, toolId: comment.toolId, toolSlug: comment.toolSlug };
+  });
+}
+
+/** Shows a hidden comment again and logs it; a visible comment is left as it is. */
+export function restoreComment({
+  db,
+  commentId,
+  moderator,
+}: {
+  db: Database;
+  commentId: string;
+  moderator: Moderator;
+}): Promise<ModeratedComment> {
+  return db.transaction(async (tx) => {
+    const comment = await lockComment(tx, commentId);
+    if (comment.hiddenAt !== null) {
+      await tx.update(comments).set({ hiddenAt: null, hiddenBy: null }).where(eq(comments.id, comment.id));
+      await recordModerationAction({
+        db: tx,
+        action: "comment-restored",
+        subjectId: comment.id,
+        summary: `On ${comment.toolName}: ${comment.content}`,
+        moderator,
+      });
+    }
+    return { id: comment.id, toolId: comment.toolId, toolSlug: comment.toolSlug };
+  });
+}
+
+/** Deletes any comment as an administrator (its reports go with it) and logs what it said. */
+export function deleteCommentAsModerator({
+  db,
+  commentId,
+  moderator,
+}: {
+  db: Database;
+  commentId: string;
+  moderator: Moderator;
+}): Promise<ModeratedComment> {
+  return db.transaction(async (tx) => {
+    const comment = await lockComment(tx, commentId);
+    await tx.delete(comments).where(eq(comments.id, comment.id));
+    await recordModerationAction({
+      db: tx,
+      action: "comment-deleted",
+      subjectId: comment.id,
+      summary: `On ${comment.toolName}: ${comment.content}`,
+      moderator,
+    });
+    return { id: comment.id, toolId: comment.toolId, toolSlug: comment.toolSlug };
+  });
+}
+
+/** Closes a comment's open reports without acting on it: the comment stays as it is. */
+export function dismissCommentReports({
+  db,
+  commentId,
+  moderator,
+}: {
+  db: Database;
+  commentId: string;
+  moderator: Moderator;
+}): Promise<ModeratedComment> {
+  return db.transaction(async (tx) => {
+    const comment = await lockComment(tx, commentId);
+    await resolveReports(tx, comment.id, moderator);
+    await recordModerationAction({
+      db: tx,
+      action: "comment-reports-dismissed",
+      subjectId: comment.id,
+      summary: `On ${comment.toolName}: ${comment.content}`,
+      moderator,
+    });
+    return { id: comment.id, toolId: comment.toolId, toolSlug: comment.toolSlug };
+  });
+}
+
+/** The moderator behind an admin viewer: the name the change log also uses. */
+export function moderatorFrom(viewer: { id: string; username: string | null; email: string }): Moderator {
+  return { id: viewer.id, name: viewer.username?.trim() || viewer.email };
+}
