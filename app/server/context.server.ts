@@ -2,6 +2,7 @@ import type { Auth } from "./auth/auth.server";
 import type { Viewer } from "./auth/viewer.server";
 import type { Database } from "./db/client.server";
 import type { JobQueue } from "./jobs/job-queue.server";
+import type { Mailer } from "./mail/mailer.server";
 import type { BatchedRateLimiter } from "./security/batched-rate-limit.server";
 import type { ResearchService } from "./research/research-service.server";
 import type { FileStorage } from "./storage/local-storage.server";
@@ -22,6 +23,8 @@ export type AppServices = {
   jobs: JobQueue;
   /** Counts public API requests per client address (decision 073); null when API_RATE_LIMIT=0. */
   apiRateLimiter: BatchedRateLimiter | null;
+  /** Sends the site's emails (SMTP, or .eml files in the local outbox): submission decisions, say. */
+  mailer: Mailer;
   /** Drops cached anonymous pages here and in every other process; call after a public write. */
   invalidatePublicPages(): Promise<void>;
 };

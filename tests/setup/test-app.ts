@@ -61,6 +61,7 @@ export function createTestServices({
     jobs,
     // Counts stay in memory until a test flushes them: no timer outlives the test's database.
     apiRateLimiter: createBatchedRateLimiter({ db, rule: RATE_LIMITS.api, flushIntervalMs: null }),
+    mailer,
     invalidatePublicPages: async () => {
       invalidations += 1;
     },

@@ -133,6 +133,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     research,
     jobs,
     apiRateLimiter,
+    mailer,
     invalidatePublicPages: pageInvalidation.invalidatePublicPages,
   };
   // React Router refuses a form post whose Origin differs from the address the server sees; behind
