@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { AppError } from "~/lib/app-error";
+import { signInHref } from "~/lib/sign-in-link";
 import type { AppContext } from "../context.server";
 import { toErrorResponse } from "../http/error-response.server";
 import type { Viewer } from "./viewer.server";
@@ -54,6 +55,22 @@ export function requireAdmin(request: Request, context: Pick<AppContext, "viewer
   if (viewer?.isAdmin) return viewer;
   if (isDocumentRequest(request)) throw redirect("/");
   throw toErrorResponse(new AppError("forbidden", ADMIN_REQUIRED_MESSAGE));
+}
+
+export const SIGN_IN_REQUIRED_MESSAGE = "Please sign in to continue.";
+
+/**
+ * The signed-in member, or a refusal: a page request is sent to sign in and back, any other
+ * request (an action, a ".data" request) gets 401. Every member loader and action calls this.
+ */
+export function requireUser(request: Request, context: Pick<AppContext, "viewer">): Viewer {
+  const { viewer } = context;
+  if (viewer) return viewer;
+  if (isDocumentRequest(request)) {
+    const url = new URL(request.url);
+    throw redirect(signInHref({ pathname: url.pathname, search: url.search }));
+  }
+  throw toErrorResponse(new AppError("unauthorized", SIGN_IN_REQUIRED_MESSAGE));
 }
 
 /**
