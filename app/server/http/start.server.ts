@@ -1,11 +1,9 @@
-import type { Server } from "node:http";
+import { createServer, type OutgoingHttpHeaders, type Server } from "node:http";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { readTheme } from "~/lib/theme";
 import { createPageCache } from "../cache/page-cache.server";
 import { AUTH_BASE_PATH, createAuth } from "../auth/auth.server";
 import { announceAdminSetup } from "../auth/admin-setup.server";
@@ -25,6 +23,7 @@ import { researchServiceFromEnv } from "../research/research-service.server";
 import { configuredStorage, UPLOADS_PATH } from "../storage/configured-storage.server";
 import { serveLocalUploads } from "../storage/local-storage.server";
 import { clientIpOf, sendFetchResponse, toFetchRequest, writeHeaders } from "./fetch-adapter.server";
+import { cacheableRequest, cacheKeyOf, createCachedHitResponder, logWhenFinished } from "./cached-hits.server";
 import { answerClientErrors, rejectMalformedAddresses } from "./malformed-requests.server";
 import { withLoggedRequestErrors } from "./request-errors.server";
 import { analyticsScriptUrl } from "../analytics.server";
@@ -41,7 +40,7 @@ import { drainThenClose } from "./shutdown.server";
 import { createJobQueue } from "../jobs/job-queue.server";
 import { jobDefinitionsFromEnv } from "../jobs/job-definitions.server";
 import { answerPreflight } from "../api/respond.server";
-import { isPublicApiPath, replyFromCache, storableApiHeaders } from "../api/cached-answer.server";
+import { storableApiHeaders } from "../api/cached-answer.server";
 import { createBatchedRateLimiter } from "../security/batched-rate-limit.server";
 import { resetMailsSettled } from "../auth/password-reset.server";
 import { serveMarkdownTwins } from "./markdown-twins.server";
@@ -57,9 +56,6 @@ export type StartOptions = {
 export const loadReactRouterBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
 export type RunningServer = { server: Server; url: string; stop(): Promise<void> };
-
-/** Requests that carry a session, any auth cookie or a one-time message are personal and never cached. */
-const PERSONAL_COOKIE = /(?:^|;\s*)[^=]*(?:session|auth|flash)[^=]*=/i;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const startedAt = Date.now();
@@ -153,22 +149,28 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let draining = false;
   /** From the end of the grace period: the port is closed and in-flight requests finish. */
   let shuttingDown = false;
+  const securityHeaders: OutgoingHttpHeaders = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+    // Pages replace it with one that allows their own inline scripts.
+    [csp.headerName.toLowerCase()]: csp.baseline,
+    ...(siteUrl?.startsWith("https:") ? { "strict-transport-security": "max-age=31536000" } : {}),
+  };
+  const answerFromCache = createCachedHitResponder({
+    cache,
+    hostPolicy,
+    trustProxyHops: env.TRUST_PROXY,
+    apiRateLimiter,
+    securityHeaders,
+    closing: () => shuttingDown,
+  });
   const app = express();
   app.disable("x-powered-by");
   // A number of proxy hops: X-Forwarded-For's entry that many places from the right is the client.
   app.set("trust proxy", env.TRUST_PROXY || false);
-  app.use((req, res, next) => {
-    const began = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - began) / 1e6;
-      logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
-    });
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    // Pages replace it with one that allows their own inline scripts.
-    res.setHeader(csp.headerName, csp.baseline);
-    if (siteUrl?.startsWith("https:")) res.setHeader("Strict-Transport-Security", "max-age=31536000");
+  app.use((_req, res, next) => {
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value!);
     if (shuttingDown) res.setHeader("Connection", "close");
     next();
   });
@@ -237,43 +239,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   app.all(/.*/, async (req, res, next) => {
     try {
-      // Public API answers are the same for every caller, cookies or not; other /api/ paths are never cached.
-      const api = isPublicApiPath(req.path);
-      const cacheable =
-        (req.method === "GET" || req.method === "HEAD") &&
-        (api || (!PERSONAL_COOKIE.test(req.get("cookie") ?? "") && !req.path.startsWith("/api/")));
-      // The origin a page links to is part of it (without PUBLIC_URL it comes from the request).
+      // Hits are answered before Express (cached-hits.server.ts); one reaches here only when the
+      // host policy rewrote an absolute-form target into a path.
+      if (answerFromCache(req, res)) return;
+      const cookie = req.get("cookie") ?? "";
+      const cacheable = cacheableRequest(req.method, req.path, cookie);
+      // The origin a page links to is part of the key (without PUBLIC_URL it comes from the request).
       const origin = res.locals.origin as string;
-      // Anonymous pages differ only by origin, address and theme; other cookies (analytics) must not split the cache.
-      const cacheKey = `${origin}\n${req.originalUrl}\n${api ? "" : readTheme(req.get("cookie") ?? null)}`;
-      if (cacheable) {
-        const hit = cache.get(cacheKey);
-        if (hit) {
-          let status = hit.status;
-          let headers = hit.headers;
-          if (api) {
-            // Still counted against the client's quota, and still 304 for its own ETag (decision 071).
-            const reply = replyFromCache({
-              hit,
-              ifNoneMatch: req.get("if-none-match"),
-              limiter: services.apiRateLimiter,
-              clientIp: clientIpOf(req),
-            });
-            if (reply.kind === "refused") return void (await sendFetchResponse(res, reply.response));
-            ({ status, headers } = reply);
-            if (status === 304) {
-              writeHeaders(res, 304, [...headers, ["x-cache", "HIT"]]);
-              return void res.end();
-            }
-          }
-          // A hit is compressed once and kept, instead of once per request by the middleware.
-          const gzip = /\bgzip\b/.test(req.get("accept-encoding") ?? "");
-          if (gzip) hit.gzipped ??= gzipSync(hit.body);
-          const encoding: [string, string][] = gzip ? [["content-encoding", "gzip"]] : [];
-          writeHeaders(res, status, [...headers, ...encoding, ["vary", "Accept-Encoding"], ["x-cache", "HIT"]]);
-          return void res.end(req.method === "HEAD" ? undefined : gzip ? hit.gzipped : hit.body);
-        }
-      }
+      const api = cacheable?.api ?? false;
+      const cacheKey = cacheKeyOf({ origin, url: req.originalUrl, api, cookie });
       const request = toFetchRequest(req, res);
       const { viewer, setCookies } = await resolveViewer({ auth, db: handle.db, headers: request.headers });
       const cspNonce = csp.newNonce();
@@ -317,7 +291,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening)).on("error", reject);
+    const listening = createServer((req, res) => {
+      logWhenFinished(req, res);
+      if (!answerFromCache(req, res)) void app(req, res);
+    });
+    listening.on("error", reject).listen(env.PORT, env.HOST, () => resolve(listening));
   });
   // Node's default of 5 s is shorter than a load balancer's idle timeout: the balancer would send a
   // request on a connection this server is closing at that moment, and its client would get a 502.
