@@ -37,6 +37,7 @@ beforeAll(async () => {
     definitions: {
       "link-check": { cron: "0 3 * * *", handler: async () => ({}) },
       refresh: { cron: null, handler: async () => ({}), idleReason: () => "The research assistant is not configured" },
+      "submission-draft": { cron: null, handler: async () => ({}) },
     },
     timeoutSeconds: 60,
     work: false,
@@ -93,6 +94,7 @@ describe("/admin/jobs", () => {
     expect(schedules.map(({ kind, cron, idleReason }) => ({ kind, cron, idleReason }))).toEqual([
       { kind: "link-check", cron: "0 3 * * *", idleReason: null },
       { kind: "refresh", cron: null, idleReason: "The research assistant is not configured" },
+      { kind: "submission-draft", cron: null, idleReason: null },
     ]);
     expect(new Date(schedules[0]!.nextRunAt!).getUTCHours()).toBe(3);
     expect(schedules[1]!.nextRunAt).toBeNull();

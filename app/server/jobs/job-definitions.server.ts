@@ -1,6 +1,7 @@
 import type { Env } from "../env.server";
 import { runLinkChecks } from "../freshness/link-check.server";
 import { runRefresh } from "../freshness/refresh-proposals.server";
+import { draftQueuedSubmissions } from "../moderation/submissions.server";
 import type { ResearchService } from "../research/research-service.server";
 import type { JobDefinitions } from "./job-queue.server";
 
@@ -50,6 +51,15 @@ export function jobDefinitionsFromEnv({
         const { counts } = await runRefresh({ db, research, jobRunId, limit: env.REFRESH_BATCH_SIZE, signal });
         return counts;
       },
+    },
+    // Queued by /submit for each new submission; a run drafts every submission still waiting.
+    "submission-draft": {
+      cron: null,
+      idleReason: () =>
+        research.availability.configured
+          ? null
+          : "The research assistant is not configured: submissions are not drafted.",
+      handler: ({ db, signal }) => draftQueuedSubmissions({ db, research, signal }),
     },
   };
 }

@@ -46,6 +46,7 @@ function queueWith(handler: (context: JobContext) => Promise<Record<string, numb
   const definitions: JobDefinitions = {
     "link-check": { cron, handler },
     refresh: { cron: null, handler: async () => ({}), idleReason: () => "The research assistant is not configured" },
+    "submission-draft": { cron: null, handler: async () => ({}) },
   };
   const queue = createJobQueue({
     connection: database.jobQueueConnection,
@@ -88,6 +89,7 @@ describe("the job queue", () => {
     const definitions: JobDefinitions = {
       "link-check": { cron: null, handler: async () => ({}) },
       refresh: { cron: null, handler: async () => ({}) },
+      "submission-draft": { cron: null, handler: async () => ({}) },
     };
     const queue = createJobQueue({
       connection: database.jobQueueConnection,
