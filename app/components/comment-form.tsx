@@ -1,10 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { useCallback, useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { COMMENT_MAX_LENGTH } from "~/lib/community";
-import { COMMUNITY_TOASTS, failureToast, needsSignIn, type CommunityActionData } from "~/lib/community-actions";
-import { useSignInDialog } from "./sign-in-dialog";
+import { needsSignIn } from "~/lib/community-actions";
+import { useCommunityFetcher } from "./use-community-fetcher";
 
 /**
  * The comment box: the post button waits for non-blank text and is disabled while saving; on
@@ -17,9 +15,9 @@ export function CommentForm({
   signedIn: boolean;
   onReloading: (reloading: boolean) => void;
 }) {
-  const fetcher = useFetcher<CommunityActionData>();
-  const { openSignIn } = useSignInDialog();
   const [text, setText] = useState("");
+  const clearText = useCallback(() => setText(""), []);
+  const { fetcher, promptSignIn } = useCommunityFetcher({ onDone: clearText });
   // Before hydration the button stays enabled, so the form still posts without JavaScript (the
   // server refuses blank text); once React runs, it follows the text.
   const [hydrated, setHydrated] = useState(false);
@@ -30,28 +28,6 @@ export function CommentForm({
 
   useEffect(() => onReloading(fetcher.state === "loading"), [fetcher.state, onReloading]);
 
-  const promptSignIn = useCallback(() => {
-    toast.error(COMMUNITY_TOASTS.commentSignIn.title, { description: COMMUNITY_TOASTS.commentSignIn.description });
-    openSignIn();
-  }, [openSignIn]);
-
-  // Each answer is handled once (the ref), however often the effect runs.
-  const seen = useRef<CommunityActionData | undefined>(undefined);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || seen.current === result) return;
-    seen.current = result;
-    if (result.ok) {
-      setText("");
-      toast.success(COMMUNITY_TOASTS.commentPosted.title, { description: COMMUNITY_TOASTS.commentPosted.description });
-    } else if (needsSignIn(result)) {
-      promptSignIn();
-    } else {
-      const { title, description } = failureToast(result);
-      toast.error(title, { description });
-    }
-  }, [fetcher.state, fetcher.data, promptSignIn]);
-
   return (
     <fetcher.Form
       method="post"
@@ -59,7 +35,7 @@ export function CommentForm({
       onSubmit={(event) => {
         if (!signedIn) {
           event.preventDefault();
-          promptSignIn();
+          promptSignIn("comment");
         }
       }}
     >

@@ -65,7 +65,7 @@ async function loadPage(cookie?: string) {
     context: await contextFor(services, request),
   } as never)) as {
     myRating: number | null;
-    comments: { content: string; username: string | null }[];
+    comments: { content: string; authorName: string | null }[];
     tool: { rating: number; voteCount: number };
   };
 }
@@ -164,7 +164,7 @@ describe("votes", () => {
 });
 
 describe("comments", () => {
-  it("posts plain text, trimmed, newest first with the author's username", async () => {
+  it("posts plain text, trimmed, newest first with the author's username (no display name chosen)", async () => {
     const user = await newUser();
     expect(await post({ intent: "comment", content: "  First!  " }, { cookie: user.cookie })).toMatchObject({
       ok: true,
@@ -178,10 +178,10 @@ describe("comments", () => {
       params: { id: toolSlug },
       context: await contextFor(services, request),
     } as never)) as {
-      comments: { content: string; username: string | null }[];
+      comments: { content: string; authorName: string | null }[];
     };
     expect(page.comments.map((comment) => comment.content)).toEqual(["<script>alert(1)</script>", "First!"]);
-    expect(page.comments[0]!.username).toBe(user.email.split("@")[0]);
+    expect(page.comments[0]!.authorName).toBe(user.email.split("@")[0]);
   });
 
   it("signed out: 'Please sign in to comment'", async () => {

@@ -14,6 +14,7 @@ import { HtmlContent } from "~/components/html-content";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { PricingBadge } from "~/components/pricing-badge";
 import { PricingList } from "~/components/pricing-list";
+import { ReportProblem } from "~/components/report-problem";
 import { RatingSummary } from "~/components/rating-summary";
 import { SaveToggle } from "~/components/save-toggle";
 import { ToolLogo } from "~/components/tool-logo";
@@ -24,26 +25,35 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { AppError, asErrorBody } from "~/lib/app-error";
-import { COMMUNITY_TOASTS, type CommunityActionData } from "~/lib/community-actions";
+import {
+  EDIT_COMMENT_PARAM,
+  failedText,
+  isModeratorIntent,
+  parseCommunityIntent,
+  signInPrompt,
+  successToast,
+  type CommunityActionData,
+} from "~/lib/community-actions";
 import { formatDate } from "~/lib/format";
 import { timeAgo } from "~/lib/relative-time";
 import { savedByText } from "~/lib/saved-tools";
+import { isUuid } from "~/lib/slugify";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import { breadcrumbJsonLd, softwareApplicationJsonLd } from "~/lib/structured-data";
 import { listTagsForTool } from "~/server/catalog/tags.server";
 import { listAlternatives } from "~/server/catalog/alternatives.server";
 import { findToolByIdentifier, type ToolCard as ToolCardData } from "~/server/catalog/tools.server";
-import { requireSameOrigin } from "~/server/auth/guards.server";
-import { addComment, listCommentsForTool } from "~/server/community/comments.server";
+import { ADMIN_REQUIRED_MESSAGE, requireSameOrigin } from "~/server/auth/guards.server";
+import { listCommentsForTool } from "~/server/community/comments.server";
+import { runToolPageAction } from "~/server/community/tool-page-actions.server";
 import { listToolHistory } from "~/server/freshness/change-log.server";
 import { findLinkCheckState } from "~/server/freshness/tool-freshness.server";
 import { countSaves } from "~/server/community/saved-tools.server";
-import { findUserVote, recordVote, TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
+import { findUserVote, TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
 import { expectedOrLogged, toErrorResponse } from "~/server/http/error-response.server";
 import { readForm } from "~/server/http/read-form.server";
 import { logger } from "~/server/logger.server";
-import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
 
 /** The tool page shows this many of its latest changes; /changes has the rest of the catalogue's. */
@@ -66,7 +76,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     limit: ALTERNATIVES_PREVIEW,
   });
   const [comments, tags, saves, myRating, history, linkCheck] = await Promise.all([
-    listCommentsForTool({ db: context.db, toolId: tool.id }),
+    // A visitor's answer is every visitor's (the page is cached); a member also gets their own
+    // hidden comments, an administrator every hidden one, each marked.
+    listCommentsForTool({ db: context.db, toolId: tool.id, viewerId: viewer?.id, viewerIsAdmin: viewer?.isAdmin }),
     listTagsForTool({ db: context.db, toolId: tool.id }),
     // How many saved it, and whether the viewer did, in one statement; a visitor's answer is everyone's.
     countSaves({ db: context.db, toolId: tool.id, userId: viewer?.id }),
@@ -111,8 +123,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     myRating,
     alternatives: await alternatives,
     signedIn: context.viewer !== null,
-    // The edit shortcut is for administrators only; the admin routes check the role again themselves.
-    canEdit: context.viewer?.isAdmin === true,
+    // The edit shortcut and the comments' moderation buttons are for administrators only; the admin
+    // routes and this page's action check the role again themselves.
+    isAdmin: context.viewer?.isAdmin === true,
   };
 }
 
@@ -123,66 +136,84 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 /**
- * A vote or a comment on this tool: same-origin, signed in, rate-limited per user, then written.
- * Every failure past the form is answered, not thrown, so the page stays as it is and shows the
- * spec's toast; an unexpected one (the database) is logged and answered with the spec's text.
+ * A vote, a comment, or a change to one (issue 15: edit, delete, report, and an administrator's
+ * hide, restore and delete), or a report of the listing: same-origin, signed in, the role checked
+ * for an administrator's intents, rate-limited per member, validated, then written. Every failure
+ * past the form is answered, not thrown, so the page stays as it is and shows a toast; an
+ * unexpected one (the database) is logged and answered with the intent's generic text.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent !== "vote" && intent !== "comment") return toErrorResponse(new AppError("bad-request", "Unknown action"));
+  const intent = parseCommunityIntent(form.get("intent"));
+  if (!intent) return toErrorResponse(new AppError("bad-request", "Unknown action"));
+  const postedCommentId = form.get("commentId");
+  // Which comment the answer is about, so a page posted without JavaScript can say it beside it.
+  const about = typeof postedCommentId === "string" && isUuid(postedCommentId) ? { commentId: postedCommentId } : {};
   const viewer = context.viewer;
   try {
-    if (!viewer) {
-      const prompt = intent === "vote" ? COMMUNITY_TOASTS.voteSignIn : COMMUNITY_TOASTS.commentSignIn;
-      throw new AppError("unauthorized", prompt.description);
-    }
+    if (!viewer) throw new AppError("unauthorized", signInPrompt(intent).description);
+    if (isModeratorIntent(intent) && !viewer.isAdmin) throw new AppError("forbidden", ADMIN_REQUIRED_MESSAGE);
     const found = await findToolByIdentifier({ db: context.db, identifier: params.id });
     if (!found) throw new AppError("not-found", TOOL_NOT_FOUND_MESSAGE);
 
-    const rule = intent === "vote" ? RATE_LIMITS.vote : RATE_LIMITS.comment;
-    const refusal = await enforceRateLimit({ db: context.db, rule, subject: viewer.id });
-    if (refusal) throw refusal;
-
-    const toolId = found.tool.id;
-    if (intent === "vote") {
-      await recordVote({ db: context.db, userId: viewer.id, toolId, rating: Number(form.get("rating") ?? NaN) });
-    } else {
-      await addComment({ db: context.db, userId: viewer.id, toolId, content: String(form.get("content") ?? "") });
-    }
-    // Ratings show on cached lists and pages; comments on the tool page.
-    await context.invalidatePublicPages();
-    return { intent, ok: true };
+    const { changesPublicPages } = await runToolPageAction(intent, {
+      db: context.db,
+      viewer,
+      toolId: found.tool.id,
+      form,
+    });
+    if (changesPublicPages) await context.invalidatePublicPages();
+    return { intent, ...about, ok: true };
   } catch (thrown) {
-    const failed = intent === "vote" ? COMMUNITY_TOASTS.voteFailed : COMMUNITY_TOASTS.commentFailed;
-    const error = expectedOrLogged(thrown, new AppError("internal", failed.description), {
+    const error = expectedOrLogged(thrown, new AppError("internal", failedText(intent)), {
       intent,
       tool: params.id,
       userId: viewer?.id,
     });
-    return toErrorResponse(error, { intent });
+    return toErrorResponse(error, { intent, ...about });
   }
 }
 
 /**
- * In the browser, the vote or comment request itself can fail (the network, or a refusal thrown
- * before the action ran): answered like the server's own failures, so the page stays.
+ * In the browser, the request itself can fail (the network, or a refusal thrown before the action
+ * ran): answered like the server's own failures, so the page stays.
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<CommunityActionData> {
-  const intent = (await request.clone().formData()).get("intent") === "comment" ? "comment" : "vote";
+  const intent = parseCommunityIntent((await request.clone().formData()).get("intent")) ?? "vote";
   try {
     return (await serverAction()) as CommunityActionData;
   } catch (thrown) {
     const body = isRouteErrorResponse(thrown) ? asErrorBody(thrown.data) : null;
-    const failed = intent === "vote" ? COMMUNITY_TOASTS.voteFailed : COMMUNITY_TOASTS.commentFailed;
-    return { intent, ...(body ?? { error: failed.description, code: "internal" }) };
+    return { intent, ...(body ?? { error: failedText(intent), code: "internal" }) };
   }
 }
 
-/** A failed vote or comment changed nothing: keep the page instead of reloading it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  asErrorBody(actionResult) ? false : defaultShouldRevalidate;
+/**
+ * A failed action changed nothing: keep the page instead of reloading it. Opening or closing a
+ * comment's edit box (?edit=) changes nothing either.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (asErrorBody(actionResult)) return false;
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && onlyEditParamChanged(currentUrl, nextUrl))
+    return false;
+  return defaultShouldRevalidate;
+};
+
+function onlyEditParamChanged(current: URL, next: URL) {
+  const withoutEdit = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete(EDIT_COMMENT_PARAM);
+    return params.toString();
+  };
+  return current.search !== next.search && withoutEdit(current) === withoutEdit(next);
+}
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
@@ -231,17 +262,17 @@ function ListCard({ title, items, empty }: { title: string; items: string[]; emp
   );
 }
 
-/** The outcome of a vote or comment posted without JavaScript (with it, toasts say the same). */
-function ActionNotice({ result, success }: { result: CommunityActionData; success: string }) {
+/** The outcome of an action posted without JavaScript (with it, toasts say the same). */
+function ActionNotice({ result }: { result: CommunityActionData }) {
   return (
     <Alert variant={result.ok ? "default" : "destructive"} className="mt-3 p-3">
-      <AlertDescription>{result.ok ? success : result.error}</AlertDescription>
+      <AlertDescription>{result.ok ? successToast(result.intent).title : result.error}</AlertDescription>
     </Alert>
   );
 }
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, comments, tags, saves, myRating, signedIn, canEdit, history, linkCheck } = loaderData;
+  const { tool, comments, tags, saves, myRating, signedIn, isAdmin, history, linkCheck } = loaderData;
   // Present only after a post without JavaScript; fetchers keep their own results. A refusal is a
   // response, which the generated type leaves out.
   const pageResult = actionData as CommunityActionData | undefined;
@@ -266,7 +297,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           <li aria-hidden="true">/</li>
           <li aria-current="page">{tool.name}</li>
         </ol>
-        {canEdit && (
+        {isAdmin && (
           <ButtonLink to={`/admin/tools/${tool.id}`} variant="outline" size="sm" className="ml-auto">
             <Pencil aria-hidden="true" className="h-4 w-4" />
             Edit Tool
@@ -314,6 +345,8 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             </div>
           )}
           <Freshness updatedAt={tool.updatedAt} linkCheck={tool.website ? linkCheck : null} />
+          <ReportProblem signedIn={signedIn} toolName={tool.name} />
+          {pageResult?.intent === "report-listing" && <ActionNotice result={pageResult} />}
         </div>
         <section
           aria-labelledby="rate-heading"
@@ -323,9 +356,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             Rate this tool
           </h2>
           <VoteStars toolName={tool.name} myRating={myRating} signedIn={signedIn} />
-          {pageResult?.intent === "vote" && (
-            <ActionNotice result={pageResult} success={COMMUNITY_TOASTS.voteRecorded.title} />
-          )}
+          {pageResult?.intent === "vote" && <ActionNotice result={pageResult} />}
         </section>
       </header>
 
@@ -367,17 +398,18 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
       </section>
 
       <section aria-labelledby="comments-heading" className="space-y-4">
-        <h2 id="comments-heading" className="text-xl font-semibold">
+        {/* Focusable by script: it takes the focus from a comment just deleted. */}
+        <h2 id="comments-heading" tabIndex={-1} className="text-xl font-semibold focus:outline-none">
           Comments
         </h2>
         <CommentForm signedIn={signedIn} onReloading={onReloading} />
-        {pageResult?.intent === "comment" && (
-          <ActionNotice result={pageResult} success={COMMUNITY_TOASTS.commentPosted.title} />
+        {pageResult && pageResult.intent !== "vote" && pageResult.intent !== "report-listing" && (
+          <ActionNotice result={pageResult} />
         )}
         <p aria-live="polite" className="min-h-5 text-sm text-slate-600 dark:text-slate-400">
           {reloadingComments ? "Loading comments..." : ""}
         </p>
-        <CommentList comments={comments} />
+        <CommentList comments={comments} signedIn={signedIn} viewerIsAdmin={isAdmin} />
       </section>
 
       <AlternativesBlock key={tool.id} name={tool.name} slug={tool.slug} alternatives={loaderData.alternatives} />
