@@ -9,6 +9,15 @@ import { expect } from "./fixtures";
 
 export const PASSWORD = "correct-horse-battery";
 
+/**
+ * Headers that make a spec's requests come from a client address of its own (the e2e server trusts
+ * one proxy hop): its sign-ups and sign-ins count against that address's limits, not the suite's.
+ * Use with test.use({ extraHTTPHeaders: fromClientAddress("203.0.113.7") }), one TEST-NET address per spec.
+ */
+export function fromClientAddress(address: string): Record<string, string> {
+  return { "x-forwarded-for": address };
+}
+
 /** A fresh address per call; the local part is the username the site shows. Lower case, as stored. */
 export function uniqueEmail(label: string): string {
   return `${label}-${randomBytes(4).toString("hex")}@aitlas.test`;
