@@ -45,7 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context;
   const { flash, clear } = takeFlash(request);
   const publicViewer: PublicViewer | null = viewer
-    ? { email: viewer.email, username: viewer.username, avatarUrl: viewer.avatarUrl, isAdmin: viewer.isAdmin }
+    ? {
+        email: viewer.email,
+        username: viewer.username,
+        displayName: viewer.displayName,
+        avatarUrl: viewer.avatarUrl,
+        isAdmin: viewer.isAdmin,
+      }
     : null;
   // A save asked for while signed out comes back as ?save={slug} (decision 062); only a signed-in
   // viewer's page names the tool, so every visitor's page stays the same.

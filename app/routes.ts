@@ -11,6 +11,11 @@ export default [
   route("compare/:pair?", "routes/compare.tsx"),
   // The signed-in user's saved tools; its action saves and removes them (decision 062).
   route("saved", "routes/saved.tsx"),
+  // The member's own account (display name, avatar, email, password, devices, deletion) and the
+  // emailed links it sends; a member's public profile (decisions 074 and 075).
+  route("account", "routes/account.tsx"),
+  route("account/confirm", "routes/account-confirm.tsx"),
+  route("u/:name", "routes/member-profile.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
   route("blog/feed.json", "routes/blog-rss.ts", { id: "blog-json-feed" }),

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { FORGOT_PASSWORD_PATH } from "~/lib/password-reset";
+import { DISPLAY_NAME_RULES, signUpSchema } from "~/lib/account";
+import { DISPLAY_NAME_MAX } from "~/lib/members";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -43,7 +45,7 @@ export function AuthForm({
   const fetcher = useFetcher<AuthActionData>();
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const ids = { email: useId(), password: useId(), error: useId() };
+  const ids = { email: useId(), password: useId(), displayName: useId(), error: useId() };
   const result = fetcher.data ?? pageResult;
   const errors = { ...(result?.mode === mode ? result.fieldErrors : undefined), ...clientErrors };
   const formError = result?.mode === mode ? result.error : undefined;
@@ -99,7 +101,11 @@ export function AuthForm({
         aria-describedby={formError ? ids.error : undefined}
         onSubmit={(event) => {
           const form = new FormData(event.currentTarget);
-          const parsed = credentialsSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+          const fields = { email: form.get("email"), password: form.get("password") };
+          const parsed =
+            mode === "sign-up"
+              ? signUpSchema.safeParse({ ...fields, displayName: form.get("displayName") ?? "" })
+              : credentialsSchema.safeParse(fields);
           if (!parsed.success) {
             event.preventDefault();
             setClientErrors(toFieldErrors(parsed.error));
@@ -135,6 +141,23 @@ export function AuthForm({
             aria-describedby={errors.password ? `${ids.password}-error` : undefined}
           />
         </Field>
+        {mode === "sign-up" && (
+          <Field id={ids.displayName} label="Display name" error={errors.displayName}>
+            <p id={`${ids.displayName}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+              Optional: the public name shown with your comments ({DISPLAY_NAME_RULES}). You can choose it later.
+            </p>
+            <Input
+              id={ids.displayName}
+              name="displayName"
+              autoComplete="nickname"
+              maxLength={DISPLAY_NAME_MAX}
+              aria-invalid={errors.displayName ? true : undefined}
+              aria-describedby={
+                errors.displayName ? `${ids.displayName}-hint ${ids.displayName}-error` : `${ids.displayName}-hint`
+              }
+            />
+          </Field>
+        )}
         {mode === "sign-in" && (
           <p className="-mt-2 text-right text-sm">
             {/* A whole-page load, so the dialog does not stay open over the next page. */}

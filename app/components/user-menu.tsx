@@ -1,4 +1,4 @@
-import { Bookmark, LayoutDashboard, LogOut } from "lucide-react";
+import { Bookmark, Inbox, LayoutDashboard, LogOut, UserRound } from "lucide-react";
 import { Form, Link } from "react-router";
 import { useRef } from "react";
 import {
@@ -9,12 +9,16 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { MemberAvatar } from "~/components/member-avatar";
+import { ACCOUNT_PATH, publicName } from "~/lib/account";
 import type { PublicViewer } from "~/lib/viewer";
+
+/** The signed-in member's own submissions (issue 15). */
+const MY_SUBMISSIONS_PATH = "/account/submissions";
 
 /** The signed-in user's avatar (image, or the email's first letter) and its menu. */
 export function UserMenu({ viewer }: { viewer: PublicViewer }) {
   const signOutForm = useRef<HTMLFormElement>(null);
-  const initial = viewer.email.charAt(0).toUpperCase();
   return (
     <>
       <DropdownMenu>
@@ -22,21 +26,13 @@ export function UserMenu({ viewer }: { viewer: PublicViewer }) {
           aria-label={`Account menu for ${viewer.email}`}
           className="flex h-10 w-10 items-center justify-center overflow-hidden rounded-full bg-indigo-600 text-sm font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 dark:bg-indigo-400 dark:text-slate-950 dark:focus-visible:ring-offset-slate-950"
         >
-          {viewer.avatarUrl ? (
-            <img
-              src={viewer.avatarUrl}
-              alt=""
-              width={40}
-              height={40}
-              className="h-10 w-10 object-cover"
-              referrerPolicy="no-referrer"
-            />
-          ) : (
-            <span aria-hidden="true">{initial}</span>
-          )}
+          <MemberAvatar url={viewer.avatarUrl} initial={viewer.email} size={40} fallbackClassName="" />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          <DropdownMenuLabel>{viewer.email}</DropdownMenuLabel>
+          <DropdownMenuLabel>
+            <span className="block">{publicName(viewer)}</span>
+            <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">{viewer.email}</span>
+          </DropdownMenuLabel>
           <DropdownMenuSeparator />
           {viewer.isAdmin && (
             <DropdownMenuItem asChild>
@@ -52,6 +48,18 @@ export function UserMenu({ viewer }: { viewer: PublicViewer }) {
               Saved Tools
             </Link>
           </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to={MY_SUBMISSIONS_PATH}>
+              <Inbox aria-hidden="true" className="h-4 w-4" />
+              My submissions
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to={ACCOUNT_PATH}>
+              <UserRound aria-hidden="true" className="h-4 w-4" />
+              Account
+            </Link>
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => signOutForm.current?.requestSubmit()}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
             Sign out
@@ -59,10 +67,13 @@ export function UserMenu({ viewer }: { viewer: PublicViewer }) {
         </DropdownMenuContent>
       </DropdownMenu>
       <Form ref={signOutForm} method="post" action="/sign-out" className="hidden" />
-      {/* The menu needs JavaScript; without it, saved tools and signing out are a plain link and button. */}
+      {/* The menu needs JavaScript; without it, saved tools, the account and signing out are plain links and a button. */}
       <noscript>
         <a href="/saved" className="mr-3 text-sm font-medium text-slate-700 underline dark:text-slate-200">
           Saved Tools
+        </a>
+        <a href={ACCOUNT_PATH} className="mr-3 text-sm font-medium text-slate-700 underline dark:text-slate-200">
+          Account
         </a>
         <form method="post" action="/sign-out">
           <button type="submit" className="text-sm font-medium text-slate-700 underline dark:text-slate-200">

@@ -2,6 +2,8 @@
 export type PublicViewer = {
   email: string;
   username: string | null;
+  /** The public name the member chose, or null: the menu then shows the username. */
+  displayName: string | null;
   avatarUrl: string | null;
   isAdmin: boolean;
 };

@@ -191,6 +191,7 @@ describe("sign-up, confirmation and sign-in", () => {
       id: user!.id,
       email,
       username: "ada",
+      displayName: null,
       avatarUrl: null,
       isAdmin: false,
     });
@@ -692,6 +693,7 @@ describe("the root loader", () => {
     expect((root.data as { viewer: unknown }).viewer).toEqual({
       email: "ada@example.com",
       username: "ada",
+      displayName: null,
       avatarUrl: null,
       isAdmin: false,
     });

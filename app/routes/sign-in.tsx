@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { AuthForm } from "~/components/auth-form";
+import { ACCOUNT_MESSAGES, signUpSchema } from "~/lib/account";
+import { AppError } from "~/lib/app-error";
 import { credentialsSchema, fieldErrors, type AuthActionData, type AuthMode } from "~/lib/auth-schemas";
 import { returnPathAfterSignIn } from "~/lib/sign-in-link";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
@@ -45,7 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const mode: AuthMode = form.get("mode") === "sign-up" ? "sign-up" : "sign-in";
   const redirectTo = returnPathAfterSignIn(form.get("redirectTo"));
-  const parsed = credentialsSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+  const fields = { email: form.get("email") ?? "", password: form.get("password") ?? "" };
+  // Signing up may also choose a display name (issue 15); signing in reads only the spec's fields.
+  const parsed =
+    mode === "sign-up"
+      ? signUpSchema.safeParse({ ...fields, displayName: form.get("displayName") ?? "" })
+      : credentialsSchema.safeParse(fields);
   if (!parsed.success) {
     return data<AuthActionData>({ mode, redirectTo, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   }
@@ -66,6 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           })
         : await signInWithPassword({ auth: context.auth, credentials: parsed.data, headers: request.headers });
   } catch (thrown) {
+    if (thrown instanceof AppError && thrown.message === ACCOUNT_MESSAGES.displayNameTaken) {
+      const fieldErrors = { displayName: thrown.message };
+      return data<AuthActionData>({ mode, redirectTo, fieldErrors }, { status: thrown.status });
+    }
     return answerOrRethrow(thrown, { mode, redirectTo });
   }
 

@@ -114,7 +114,7 @@ test("an account from sign-up to sign-out: confirmation email, sign-in, a lastin
   await test.step("signing out from the avatar menu returns home, signed out", async () => {
     await page.goto("/tool/claude");
     const menu = await openAccountMenu(page, email);
-    await expect(menu.getByRole("menuitem")).toHaveText(["Saved Tools", "Sign out"]);
+    await expect(menu.getByRole("menuitem")).toHaveText(["Saved Tools", "My submissions", "Account", "Sign out"]);
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await signOut(page, email);

@@ -53,7 +53,13 @@ test.describe("the administrator", () => {
     const email = adminEmail();
     await page.goto("/");
     const menu = await openAccountMenu(page, email);
-    await expect(menu.getByRole("menuitem")).toHaveText(["Admin Dashboard", "Saved Tools", "Sign out"]);
+    await expect(menu.getByRole("menuitem")).toHaveText([
+      "Admin Dashboard",
+      "Saved Tools",
+      "My submissions",
+      "Account",
+      "Sign out",
+    ]);
     await expect(menu.getByRole("menuitem", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
@@ -88,7 +94,7 @@ test("a signed-in user who is not an administrator is tracked, has no 'Admin Das
   const email = uniqueEmail("member");
   await signUpAndConfirm(page, email);
   const menu = await openAccountMenu(page, email);
-  await expect(menu.getByRole("menuitem")).toHaveText(["Saved Tools", "Sign out"]);
+  await expect(menu.getByRole("menuitem")).toHaveText(["Saved Tools", "My submissions", "Account", "Sign out"]);
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
 

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
+import { ACCOUNT_MESSAGES } from "~/lib/account";
 import { AppError, appErrorCodeFor } from "~/lib/app-error";
 import type { Credentials } from "~/lib/auth-schemas";
 import type { Database } from "../db/client.server";
 import { users } from "../db/schema.server";
+import { isDisplayNameTaken, setDisplayName } from "../members/profile.server";
 import { logger } from "../logger.server";
 import { AUTH_LANDING_PATH, type Auth } from "./auth.server";
 
@@ -56,7 +58,8 @@ export async function signInWithPassword({
 }
 
 /**
- * Creates an unconfirmed account and mails the confirmation link. The spec says plainly when an
+ * Creates an unconfirmed account and mails the confirmation link, with the display name chosen on
+ * the form if any (issue 15): a name already taken refuses the sign-up before anything is created. The spec says plainly when an
  * address is taken, which tells a visitor that it is registered; sign-up is rate-limited per
  * address for that reason (decision 008).
  */
@@ -68,16 +71,19 @@ export async function signUpWithPassword({
 }: {
   auth: Auth;
   db: Database;
-  credentials: Credentials;
+  credentials: Credentials & { displayName?: string };
   headers: Headers;
 }): Promise<SignedIn> {
+  const { displayName, ...login } = credentials;
   // Better Auth stores addresses in lower case, as credentialsSchema hands them over.
   const accountExists = async () =>
     (await db.select({ id: users.id }).from(users).where(eq(users.email, credentials.email)).limit(1)).length > 0;
   if (await accountExists()) throw new AppError("conflict", AUTH_MESSAGES.emailTaken);
+  if (displayName && (await isDisplayNameTaken({ db, displayName })))
+    throw new AppError("conflict", ACCOUNT_MESSAGES.displayNameTaken);
 
   const response = await auth.api.signUpEmail({
-    body: { ...credentials, name: "", callbackURL: AUTH_LANDING_PATH },
+    body: { ...login, name: "", callbackURL: AUTH_LANDING_PATH },
     headers,
     asResponse: true,
   });
@@ -86,5 +92,21 @@ export async function signUpWithPassword({
     if (await accountExists()) throw new AppError("conflict", AUTH_MESSAGES.emailTaken);
     throw await refusalFrom(response, "Sign up failed. Please try again.");
   }
+  if (displayName) await claimDisplayName({ db, email: login.email, displayName });
   return { setCookies: response.headers.getSetCookie() };
+}
+
+/**
+ * Gives the new account its chosen name. Should another sign-up have taken the name in the
+ * meantime, the account just made is removed again: the form said nothing would be created.
+ */
+async function claimDisplayName({ db, email, displayName }: { db: Database; email: string; displayName: string }) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) return;
+  try {
+    await setDisplayName({ db, userId: user.id, displayName });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "conflict") await db.delete(users).where(eq(users.id, user.id));
+    throw error;
+  }
 }

@@ -164,6 +164,7 @@ describe("a new Google user", () => {
       id: user!.id,
       email: "ada@example.com",
       username: "Ada Lovelace",
+      displayName: null,
       avatarUrl: "https://images.example/ada.png",
       isAdmin: false,
     });

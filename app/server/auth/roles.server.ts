@@ -5,7 +5,7 @@ import { profiles, users } from "../db/schema.server";
 
 export type Role = "user" | "admin";
 
-export type Profile = { username: string | null; avatarUrl: string | null; userType: Role };
+export type Profile = { username: string | null; displayName: string | null; avatarUrl: string | null; userType: Role };
 
 /**
  * Gives the user with this email (any letter case) the role, for the admin command line and the
@@ -54,7 +54,12 @@ export async function hasAdministrator({ db }: { db: Database }): Promise<boolea
 /** The user's public profile and role, or null when the user has none. */
 export async function findProfile({ db, userId }: { db: Database; userId: string }): Promise<Profile | null> {
   const [profile] = await db
-    .select({ username: profiles.username, avatarUrl: profiles.avatarUrl, userType: profiles.userType })
+    .select({
+      username: profiles.username,
+      displayName: profiles.displayName,
+      avatarUrl: profiles.avatarUrl,
+      userType: profiles.userType,
+    })
     .from(profiles)
     .where(eq(profiles.id, userId));
   return profile ?? null;

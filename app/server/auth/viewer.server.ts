@@ -7,6 +7,8 @@ export type Viewer = {
   id: string;
   email: string;
   username: string | null;
+  /** The public name the member chose (issue 15), or null until they do. */
+  displayName: string | null;
   avatarUrl: string | null;
   isAdmin: boolean;
 };
@@ -41,6 +43,7 @@ export async function resolveViewer({
       id: response.user.id,
       email: response.user.email,
       username: profile?.username ?? null,
+      displayName: profile?.displayName ?? null,
       avatarUrl: profile?.avatarUrl ?? response.user.image ?? null,
       isAdmin: profile?.userType === "admin",
     },

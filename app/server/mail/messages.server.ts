@@ -35,3 +35,77 @@ export function passwordResetMail({ url }: { url: string }) {
 <p>The link works for one hour, once. If you did not ask, ignore this email: your password stays as it is.</p>`;
   return { subject, text, html };
 }
+
+/** A mail as three parts from one list of paragraphs: the link's paragraph becomes a link in HTML. */
+function accountMail({
+  subject,
+  paragraphs,
+  link,
+}: {
+  subject: string;
+  paragraphs: string[];
+  link?: { url: string; label: string; after: number };
+}) {
+  const text: string[] = [];
+  const html: string[] = [];
+  paragraphs.forEach((paragraph, index) => {
+    text.push(paragraph, "");
+    html.push(`<p>${escapeHtml(paragraph)}</p>`);
+    if (link && index === link.after) {
+      text.push(link.url, "");
+      html.push(`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`);
+    }
+  });
+  return { subject, text: text.join("\n").trimEnd(), html: html.join("\n") };
+}
+
+/** To the new address of an email change (decision 075): the change happens when this link is opened. */
+export function emailChangeMail({ url }: { url: string }) {
+  return accountMail({
+    subject: `Confirm your new ${SITE_NAME} email address`,
+    paragraphs: [
+      `Someone asked to use this address for their ${SITE_NAME} account.`,
+      "Confirm it here to make the change:",
+      "The link works for 24 hours, once. If you did not ask, ignore this email: nothing changes.",
+    ],
+    link: { url, label: "Confirm my new email address", after: 1 },
+  });
+}
+
+/**
+ * To an address that already has an account, when another member asks to move theirs to it: the
+ * page says the same as for a free address, and the owner learns what happened.
+ */
+export function emailInUseMail() {
+  return accountMail({
+    subject: `Someone tried to use your ${SITE_NAME} email address`,
+    paragraphs: [
+      `A member of ${SITE_NAME} asked to change their account's email address to this one. An account already uses this address, so nothing was changed.`,
+      "If it was you, sign in with this address instead. Otherwise you can ignore this email.",
+    ],
+  });
+}
+
+/** To the old address once an email change is confirmed. */
+export function emailChangedNoticeMail() {
+  return accountMail({
+    subject: `Your ${SITE_NAME} email address was changed`,
+    paragraphs: [
+      `The email address of your ${SITE_NAME} account was just changed, and this address no longer signs in to it.`,
+      "If you did not make this change, contact the operator of the site straight away.",
+    ],
+  });
+}
+
+/** To a member without a password who asked to delete their account. */
+export function deleteAccountMail({ url }: { url: string }) {
+  return accountMail({
+    subject: `Delete your ${SITE_NAME} account`,
+    paragraphs: [
+      `Someone signed in to your ${SITE_NAME} account asked to delete it.`,
+      "Open this link to confirm the deletion:",
+      "The link works for one hour, once. If you did not ask, ignore this email: your account stays as it is.",
+    ],
+    link: { url, label: "Delete my account", after: 1 },
+  });
+}

@@ -1,0 +1,113 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/account-confirm";
+import { FormRefusal } from "~/components/account-form-fields";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { ACCOUNT_MESSAGES, ACCOUNT_PATH } from "~/lib/account";
+import { asErrorBody } from "~/lib/app-error";
+import { SITE_NAME } from "~/lib/site";
+import { requireSameOrigin } from "~/server/auth/guards.server";
+import { flashCookie } from "~/server/flash.server";
+import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
+import { readForm } from "~/server/http/read-form.server";
+import { confirmAccountLink } from "~/server/members/account.server";
+import { findAccountLink } from "~/server/members/account-links.server";
+import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+
+export function meta() {
+  return [{ title: `Confirm | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+}
+
+// The page holds a secret token and its answer changes once used: never cached anywhere.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { "Cache-Control": "no-store", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
+}
+
+/**
+ * Where /account's emailed links land (decision 075). Opening the link only shows what it will do:
+ * mail scanners open links too, so the change waits for the button's post. Signing in is not
+ * needed: the link in the mailbox is the proof.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const link = await findAccountLink({ db: context.db, token });
+  return {
+    token,
+    kind: link?.kind ?? null,
+    newEmail: link?.kind === "change-email" ? link.newEmail : null,
+    deleteComments: link?.kind === "delete-account" ? link.deleteComments : false,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const form = await readForm(request);
+  // Tokens are unguessable; the limit keeps anyone from trying.
+  const refusal = await enforceRateLimit({ db: context.db, rule: RATE_LIMITS.signIn, subject: context.clientIp });
+  if (refusal) return toErrorResponse(refusal);
+  const token = form.get("token");
+  try {
+    const link = await confirmAccountLink({
+      db: context.db,
+      mailer: context.mailer,
+      token: typeof token === "string" ? token : "",
+    });
+    const headers = new Headers();
+    if (link.kind === "change-email") {
+      headers.append("Set-Cookie", flashCookie({ kind: "success", title: ACCOUNT_MESSAGES.emailChanged }));
+      return redirect(context.viewer?.id === link.userId ? ACCOUNT_PATH : "/sign-in", { headers });
+    }
+    // The member's sessions went with the account; this browser's cookies are cleared too.
+    if (context.viewer?.id === link.userId) {
+      const signedOut = await context.auth.api.signOut({ headers: request.headers, asResponse: true });
+      for (const cookie of signedOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    }
+    await context.invalidatePublicPages();
+    headers.append("Set-Cookie", flashCookie({ kind: "success", title: ACCOUNT_MESSAGES.accountDeleted }));
+    return redirect("/", { headers });
+  } catch (thrown) {
+    return answerOrRethrow(thrown);
+  }
+}
+
+export default function AccountConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const { token, kind, newEmail, deleteComments } = loaderData;
+  // A refusal is an error response, whose JSON body React Router hands over as the action data.
+  const refusal = asErrorBody(actionData)?.error;
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
+        {kind === "delete-account" ? "Delete your account" : "Confirm your new email address"}
+      </h1>
+      {kind === null ? (
+        <Alert variant="destructive" className="mt-6">
+          <AlertTitle>{ACCOUNT_MESSAGES.linkInvalid}</AlertTitle>
+          <AlertDescription>
+            A link works once, for a limited time.{" "}
+            <Link to={ACCOUNT_PATH} rel="nofollow" className="underline underline-offset-4">
+              Go to your account
+            </Link>{" "}
+            to ask for a new one.
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <Form method="post" className="mt-6 space-y-4">
+          <input type="hidden" name="token" value={token} />
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {kind === "change-email"
+              ? `Your account's email address becomes ${newEmail}. You sign in with it from now on.`
+              : `Your account, its profile, saved tools and ratings are deleted${
+                  deleteComments ? ", with your comments" : "; your comments stay, shown as “Anonymous”"
+                }. This cannot be undone.`}
+          </p>
+          <FormRefusal message={refusal} />
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? "Please wait..." : kind === "change-email" ? "Confirm new address" : "Delete my account"}
+          </Button>
+        </Form>
+      )}
+    </div>
+  );
+}

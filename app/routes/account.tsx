@@ -1,0 +1,489 @@
+import type { ReactNode } from "react";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/account";
+import { FormRefusal, LabelledInput } from "~/components/account-form-fields";
+import { MemberAvatar } from "~/components/member-avatar";
+import { Button } from "~/components/ui/button";
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_PATH,
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  DISPLAY_NAME_RULES,
+  displayNameSchema,
+  memberProfilePath,
+  parseAccountIntent,
+  publicName,
+  sessionIdSchema,
+  type AccountActionData,
+  type AccountIntent,
+} from "~/lib/account";
+import { AppError } from "~/lib/app-error";
+import { fieldErrors } from "~/lib/auth-schemas";
+import { LOGO_ACCEPT_ATTRIBUTE, LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE } from "~/lib/logo-upload";
+import { DISPLAY_NAME_MAX } from "~/lib/members";
+import { timeAgo } from "~/lib/relative-time";
+import { SITE_NAME } from "~/lib/site";
+import { requireSameOrigin, requireUser, SIGN_IN_REQUIRED_MESSAGE } from "~/server/auth/guards.server";
+import type { Viewer } from "~/server/auth/viewer.server";
+import type { AppContext } from "~/server/context.server";
+import { flashCookie } from "~/server/flash.server";
+import { expectedOrLogged } from "~/server/http/error-response.server";
+import { readAccountForm } from "~/server/members/account-form.server";
+import {
+  changePassword,
+  currentSessionId,
+  deleteAccount,
+  listMemberSessions,
+  requestEmailChange,
+  endSessions,
+} from "~/server/members/account.server";
+import { findAccountProfile, removeAvatar, setAvatar, setDisplayName } from "~/server/members/profile.server";
+import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+import { siteUrlFor } from "~/server/site.server";
+
+/** One person's account: never stored by a cache on the way, never indexed. */
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { ...PRIVATE_HEADERS, "Retry-After": retryAfter } : PRIVATE_HEADERS;
+}
+
+export function meta() {
+  return [{ title: `Your account | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+}
+
+/** The signed-in member's account; a visitor is sent to sign in and back. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireUser(request, context);
+  const [profile, currentId] = await Promise.all([
+    findAccountProfile({ db: context.db, userId: viewer.id }),
+    currentSessionId({ auth: context.auth, headers: request.headers }),
+  ]);
+  const sessions = await listMemberSessions({ db: context.db, userId: viewer.id, currentId });
+  return {
+    profile: { ...profile, publicName: publicName(profile) },
+    sessions: sessions.map((session) => ({ ...session, lastActiveAt: session.lastActiveAt.toISOString() })),
+  };
+}
+
+type IntentArgs = { request: Request; context: AppContext; viewer: Viewer; form: FormData };
+
+/** A refused form: its intent, and the message per field (shown beside it) or for the whole form. */
+function refused(intent: AccountIntent | null, status: number, refusal: Omit<AccountActionData, "intent">) {
+  return data<AccountActionData>({ intent, ...refusal }, { status });
+}
+
+/** Back to the page with a message, carrying any cookies the change set (a new session after a password change). */
+function done(title: string, cookies: string[] = [], to = ACCOUNT_PATH) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", flashCookie({ kind: "success", title }));
+  return redirect(to, { headers });
+}
+
+/** Which field an AppError from each form is about; refusals such as the rate limit concern the whole form. */
+function fieldFor(intent: AccountIntent, error: AppError): string | undefined {
+  if (error.code === "rate-limited" || error.code === "internal" || error.code === "unavailable") return undefined;
+  switch (intent) {
+    case "display-name":
+      return "displayName";
+    case "avatar":
+      return "avatar";
+    case "email":
+      return error.message === ACCOUNT_MESSAGES.sameEmail ? "newEmail" : "password";
+    case "password":
+      return "currentPassword";
+    case "delete-account":
+      return "password";
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Every change to the member's own account, one `intent` per form: same origin, signed in, each
+ * form's fields validated, then limited per member (RATE_LIMITS.accountChange) and done. Success
+ * goes back to the page with a flash message (it works without JavaScript); a refusal stays on the
+ * page with its message.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const viewer = requireUser(request, context);
+  let form: FormData;
+  try {
+    form = await readAccountForm(request);
+  } catch (thrown) {
+    // Only the avatar form is multipart, so a body too large is its file.
+    if (thrown instanceof AppError)
+      return refused("avatar", thrown.status, { fieldErrors: { avatar: thrown.message } });
+    throw thrown;
+  }
+  const intent = parseAccountIntent(form.get("intent"));
+  if (!intent) return refused(null, 400, { error: ACCOUNT_MESSAGES.unknownForm });
+  try {
+    return await INTENTS[intent]({ request, context, viewer, form });
+  } catch (thrown) {
+    const error = expectedOrLogged(thrown, new AppError("internal", "Something went wrong. Please try again."), {
+      intent,
+      userId: viewer.id,
+    });
+    const field = fieldFor(intent, error);
+    const refusal = field ? { fieldErrors: { [field]: error.message } } : { error: error.message };
+    return data<AccountActionData>({ intent, ...refusal }, { status: error.status, headers: error.headers });
+  }
+}
+
+/** Counts the change against the member's hourly allowance; past it, the form is refused with the wait. */
+async function limitAccountChange(context: AppContext, viewer: Viewer) {
+  const refusal = await enforceRateLimit({ db: context.db, rule: RATE_LIMITS.accountChange, subject: viewer.id });
+  if (refusal) throw refusal;
+}
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+const INTENTS: Record<AccountIntent, (args: IntentArgs) => Promise<Response | ReturnType<typeof refused>>> = {
+  "display-name": async ({ context, viewer, form }) => {
+    const parsed = displayNameSchema.safeParse(field(form, "displayName"));
+    if (!parsed.success)
+      return refused("display-name", 400, { fieldErrors: { displayName: parsed.error.issues[0]!.message } });
+    await limitAccountChange(context, viewer);
+    await setDisplayName({ db: context.db, userId: viewer.id, displayName: parsed.data });
+    // Comments across the catalogue show the name, and cached pages hold the old one.
+    await context.invalidatePublicPages();
+    return done(ACCOUNT_MESSAGES.displayNameSaved);
+  },
+
+  avatar: async ({ context, viewer, form }) => {
+    const file = form.get("avatar");
+    if (!(file instanceof File) || file.size === 0)
+      return refused("avatar", 400, { fieldErrors: { avatar: ACCOUNT_MESSAGES.avatarMissing } });
+    if (file.size > LOGO_MAX_BYTES) return refused("avatar", 413, { fieldErrors: { avatar: LOGO_SIZE_MESSAGE } });
+    await limitAccountChange(context, viewer);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    await setAvatar({ db: context.db, storage: context.storage, userId: viewer.id, bytes });
+    await context.invalidatePublicPages();
+    return done(ACCOUNT_MESSAGES.avatarSaved);
+  },
+
+  "remove-avatar": async ({ context, viewer }) => {
+    await limitAccountChange(context, viewer);
+    await removeAvatar({ db: context.db, userId: viewer.id });
+    await context.invalidatePublicPages();
+    return done(ACCOUNT_MESSAGES.avatarRemoved);
+  },
+
+  email: async ({ request, context, viewer, form }) => {
+    const parsed = changeEmailSchema.safeParse({
+      newEmail: field(form, "newEmail"),
+      password: field(form, "password"),
+    });
+    if (!parsed.success) return refused("email", 400, { fieldErrors: fieldErrors(parsed.error) });
+    await limitAccountChange(context, viewer);
+    await requestEmailChange({
+      auth: context.auth,
+      db: context.db,
+      mailer: context.mailer,
+      siteUrl: siteUrlFor(request, context),
+      userId: viewer.id,
+      currentEmail: viewer.email,
+      newEmail: parsed.data.newEmail,
+      password: parsed.data.password,
+      headers: request.headers,
+    });
+    return done(ACCOUNT_MESSAGES.emailChangeRequested);
+  },
+
+  password: async ({ request, context, viewer, form }) => {
+    const parsed = changePasswordSchema.safeParse({
+      currentPassword: field(form, "currentPassword"),
+      newPassword: field(form, "newPassword"),
+    });
+    if (!parsed.success) return refused("password", 400, { fieldErrors: fieldErrors(parsed.error) });
+    await limitAccountChange(context, viewer);
+    const cookies = await changePassword({ auth: context.auth, headers: request.headers, ...parsed.data });
+    return done(ACCOUNT_MESSAGES.passwordChanged, cookies);
+  },
+
+  "sign-out-others": async ({ request, context, viewer }) => {
+    await limitAccountChange(context, viewer);
+    const currentId = await currentSessionId({ auth: context.auth, headers: request.headers });
+    if (!currentId) throw new AppError("unauthorized", SIGN_IN_REQUIRED_MESSAGE);
+    await endSessions({ db: context.db, userId: viewer.id, except: currentId });
+    return done(ACCOUNT_MESSAGES.signedOutOthers);
+  },
+
+  "sign-out-session": async ({ context, viewer, form }) => {
+    const parsed = sessionIdSchema.safeParse(field(form, "sessionId"));
+    if (!parsed.success) return refused("sign-out-session", 404, { error: ACCOUNT_MESSAGES.sessionNotFound });
+    await limitAccountChange(context, viewer);
+    const ended = await endSessions({ db: context.db, userId: viewer.id, only: parsed.data });
+    if (ended === 0) throw new AppError("not-found", ACCOUNT_MESSAGES.sessionNotFound);
+    return done(ACCOUNT_MESSAGES.sessionEnded);
+  },
+
+  "delete-account": async ({ request, context, viewer, form }) => {
+    const parsed = deleteAccountSchema.safeParse({
+      password: field(form, "password"),
+      deleteComments: form.get("deleteComments"),
+    });
+    if (!parsed.success) return refused("delete-account", 400, { fieldErrors: fieldErrors(parsed.error) });
+    await limitAccountChange(context, viewer);
+    const outcome = await deleteAccount({
+      auth: context.auth,
+      db: context.db,
+      mailer: context.mailer,
+      siteUrl: siteUrlFor(request, context),
+      userId: viewer.id,
+      email: viewer.email,
+      headers: request.headers,
+      ...parsed.data,
+    });
+    if (outcome === "link-sent") return done(ACCOUNT_MESSAGES.deleteLinkSent);
+    // The account and its sessions are gone; Better Auth's sign-out clears this browser's cookies.
+    const signedOut = await context.auth.api.signOut({ headers: request.headers, asResponse: true });
+    await context.invalidatePublicPages();
+    return done(ACCOUNT_MESSAGES.accountDeleted, signedOut.headers.getSetCookie(), "/");
+  },
+};
+
+// --- The page ---
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, sessions } = loaderData;
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const errorsFor = (intent: AccountIntent) => (actionData?.intent === intent ? actionData : undefined);
+  const submit = (intent: AccountIntent, label: string, variant?: "outline") => (
+    <Button type="submit" name="intent" value={intent} variant={variant} disabled={busyIntent === intent}>
+      {busyIntent === intent ? "Please wait..." : label}
+    </Button>
+  );
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Your account</h1>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        Signed in as {profile.email}. Others see you as <strong>{profile.publicName}</strong>
+        {profile.displayName ? (
+          <>
+            {" "}
+            (
+            <Link to={memberProfilePath(profile.displayName)} className="underline underline-offset-4">
+              your public profile
+            </Link>
+            )
+          </>
+        ) : null}
+        .
+      </p>
+      <FormRefusal message={actionData?.intent === null ? actionData.error : undefined} />
+
+      <Section title="Display name" id="display-name">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          The name shown with your comments, and the address of your public profile: {DISPLAY_NAME_RULES}. Until you
+          choose one, your comments show {profile.username ?? "your username"}.
+        </p>
+        <Form method="post" className="space-y-4" noValidate>
+          <LabelledInput
+            id="display-name-input"
+            label="Display name"
+            name="displayName"
+            autoComplete="nickname"
+            maxLength={DISPLAY_NAME_MAX}
+            defaultValue={profile.displayName ?? ""}
+            error={errorsFor("display-name")?.fieldErrors?.displayName}
+          />
+          <FormRefusal message={errorsFor("display-name")?.error} />
+          {submit("display-name", "Save display name")}
+        </Form>
+      </Section>
+
+      <Section title="Avatar" id="avatar">
+        <div className="flex items-center gap-4">
+          <MemberAvatar url={profile.avatarUrl} initial={profile.publicName} size={64} alt="Your avatar" />
+          <p className="text-sm text-slate-700 dark:text-slate-300">A JPEG, PNG or WebP image up to 5MB.</p>
+        </div>
+        <Form method="post" encType="multipart/form-data" className="space-y-4" noValidate>
+          <LabelledInput
+            id="avatar-file"
+            label="New avatar"
+            name="avatar"
+            type="file"
+            accept={LOGO_ACCEPT_ATTRIBUTE}
+            error={errorsFor("avatar")?.fieldErrors?.avatar}
+          />
+          <FormRefusal message={errorsFor("avatar")?.error} />
+          {submit("avatar", "Upload avatar")}
+        </Form>
+        {profile.avatarUrl && (
+          <Form method="post">
+            <FormRefusal message={errorsFor("remove-avatar")?.error} />
+            {submit("remove-avatar", "Remove avatar", "outline")}
+          </Form>
+        )}
+      </Section>
+
+      <Section title="Email address" id="email">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          We send a link to the new address; your address changes when you open it, and we tell the old one.
+        </p>
+        <Form method="post" className="space-y-4" noValidate>
+          <LabelledInput
+            id="new-email"
+            label="New email address"
+            name="newEmail"
+            type="email"
+            autoComplete="email"
+            error={errorsFor("email")?.fieldErrors?.newEmail}
+          />
+          {profile.hasPassword && (
+            <LabelledInput
+              id="email-password"
+              label="Current password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              error={errorsFor("email")?.fieldErrors?.password}
+            />
+          )}
+          <FormRefusal message={errorsFor("email")?.error} />
+          {submit("email", "Send confirmation link")}
+        </Form>
+      </Section>
+
+      <Section title="Password" id="password">
+        {profile.hasPassword ? (
+          <Form method="post" className="space-y-4" noValidate>
+            <LabelledInput
+              id="current-password"
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              error={errorsFor("password")?.fieldErrors?.currentPassword}
+            />
+            <LabelledInput
+              id="new-password"
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              minLength={6}
+              maxLength={128}
+              error={errorsFor("password")?.fieldErrors?.newPassword}
+            />
+            <p className="text-sm text-slate-700 dark:text-slate-300">Changing it signs out every other device.</p>
+            <FormRefusal message={errorsFor("password")?.error} />
+            {submit("password", "Change password")}
+          </Form>
+        ) : (
+          <p className="text-sm text-slate-700 dark:text-slate-300">{ACCOUNT_MESSAGES.noPassword}</p>
+        )}
+      </Section>
+
+      <Section title="Signed-in devices" id="sessions">
+        <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {sessions.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
+              <div className="min-w-0">
+                <p className="break-words font-medium text-slate-900 dark:text-slate-100">
+                  {session.userAgent || "Unknown device"}
+                  {session.current && (
+                    <span className="ml-2 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+                      This device
+                    </span>
+                  )}
+                </p>
+                <p className="text-slate-600 dark:text-slate-400">
+                  {session.ipAddress ? `${session.ipAddress} · ` : ""}last active{" "}
+                  <time dateTime={session.lastActiveAt}>{timeAgo(session.lastActiveAt)}</time>
+                </p>
+              </div>
+              {!session.current && (
+                <Form method="post">
+                  <input type="hidden" name="sessionId" value={session.id} />
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="sign-out-session"
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Sign out ${session.userAgent || "this unknown device"}`}
+                  >
+                    Sign out
+                  </Button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        <FormRefusal message={errorsFor("sign-out-session")?.error ?? errorsFor("sign-out-others")?.error} />
+        {sessions.some((session) => !session.current) && (
+          <Form method="post">{submit("sign-out-others", "Sign out everywhere else", "outline")}</Form>
+        )}
+      </Section>
+
+      <Section title="Delete account" id="delete-account">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Deleting your account removes your email address, password, profile, saved tools and ratings; the tools&rsquo;
+          averages are recounted without your votes. Your comments stay, shown as &ldquo;Anonymous&rdquo;, unless you
+          also delete them. This cannot be undone.
+          {profile.hasPassword ? "" : " We email you a link to confirm."}
+        </p>
+        <Form method="post" className="space-y-4" noValidate>
+          <div className="flex items-center gap-2">
+            <input
+              id="delete-comments"
+              type="checkbox"
+              name="deleteComments"
+              className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-700"
+            />
+            <label htmlFor="delete-comments" className="text-sm">
+              Also delete my comments
+            </label>
+          </div>
+          {profile.hasPassword && (
+            <LabelledInput
+              id="delete-password"
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              error={errorsFor("delete-account")?.fieldErrors?.password}
+            />
+          )}
+          <FormRefusal message={errorsFor("delete-account")?.error} />
+          <Button
+            type="submit"
+            name="intent"
+            value="delete-account"
+            className="bg-red-700 text-white hover:bg-red-800 dark:bg-red-500 dark:text-slate-950 dark:hover:bg-red-400"
+            disabled={busyIntent === "delete-account"}
+          >
+            {busyIntent === "delete-account" ? "Please wait..." : "Delete my account"}
+          </Button>
+        </Form>
+      </Section>
+    </div>
+  );
+}
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="mt-10 space-y-4 border-t border-slate-200 pt-6 dark:border-slate-800"
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900 dark:text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
