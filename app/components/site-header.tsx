@@ -39,6 +39,9 @@ export function SiteHeader({ theme, viewer }: { theme: Theme; viewer: PublicView
           <NavLink to="/about" className={navLinkClass}>
             About
           </NavLink>
+          <NavLink to="/submit" className={(state) => cn(navLinkClass(state), "whitespace-nowrap")}>
+            Submit a tool
+          </NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle theme={theme} />

@@ -1,4 +1,4 @@
-import { ArrowLeft, FileText, Flag, Plus, Wrench } from "lucide-react";
+import { ArrowLeft, FileText, Flag, Inbox, Plus, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { ButtonLink } from "~/components/ui/button";
@@ -6,17 +6,18 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatCount } from "~/lib/format";
 import { timeAgo } from "~/lib/relative-time";
 import { SITE_NAME } from "~/lib/site";
-import { countCatalogue, countFlaggedForReview, listRecentActivity } from "~/server/admin/overview.server";
+import { countCatalogue, countFlaggedForReview, countInbox, listRecentActivity } from "~/server/admin/overview.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [counts, flaggedForReview, activity] = await Promise.all([
+  const [counts, flaggedForReview, inbox, activity] = await Promise.all([
     countCatalogue({ db: context.db }),
     countFlaggedForReview({ db: context.db }),
+    countInbox({ db: context.db }),
     listRecentActivity({ db: context.db }),
   ]);
-  return { ...counts, flaggedForReview, activity };
+  return { ...counts, flaggedForReview, inbox, activity };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { tools, publishedArticles, draftArticles, flaggedForReview, activity } = loaderData;
+  const { tools, publishedArticles, draftArticles, flaggedForReview, inbox, activity } = loaderData;
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
@@ -78,6 +79,33 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                 {flaggedForReview === 1
                   ? "1 tool whose website keeps failing"
                   : `${formatCount(flaggedForReview)} tools whose website keeps failing`}
+              </Link>
+            </p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-base font-medium text-slate-600 dark:text-slate-400">
+              <Inbox aria-hidden="true" className="h-4 w-4" />
+              Waiting in the inbox
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-4xl font-bold" data-testid="inbox-count">
+              {formatCount(inbox.total)}
+            </p>
+            <ul className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              <li data-testid="inbox-submissions">{plural(inbox.submissions, "submitted tool", "submitted tools")}</li>
+              <li data-testid="inbox-comments">
+                {plural(inbox.reportedComments, "reported comment", "reported comments")}
+              </li>
+              <li data-testid="inbox-listings">
+                {plural(inbox.reportedListings, "reported listing", "reported listings")}
+              </li>
+            </ul>
+            <p className="mt-1 text-sm">
+              <Link to="/admin/inbox" className="text-indigo-700 hover:underline dark:text-indigo-300">
+                Open the inbox
               </Link>
             </p>
           </CardContent>
@@ -144,3 +172,5 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;

@@ -1,4 +1,4 @@
-import { FileText, LayoutDashboard, Sparkles, Tags, Timer, Wrench } from "lucide-react";
+import { FileText, Inbox, LayoutDashboard, Sparkles, Tags, Timer, Wrench } from "lucide-react";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -15,14 +15,19 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { cn } from "~/lib/cn";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { countPendingProposals } from "~/server/freshness/refresh-proposals.server";
+import { countInbox } from "~/server/moderation/inbox.server";
 
 /** Admin pages are personal: never stored by a browser, a proxy or our page cache. */
 export const ADMIN_CACHE_CONTROL = "private, no-store";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  // The navigation's badge: AI proposals waiting for review (an index count).
-  return { pendingProposals: await countPendingProposals({ db: context.db }) };
+  // The navigation's badges: AI proposals waiting for review, and what waits in the inbox (index counts).
+  const [pendingProposals, inbox] = await Promise.all([
+    countPendingProposals({ db: context.db }),
+    countInbox({ db: context.db }),
+  ]);
+  return { pendingProposals, inboxOpen: inbox.total };
 }
 
 export function headers() {
@@ -31,6 +36,7 @@ export function headers() {
 
 const NAV_ITEMS = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/inbox", label: "Inbox", icon: Inbox, end: false },
   { to: "/admin/tools", label: "Tools", icon: Wrench, end: false },
   { to: "/admin/tags", label: "Tags", icon: Tags, end: false },
   { to: "/admin/articles", label: "Articles", icon: FileText, end: false },
@@ -40,7 +46,11 @@ const NAV_ITEMS = [
 
 function AdminNavigation() {
   // Absent when the layout's own loader failed (its error boundary draws this navigation too).
-  const pendingProposals = useRouteLoaderData<typeof loader>("routes/admin/layout")?.pendingProposals ?? 0;
+  const counts = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  const badges: Record<string, number> = {
+    "/admin/proposals": counts?.pendingProposals ?? 0,
+    "/admin/inbox": counts?.inboxOpen ?? 0,
+  };
   return (
     <nav aria-label="Admin" className="md:w-56 md:shrink-0">
       <ul className="flex gap-1 overflow-x-auto md:flex-col">
@@ -61,9 +71,9 @@ function AdminNavigation() {
             >
               <Icon aria-hidden="true" className="h-4 w-4" />
               {label}
-              {to === "/admin/proposals" && pendingProposals > 0 && (
+              {(badges[to] ?? 0) > 0 && (
                 <span className="ml-auto rounded-full bg-indigo-600 px-2 text-xs text-white">
-                  {pendingProposals}
+                  {badges[to]}
                   <span className="sr-only"> waiting</span>
                 </span>
               )}

@@ -29,6 +29,7 @@ import { RESEARCH_MESSAGES, type ResearchAvailability, type ResearchOutcome } fr
 import { applyResearch, tagsFrom, type TagChoice } from "~/lib/research-apply";
 import { SITE_NAME } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
+import { INBOX_PATH, SUBMISSION_FIELD, toolPrefillFrom, type ToolPrefill } from "~/lib/submissions";
 import {
   TOOL_FIELDS,
   TOOL_FORM_LIMITS,
@@ -44,6 +45,8 @@ import { flashCookie } from "~/server/flash.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { readForm } from "~/server/http/read-form.server";
 import { logger } from "~/server/logger.server";
+import { moderatorFrom } from "~/server/moderation/comment-moderation.server";
+import { approveSubmission, findSubmissionForForm } from "~/server/moderation/submissions.server";
 
 const LIST_URL = "/admin/tools";
 const NEW_ID = "new";
@@ -76,7 +79,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Only whether research can run (and which settings are missing): no secret reaches the page.
   const research = context.research.availability;
   const tags: TagChoice[] = await listTags({ db: context.db });
-  if (params.id === NEW_ID) return { tool: null, tags, research };
+  if (params.id === NEW_ID) {
+    // Opened from the inbox (decision 079): the submission's draft fills the form; saving publishes it.
+    const submissionId = new URL(request.url).searchParams.get(SUBMISSION_FIELD);
+    const found = submissionId ? await findSubmissionForForm({ db: context.db, id: submissionId }) : null;
+    if (submissionId && !found) throw toErrorResponse(new AppError("not-found", "Submission not found"));
+    const submission = found && {
+      id: found.id,
+      name: found.name,
+      website: found.website,
+      note: found.note,
+      submitterName: found.submitterName,
+      draftState: found.draftState,
+      pending: found.status === "pending",
+    };
+    const prefill = found?.status === "pending" ? toolPrefillFrom(found, new Set(tags.map((tag) => tag.id))) : null;
+    return { tool: null, tags, research, submission, prefill };
+  }
   const tool = await findToolById({ db: context.db, id: params.id });
   if (!tool) throw notFound();
   const editable: EditableTool = {
@@ -97,7 +116,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     startingPrice: tool.startingPrice,
     tags: await listTagIdsForTool({ db: context.db, toolId: tool.id }),
   };
-  return { tool: editable, tags, research };
+  return { tool: editable, tags, research, submission: null, prefill: null };
 }
 
 /** A refused save: the toast, the messages beside fields, and what was posted (so a page without JavaScript keeps it). */
@@ -140,6 +159,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
     return failure(400, failedMessage(toolFormProblem(fieldErrors)), fieldErrors, values);
+  }
+
+  // A new tool from a member's submission: created and the submission approved in one transaction.
+  const submissionId = creating ? form.get(SUBMISSION_FIELD) : null;
+  if (typeof submissionId === "string" && submissionId !== "") {
+    let approved: Awaited<ReturnType<typeof approveSubmission>>;
+    try {
+      approved = await approveSubmission({
+        db: context.db,
+        mailer: context.mailer,
+        siteUrl: context.siteUrl ?? new URL(request.url).origin,
+        submissionId,
+        input: parsed.data,
+        moderator: moderatorFrom(admin),
+      });
+    } catch (error) {
+      // Decided meanwhile, or gone: said in the form, which keeps what was typed.
+      if (error instanceof AppError) return failure(error.status, failedMessage(error.message), {}, values);
+      logger.error({ err: error, submissionId }, "failed to publish a submission");
+      return failure(500, failedMessage("something went wrong on our side. Please try again."), {}, values);
+    }
+    if (approved.status === "invalid")
+      return failure(400, failedMessage(toolFormProblem(approved.fieldErrors)), approved.fieldErrors, values);
+    await context.invalidatePublicPages();
+    const mailed = approved.mailed ? "The member was emailed." : "The email to the member could not be sent.";
+    throw redirect(INBOX_PATH, {
+      headers: {
+        "Set-Cookie": flashCookie({ kind: "success", title: `${approved.tool.name} is published. ${mailed}` }),
+      },
+    });
   }
 
   let result: Awaited<ReturnType<typeof createTool>> | Awaited<ReturnType<typeof updateTool>>;
@@ -190,7 +239,18 @@ type FormState = {
   tags: string[];
 };
 
-function stateFromTool(tool: EditableTool | null): FormState {
+function stateFromTool(tool: EditableTool | null, prefill: ToolPrefill | null = null): FormState {
+  if (!tool && prefill) {
+    return {
+      ...prefill,
+      slug: "",
+      metaTitle: "",
+      features: listRowsFrom(prefill.features),
+      pros: listRowsFrom(prefill.pros),
+      cons: listRowsFrom(prefill.cons),
+      pricing: pricingStateFrom(prefill.pricing),
+    };
+  }
   return {
     name: tool?.name ?? "",
     category: tool?.category ?? "",
@@ -249,8 +309,10 @@ export default function ToolFormPage({ loaderData, actionData }: Route.Component
   // A different tool (or new after edit) is a different form: nothing carries over.
   return (
     <ToolEditor
-      key={loaderData.tool?.id ?? NEW_ID}
+      key={loaderData.tool?.id ?? loaderData.submission?.id ?? NEW_ID}
       tool={loaderData.tool}
+      submission={loaderData.submission}
+      prefill={loaderData.prefill}
       tagChoices={loaderData.tags}
       research={loaderData.research}
       failure={actionData}
@@ -300,13 +362,26 @@ function pricingSuggestion(pricing: PricingState): PricingModel | null {
   return null;
 }
 
+type SubmissionSummary = {
+  id: string;
+  name: string;
+  website: string;
+  note: string | null;
+  submitterName: string | null;
+  pending: boolean;
+};
+
 function ToolEditor({
   tool,
+  submission,
+  prefill,
   tagChoices,
   research,
   failure,
 }: {
   tool: EditableTool | null;
+  submission: SubmissionSummary | null;
+  prefill: ToolPrefill | null;
   tagChoices: TagChoice[];
   research: ResearchAvailability;
   failure: ToolFormFailure | undefined;
@@ -315,7 +390,7 @@ function ToolEditor({
   const researchMode = creating ? "create" : "update";
   const failedMessage = creating ? ADMIN_TOASTS.toolCreateFailed : ADMIN_TOASTS.toolUpdateFailed;
   // Spec section 4: a reload of the record refills the form only when nothing has been edited.
-  const loaded = useMemo(() => stateFromTool(tool), [tool]);
+  const loaded = useMemo(() => stateFromTool(tool, prefill), [tool, prefill]);
   // A refused save keeps what was posted, read back into the form's rows.
   const posted = useMemo(
     () => failure && { ...failure, values: failure.values && stateFromInput(failure.values) },
@@ -403,7 +478,10 @@ function ToolEditor({
         )}
       </div>
 
+      {submission && <SubmissionNotice submission={submission} />}
+
       <Form id="tool-form" ref={formRef} method="post" noValidate onSubmit={validate} className="space-y-6">
+        {submission?.pending && <input type="hidden" name={SUBMISSION_FIELD} value={submission.id} />}
         <div className="grid gap-6 md:grid-cols-2">
           <FormField id="name" label="Name" error={errors.name}>
             {(control) => (
@@ -611,6 +689,34 @@ function ToolEditor({
           </div>
         )}
       </FormActions>
+    </div>
+  );
+}
+
+/** Above a form opened from the inbox: whose suggestion it is, and what saving does. */
+function SubmissionNotice({ submission }: { submission: SubmissionSummary }) {
+  return (
+    <div
+      role="note"
+      className="space-y-1 rounded-md border border-indigo-200 bg-indigo-50 p-4 text-sm dark:border-indigo-900 dark:bg-indigo-950"
+    >
+      {submission.pending ? (
+        <p>
+          <span className="font-medium">Suggested by {submission.submitterName ?? "a member"}:</span> {submission.name}{" "}
+          ({submission.website}). Saving publishes the tool, approves the submission and emails the member. To turn it
+          down, reject it in the{" "}
+          <Link to={INBOX_PATH} className="font-medium text-indigo-700 underline dark:text-indigo-300">
+            inbox
+          </Link>
+          .
+        </p>
+      ) : (
+        <p>
+          The submission of {submission.name} has already been decided: saving this form creates a tool and leaves the
+          submission as it is.
+        </p>
+      )}
+      {submission.note && <p className="whitespace-pre-line">Note from the member: {submission.note}</p>}
     </div>
   );
 }

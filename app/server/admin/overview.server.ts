@@ -12,6 +12,8 @@ import {
   users,
 } from "../db/schema.server";
 
+export { countInbox, type InboxCounts } from "../moderation/inbox.server";
+
 export type CatalogueCounts = { tools: number; publishedArticles: number; draftArticles: number };
 
 /** The dashboard's figures; the tool total comes from the trigger-kept per-category counts. */

@@ -80,6 +80,12 @@ const alreadySuggested = (): SubmitResult => ({
   href: null,
 });
 
+/** Whether the member confirmed their email address: only confirmed members may submit. */
+export async function isConfirmedMember({ db, userId }: { db: Database; userId: string }): Promise<boolean> {
+  const [member] = await db.select({ confirmed: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1);
+  return member?.confirmed === true;
+}
+
 /**
  * Stores a member's suggestion. Refuses (AppError) an unconfirmed member (403) and a fourth
  * submission in 24 hours (429); answers invalid fields, private addresses and duplicates with
@@ -100,8 +106,7 @@ export async function submitTool({
   honeypotFilled: boolean;
   drafting: boolean;
 }): Promise<SubmitResult> {
-  const [member] = await db.select({ confirmed: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!member?.confirmed) throw new AppError("forbidden", SUBMISSION_MESSAGES.unconfirmed);
+  if (!(await isConfirmedMember({ db, userId }))) throw new AppError("forbidden", SUBMISSION_MESSAGES.unconfirmed);
 
   const parsed = submissionSchema.safeParse(input);
   if (!parsed.success) return { status: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };

@@ -1,0 +1,412 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/inbox";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Textarea } from "~/components/ui/textarea";
+import { AppError } from "~/lib/app-error";
+import { formatCount } from "~/lib/format";
+import {
+  COMMENT_REPORT_REASON_LABELS,
+  DECISION_REASON_MAX,
+  LISTING_REPORT_REASON_LABELS,
+  type ModerationAction,
+} from "~/lib/members";
+import { timeAgo } from "~/lib/relative-time";
+import { SITE_NAME } from "~/lib/site";
+import { DRAFT_STATE_LABELS, INBOX_PATH, rejectionReasonSchema, SUBMISSION_FIELD } from "~/lib/submissions";
+import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { flashCookie } from "~/server/flash.server";
+import { readForm } from "~/server/http/read-form.server";
+import {
+  deleteCommentAsModerator,
+  dismissCommentReports,
+  hideComment,
+  moderatorFrom,
+} from "~/server/moderation/comment-moderation.server";
+import {
+  countInbox,
+  listReportedComments,
+  listReportedListings,
+  resolveListingReports,
+} from "~/server/moderation/inbox.server";
+import { listModerationActions } from "~/server/moderation/moderation-log.server";
+import { listPendingSubmissions, rejectSubmission } from "~/server/moderation/submissions.server";
+
+// /admin/inbox: everything waiting for a moderator (decision 079): pending submissions, reported
+// comments and reported listings, each with its actions, and the log of recent decisions. Every
+// action is a plain form post, so the page works without JavaScript.
+
+const iso = (date: Date) => date.toISOString();
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const { db } = context;
+  const [counts, submissions, comments, listings, decisions] = await Promise.all([
+    countInbox({ db }),
+    listPendingSubmissions({ db }),
+    listReportedComments({ db }),
+    listReportedListings({ db }),
+    listModerationActions({ db, limit: 30 }),
+  ]);
+  return {
+    counts,
+    submissions: submissions.map((submission) => ({ ...submission, createdAt: iso(submission.createdAt) })),
+    comments: comments.map((comment) => ({
+      ...comment,
+      createdAt: iso(comment.createdAt),
+      reports: comment.reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
+    })),
+    listings: listings.map((listing) => ({
+      ...listing,
+      reports: listing.reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
+    })),
+    decisions: decisions.map((decision) => ({ ...decision, createdAt: iso(decision.createdAt) })),
+  };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Inbox - Admin | ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** A refused action, shown beside the item it was about. */
+export type InboxActionFailure = { intent: string; subjectId: string; message: string };
+
+const INTENTS = ["reject", "hide", "delete", "dismiss", "resolve"] as const;
+type Intent = (typeof INTENTS)[number];
+const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
+
+function backToInbox(title: string): never {
+  throw redirect(INBOX_PATH, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context);
+  const admin = requireAdmin(request, context);
+  const moderator = moderatorFrom(admin);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const subjectId = String(form.get("id") ?? "");
+  const failure = (status: number, message: string) =>
+    data<InboxActionFailure>({ intent: String(intent), subjectId, message }, { status });
+  if (!isIntent(intent)) return failure(400, "Unknown action");
+  const { db } = context;
+
+  try {
+    switch (intent) {
+      case "reject": {
+        const reason = rejectionReasonSchema.safeParse(form.get("reason") ?? "");
+        if (!reason.success) return failure(400, reason.error.issues[0]!.message);
+        const rejected = await rejectSubmission({
+          db,
+          mailer: context.mailer,
+          siteUrl: context.siteUrl ?? new URL(request.url).origin,
+          submissionId: subjectId,
+          reason: reason.data,
+          moderator,
+        });
+        backToInbox(
+          `${rejected.name} was rejected. ${rejected.mailed ? "The member was emailed the reason." : "The email to the member could not be sent."}`,
+        );
+        break;
+      }
+      case "hide":
+        await hideComment({ db, commentId: subjectId, moderator });
+        // Visitors saw the comment on the tool's page.
+        await context.invalidatePublicPages();
+        backToInbox("The comment is hidden and its reports are closed.");
+        break;
+      case "delete":
+        await deleteCommentAsModerator({ db, commentId: subjectId, moderator });
+        await context.invalidatePublicPages();
+        backToInbox("The comment was deleted.");
+        break;
+      case "dismiss":
+        await dismissCommentReports({ db, commentId: subjectId, moderator });
+        backToInbox("The reports were dismissed; the comment stays.");
+        break;
+      case "resolve": {
+        const { toolName, resolved } = await resolveListingReports({ db, toolId: subjectId, moderator });
+        backToInbox(`${resolved === 1 ? "The report" : `${resolved} reports`} on ${toolName} resolved.`);
+        break;
+      }
+    }
+  } catch (thrown) {
+    if (thrown instanceof AppError) return failure(thrown.status, thrown.message);
+    throw thrown;
+  }
+}
+
+const ACTION_TEXT: Record<ModerationAction, string> = {
+  "comment-hidden": "hid a comment",
+  "comment-restored": "restored a comment",
+  "comment-deleted": "deleted a comment",
+  "comment-reports-dismissed": "dismissed the reports on a comment",
+  "listing-reports-resolved": "resolved the reports on a listing",
+  "submission-approved": "published a submission",
+  "submission-rejected": "rejected a submission",
+};
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+function When({ at }: { at: string }) {
+  // Relative to the moment of rendering, which the browser may see a minute later.
+  return (
+    <time dateTime={at} title={`${dateTime.format(new Date(at))} UTC`} suppressHydrationWarning>
+      {timeAgo(at)}
+    </time>
+  );
+}
+
+function Refusal({ failure, intent, id }: { failure: InboxActionFailure | undefined; intent: string; id: string }) {
+  if (!failure || failure.subjectId !== id || failure.intent !== intent) return null;
+  return (
+    <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+      {failure.message}
+    </p>
+  );
+}
+
+/** One post button with the item's id: the inbox's actions are plain forms. */
+function ActionButton({
+  intent,
+  id,
+  label,
+  variant = "outline",
+}: {
+  intent: Intent;
+  id: string;
+  label: string;
+  variant?: "outline" | "secondary";
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" name="intent" value={intent} size="sm" variant={variant}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+function SectionHeading({ id, title, count }: { id: string; title: string; count: number }) {
+  return (
+    <h2 id={id} className="flex items-center gap-2 text-xl font-semibold">
+      {title}
+      <Badge variant="secondary">{formatCount(count)}</Badge>
+    </h2>
+  );
+}
+
+const muted = "text-sm text-slate-600 dark:text-slate-400";
+const linkClass = "font-medium text-indigo-700 hover:underline dark:text-indigo-300";
+
+export default function AdminInbox({ loaderData, actionData }: Route.ComponentProps) {
+  const { counts, submissions, comments, listings, decisions } = loaderData;
+  return (
+    <div className="space-y-10">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Inbox</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          {counts.total === 0
+            ? "Nothing is waiting for a decision."
+            : `${formatCount(counts.total)} ${counts.total === 1 ? "item waits" : "items wait"} for a decision.`}
+        </p>
+      </div>
+
+      <section aria-labelledby="submissions-heading" className="space-y-4">
+        <SectionHeading id="submissions-heading" title="Submitted tools" count={counts.submissions} />
+        {submissions.length === 0 ? (
+          <p className={muted}>No submission waits for review.</p>
+        ) : (
+          submissions.map((submission) => (
+            <Card key={submission.id}>
+              <CardHeader>
+                <CardTitle className="text-lg">{submission.name}</CardTitle>
+              </CardHeader>
+              <CardContent className="space-y-3 text-sm">
+                <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[8rem_1fr]">
+                  <dt className="font-medium">Website</dt>
+                  <dd className="break-all">
+                    <a href={submission.website} rel="nofollow noopener noreferrer ugc" className={linkClass}>
+                      {submission.website}
+                    </a>
+                  </dd>
+                  <dt className="font-medium">Category</dt>
+                  <dd>{submission.category ?? "Not sure"}</dd>
+                  <dt className="font-medium">Suggested by</dt>
+                  <dd>
+                    {submission.submitterName ? `${submission.submitterName} · ` : ""}
+                    <a href={`mailto:${submission.submitterEmail}`} className={linkClass}>
+                      {submission.submitterEmail}
+                    </a>{" "}
+                    · <When at={submission.createdAt} />
+                  </dd>
+                  <dt className="font-medium">AI draft</dt>
+                  <dd>
+                    {DRAFT_STATE_LABELS[submission.draftState]}
+                    {submission.draftError ? `: ${submission.draftError}` : ""}
+                  </dd>
+                  {submission.note && (
+                    <>
+                      <dt className="font-medium">Note</dt>
+                      <dd className="whitespace-pre-line">{submission.note}</dd>
+                    </>
+                  )}
+                </dl>
+                <div className="flex flex-wrap items-start gap-3">
+                  <ButtonLink to={`/admin/tools/new?${SUBMISSION_FIELD}=${submission.id}`} size="sm">
+                    Open in the tool form
+                  </ButtonLink>
+                </div>
+                <Form method="post" className="space-y-2">
+                  <input type="hidden" name="id" value={submission.id} />
+                  <label htmlFor={`reason-${submission.id}`} className="block font-medium">
+                    Reason for rejecting (emailed to the member)
+                  </label>
+                  <Textarea
+                    id={`reason-${submission.id}`}
+                    name="reason"
+                    rows={2}
+                    required
+                    maxLength={DECISION_REASON_MAX}
+                  />
+                  <Refusal failure={actionData} intent="reject" id={submission.id} />
+                  <Button type="submit" name="intent" value="reject" size="sm" variant="outline">
+                    Reject
+                  </Button>
+                </Form>
+              </CardContent>
+            </Card>
+          ))
+        )}
+      </section>
+
+      <section aria-labelledby="comments-heading" className="space-y-4">
+        <SectionHeading id="comments-heading" title="Reported comments" count={counts.reportedComments} />
+        {comments.length === 0 ? (
+          <p className={muted}>No comment is reported.</p>
+        ) : (
+          comments.map((comment) => (
+            <Card key={comment.id}>
+              <CardContent className="space-y-3 pt-6 text-sm">
+                <blockquote className="whitespace-pre-line border-l-4 border-slate-300 pl-3 dark:border-slate-700">
+                  {comment.content}
+                </blockquote>
+                <p className={muted}>
+                  By {comment.authorName ?? "a deleted account"} on{" "}
+                  <Link to={`/tool/${encodeURIComponent(comment.tool.slug)}`} className={linkClass}>
+                    {comment.tool.name}
+                  </Link>{" "}
+                  · <When at={comment.createdAt} />
+                  {comment.hidden ? " · hidden" : ""}
+                </p>
+                <p>
+                  <span className="font-medium">
+                    {comment.reportCount} {comment.reportCount === 1 ? "report" : "reports"}:
+                  </span>{" "}
+                  {comment.reasons
+                    .map(({ reason, count }) => `${COMMENT_REPORT_REASON_LABELS[reason]} (${count})`)
+                    .join(", ")}
+                </p>
+                <ReportNotes reports={comment.reports} labels={COMMENT_REPORT_REASON_LABELS} />
+                <div className="flex flex-wrap gap-2">
+                  {!comment.hidden && <ActionButton intent="hide" id={comment.id} label="Hide comment" />}
+                  <ActionButton intent="delete" id={comment.id} label="Delete comment" variant="secondary" />
+                  <ActionButton intent="dismiss" id={comment.id} label="Dismiss reports" />
+                </div>
+                {(["hide", "delete", "dismiss"] as const).map((intent) => (
+                  <Refusal key={intent} failure={actionData} intent={intent} id={comment.id} />
+                ))}
+              </CardContent>
+            </Card>
+          ))
+        )}
+      </section>
+
+      <section aria-labelledby="listings-heading" className="space-y-4">
+        <SectionHeading id="listings-heading" title="Reported listings" count={counts.reportedListings} />
+        {listings.length === 0 ? (
+          <p className={muted}>No listing is reported.</p>
+        ) : (
+          listings.map((listing) => (
+            <Card key={listing.tool.id}>
+              <CardHeader>
+                <CardTitle className="text-lg">
+                  <Link to={`/tool/${encodeURIComponent(listing.tool.slug)}`} className={linkClass}>
+                    {listing.tool.name}
+                  </Link>
+                </CardTitle>
+              </CardHeader>
+              <CardContent className="space-y-3 text-sm">
+                <p>
+                  <span className="font-medium">
+                    {listing.reportCount} {listing.reportCount === 1 ? "report" : "reports"}:
+                  </span>{" "}
+                  {listing.reasons
+                    .map(({ reason, count }) => `${LISTING_REPORT_REASON_LABELS[reason]} (${count})`)
+                    .join(", ")}
+                </p>
+                <ReportNotes reports={listing.reports} labels={LISTING_REPORT_REASON_LABELS} />
+                <div className="flex flex-wrap gap-2">
+                  <ButtonLink to={`/admin/tools/${listing.tool.id}`} size="sm" variant="outline">
+                    Edit the tool
+                  </ButtonLink>
+                  <ActionButton intent="resolve" id={listing.tool.id} label="Mark resolved" />
+                </div>
+                <Refusal failure={actionData} intent="resolve" id={listing.tool.id} />
+              </CardContent>
+            </Card>
+          ))
+        )}
+      </section>
+
+      <section aria-labelledby="decisions-heading" className="space-y-3">
+        <h2 id="decisions-heading" className="text-xl font-semibold">
+          Recent decisions
+        </h2>
+        {decisions.length === 0 ? (
+          <p className={muted}>No decision yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-800">
+            {decisions.map((decision) => (
+              <li key={decision.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+                <span>
+                  <span className="font-medium">{decision.actorName}</span> {ACTION_TEXT[decision.action]}:{" "}
+                  {decision.summary}
+                  {decision.reason ? <span className={muted}> (reason: {decision.reason})</span> : null}
+                </span>
+                <span className={`shrink-0 ${muted}`}>
+                  <When at={decision.createdAt} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The reports that came with a note, each with its reason and reporter. */
+function ReportNotes<Reason extends string>({
+  reports,
+  labels,
+}: {
+  reports: { reason: Reason; note: string | null; reporterName: string | null; createdAt: string }[];
+  labels: Record<Reason, string>;
+}) {
+  const withNotes = reports.filter((report) => report.note);
+  if (withNotes.length === 0) return null;
+  return (
+    <ul className="space-y-1">
+      {withNotes.map((report, index) => (
+        <li key={index} className="whitespace-pre-line">
+          <span className="font-medium">{labels[report.reason]}</span>
+          {report.reporterName ? ` from ${report.reporterName}` : ""}: {report.note}
+        </li>
+      ))}
+    </ul>
+  );
+}
