@@ -11,6 +11,9 @@ export default [
   route("compare/:pair?", "routes/compare.tsx"),
   // The signed-in user's saved tools; its action saves and removes them (decision 062).
   route("saved", "routes/saved.tsx"),
+  // Suggesting a tool, and the member's suggestions with their state (decision 078).
+  route("submit", "routes/submit.tsx"),
+  route("account/submissions", "routes/account-submissions.tsx"),
   // The member's own account (display name, avatar, email, password, devices, deletion) and the
   // emailed links it sends; a member's public profile (decisions 074 and 075).
   route("account", "routes/account.tsx"),
@@ -65,6 +68,8 @@ export default [
     route("tags", "routes/admin/tags.tsx"),
     // AI refresh proposals, reviewed field by field (issue 14).
     route("proposals", "routes/admin/proposals.tsx"),
+    // Pending submissions, reported comments and reported listings in one place (decision 079).
+    route("inbox", "routes/admin/inbox.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
   ]),
   ...prefix("admin", [
