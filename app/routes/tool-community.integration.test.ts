@@ -1,17 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/tool";
 import { comments, tools, toolVotes } from "~/server/db/schema.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { insertTools } from "../../tests/setup/fixtures";
-import {
-  contextFor,
-  createSignedInUser,
-  createTestServices,
-  formPost,
-  type TestServices,
-} from "../../tests/setup/test-app";
+import { createSignedInUser, createTestServices, type TestServices } from "../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
+import { loadToolPage, postToToolPage } from "../../tests/setup/tool-page";
 
 // The tool page's action as the browser reaches it: real requests, real sessions, a fresh database.
 
@@ -33,18 +27,12 @@ beforeEach(async () => {
   toolId = tool!.id;
 });
 
-type ActionAnswer = { status: number; intent?: string; ok?: boolean; error?: string; code?: string };
-
 /** The action's answer: success data, or a returned error response (status and `{ intent, error, code }`). */
-async function post(
+function post(
   fields: Record<string, string>,
   options: { cookie?: string; origin?: string | null; slug?: string } = {},
-): Promise<ActionAnswer> {
-  const request = formPost(`/tool/${options.slug ?? toolSlug}`, fields, options);
-  const context = await contextFor(services, request);
-  const result = await action({ request, params: { id: options.slug ?? toolSlug }, context } as never);
-  if (result instanceof Response) return { status: result.status, ...((await result.json()) as object) };
-  return { status: 200, ...(result as object) };
+) {
+  return postToToolPage(services, options.slug ?? toolSlug, fields, options);
 }
 
 /** Runs `body` while a table is renamed away: every query touching it fails as in an outage. */
@@ -57,18 +45,7 @@ async function withTableMissing(table: "tool_votes" | "comments", body: () => Pr
   }
 }
 
-async function loadPage(cookie?: string) {
-  const request = new Request(`http://localhost:3000/tool/${toolSlug}`, { headers: cookie ? { cookie } : {} });
-  return (await loader({
-    request,
-    params: { id: toolSlug },
-    context: await contextFor(services, request),
-  } as never)) as {
-    myRating: number | null;
-    comments: { content: string; authorName: string | null }[];
-    tool: { rating: number; voteCount: number };
-  };
-}
+const loadPage = (cookie?: string) => loadToolPage(services, toolSlug, cookie);
 
 async function toolRow() {
   const [row] = await database.db
@@ -95,15 +72,7 @@ describe("votes", () => {
     expect(services.invalidations()).toBe(invalidationsBefore + 2);
 
     // The page shows the user's own rating to them, and nothing to a visitor.
-    const pageRequest = new Request(`http://localhost:3000/tool/${toolSlug}`, { headers: { cookie: user.cookie } });
-    const page = (await loader({
-      request: pageRequest,
-      params: { id: toolSlug },
-      context: await contextFor(services, pageRequest),
-    } as never)) as {
-      myRating: number | null;
-      tool: { rating: number; voteCount: number };
-    };
+    const page = await loadPage(user.cookie);
     expect(page.myRating).toBe(2);
     expect(page.tool).toMatchObject({ rating: 2, voteCount: 1 });
   });
@@ -172,14 +141,7 @@ describe("comments", () => {
     expect(
       await post({ intent: "comment", content: "<script>alert(1)</script>" }, { cookie: user.cookie }),
     ).toMatchObject({ ok: true });
-    const request = new Request(`http://localhost:3000/tool/${toolSlug}`);
-    const page = (await loader({
-      request,
-      params: { id: toolSlug },
-      context: await contextFor(services, request),
-    } as never)) as {
-      comments: { content: string; authorName: string | null }[];
-    };
+    const page = await loadPage();
     expect(page.comments.map((comment) => comment.content)).toEqual(["<script>alert(1)</script>", "First!"]);
     expect(page.comments[0]!.authorName).toBe(user.email.split("@")[0]);
   });
