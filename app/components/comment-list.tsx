@@ -40,7 +40,7 @@ export function CommentList({
                 "rounded-lg border border-dashed border-amber-400 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950/40",
             )}
           >
-            <MemberAvatar name={author} avatarUrl={comment.avatarUrl} />
+            <MemberAvatar url={comment.avatarUrl} initial={author} size={40} />
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
                 {comment.displayName ? (
