@@ -16,7 +16,7 @@ export default function Privacy() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Privacy Policy</h1>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Last updated: November 22, 2026</p>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Last updated: November 24, 2026</p>
       <div className="prose-content mt-6 text-slate-800 dark:text-slate-200">
         <p>
           This policy explains what information this {SITE_NAME} site collects, why, and what choices you have.{" "}
@@ -36,14 +36,17 @@ export default function Privacy() {
             are stored only as a secure one-way hash, never in readable form.
           </li>
           <li>
-            <strong>Optional profile details.</strong> A username and an avatar image, if you choose to add them.
+            <strong>Optional profile details.</strong> A public display name and an avatar image, if you choose to add
+            them. If you choose a display name, your comments and ratings are listed on a public profile page under that
+            name; your email address is never shown.
           </li>
           <li>
             <strong>Votes.</strong> The 1 to 5 star ratings you give to tools, linked to your account so that each
             person has one vote per tool.
           </li>
           <li>
-            <strong>Comments.</strong> The comments you post, which are shown publicly with your username.
+            <strong>Comments.</strong> The comments you post, which are shown publicly with your display name, or your
+            username until you choose one.
           </li>
           <li>
             <strong>Session cookies.</strong> When you sign in, a cookie keeps you signed in (see “Cookies” below).
@@ -125,10 +128,15 @@ export default function Privacy() {
           <li>delete your account and personal data.</li>
         </ul>
         <p>
-          Deleting your account removes your email address, password, profile and votes, so your ratings no longer count
-          towards any tool’s average. Comments may be kept without your name, so that conversations you took part in
-          still make sense to other readers. You may also have other rights under the law that applies to you, such as
-          the right to object to or restrict certain processing.
+          You can also do much of this yourself on your account page: change your display name, avatar, email address
+          and password, see the devices signed in to your account and sign them out, and delete your account.
+        </p>
+        <p>
+          Deleting your account removes your email address, password, profile, saved tools and votes, so your ratings no
+          longer count towards any tool’s average. You choose what happens to your comments: they are deleted with your
+          account, or kept and shown as “Anonymous”, so that conversations you took part in still make sense to other
+          readers. You may also have other rights under the law that applies to you, such as the right to object to or
+          restrict certain processing.
         </p>
 
         <h2>Security</h2>
