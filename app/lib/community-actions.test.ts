@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { failureToast, needsSignIn } from "./community-actions";
+import {
+  failureToast,
+  isModeratorIntent,
+  needsSignIn,
+  parseCommunityIntent,
+  signInPrompt,
+  successToast,
+} from "./community-actions";
 
 describe("failureToast", () => {
   it("is the spec's toast for an outage or a network failure, whatever the answer says", () => {
@@ -34,5 +41,34 @@ describe("needsSignIn", () => {
     expect(
       needsSignIn({ intent: "vote", error: "This request did not come from this site.", code: "cross-site" }),
     ).toBe(false);
+  });
+});
+
+describe("the tool page's newer actions", () => {
+  it("say the refusal itself, since 'please try again' would be wrong there", () => {
+    expect(
+      failureToast({ intent: "report-comment", error: "You have already reported this comment.", code: "conflict" }),
+    ).toEqual({ title: "Error", description: "You have already reported this comment." });
+    expect(failureToast({ intent: "edit-comment", error: "connection refused", code: "internal" })).toEqual({
+      title: "Error",
+      description: "Failed to save your changes. Please try again.",
+    });
+  });
+
+  it("know every intent and no other", () => {
+    expect(parseCommunityIntent("moderate-delete-comment")).toBe("moderate-delete-comment");
+    expect(parseCommunityIntent("delete-everything")).toBeNull();
+    expect(parseCommunityIntent(null)).toBeNull();
+    expect(isModeratorIntent("hide-comment")).toBe(true);
+    expect(isModeratorIntent("delete-comment")).toBe(false);
+  });
+
+  it("keep the spec's prompts and successes for votes and comments", () => {
+    expect(signInPrompt("comment")).toEqual({
+      title: "Authentication required",
+      description: "Please sign in to comment",
+    });
+    expect(successToast("vote")).toEqual({ title: "Vote recorded", description: "Thank you for your feedback!" });
+    expect(signInPrompt("report-listing").description).toBe("Please sign in to report a problem");
   });
 });
