@@ -145,7 +145,14 @@ describe("Recent Activity", () => {
   });
 
   it("says so when nothing has happened", () => {
-    const html = render({ tools: 0, publishedArticles: 0, draftArticles: 0, flaggedForReview: 0, activity: [] });
+    const html = render({
+      tools: 0,
+      publishedArticles: 0,
+      draftArticles: 0,
+      flaggedForReview: 0,
+      inbox: { submissions: 0, reportedComments: 0, reportedListings: 0, total: 0 },
+      activity: [],
+    });
     expect(visibleText(html)).toContain("Recent Activity No activity yet.");
   });
 });

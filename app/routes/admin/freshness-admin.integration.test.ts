@@ -128,7 +128,11 @@ describe("/admin/jobs", () => {
     ).toBe(403);
     const unknown = await post(jobsAction, "/admin/jobs", { intent: "run", kind: "drop-everything" });
     expect(unknown).toMatchObject({ status: 400, data: { message: "Choose a job to run." } });
-    expect(await jobs.queueSizes()).toEqual({ "link-check": { waiting: 0 }, refresh: { waiting: 0 } });
+    expect(await jobs.queueSizes()).toEqual({
+      "link-check": { waiting: 0 },
+      refresh: { waiting: 0 },
+      "submission-draft": { waiting: 0 },
+    });
   });
 });
 

@@ -281,6 +281,9 @@ describe("opening the tool form", () => {
           },
         ],
       },
+      // Only the create form opened from the inbox carries a submission.
+      submission: null,
+      prefill: null,
     });
   });
 

@@ -178,6 +178,7 @@ describe("the job queue", () => {
     expect(schedules).toEqual([
       { kind: "link-check", cron: "0 3 * * *", nextRunAt: new Date("2026-11-25T03:00:00Z"), idleReason: null },
       { kind: "refresh", cron: null, nextRunAt: null, idleReason: "The research assistant is not configured" },
+      { kind: "submission-draft", cron: null, nextRunAt: null, idleReason: null },
     ]);
   });
 
