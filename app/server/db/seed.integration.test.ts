@@ -17,6 +17,7 @@ import {
   toolLinkChecks,
   tools,
 } from "./schema.server";
+import { countInbox } from "../moderation/inbox.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "./seed.server";
 
 let database: TestDatabase;
@@ -137,6 +138,16 @@ describe("seedDemoCatalogue", () => {
       expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
       expect(svg).toMatch(/<\/svg>$/);
     }
+  });
+
+  test("fills the moderation inbox: two pending submissions and a reported listing by a demo member who cannot sign in", async () => {
+    await database.db.execute(sql`delete from users where email = 'demo-member@aitlas.invalid'`);
+    await seed();
+    expect(await countInbox({ db: database.db })).toMatchObject({ submissions: 2, reportedListings: 1 });
+    const accounts = await database.db.execute(
+      sql`select a.id from accounts a join users u on u.id = a.user_id where u.email = 'demo-member@aitlas.invalid'`,
+    );
+    expect(accounts.rows).toEqual([]);
   });
 
   test("adds nothing when run a second time", async () => {

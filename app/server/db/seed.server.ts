@@ -3,6 +3,7 @@ import { monogramSvg } from "../storage/monogram.server";
 import type { Database } from "./client.server";
 import { demoArticles } from "./demo/articles.server";
 import { seedDemoFreshness } from "./demo/freshness.server";
+import { seedDemoModeration } from "./demo/moderation.server";
 import { demoTags, demoToolFacts } from "./demo/tool-facts.server";
 import { demoTools } from "./demo/tools.server";
 import { articles, tags, toolTags, tools } from "./schema.server";
@@ -66,6 +67,11 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
     );
     if (links.length > 0) await tx.insert(toolTags).values(links).onConflictDoNothing();
     await seedDemoFreshness(
+      tx,
+      insertedTools.map((tool) => tool.id),
+      now,
+    );
+    await seedDemoModeration(
       tx,
       insertedTools.map((tool) => tool.id),
       now,
