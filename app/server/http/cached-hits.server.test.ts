@@ -37,7 +37,7 @@ async function bothViews(hops: number, headers: Record<string, string>[]) {
   return seen;
 }
 
-const REQUESTS = [
+const REQUESTS: Record<string, string>[] = [
   {},
   { host: "aitlas.example:8080" },
   { "x-forwarded-for": "203.0.113.9" },
