@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { pricingSchema } from "~/lib/pricing-schema";
@@ -9,6 +9,7 @@ import { slugify } from "~/lib/slugify";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { createLocalStorage } from "../storage/local-storage.server";
 import {
+  accounts,
   articles,
   jobRuns,
   refreshProposalFields,
@@ -16,6 +17,7 @@ import {
   toolChanges,
   toolLinkChecks,
   tools,
+  users,
 } from "./schema.server";
 import { countInbox } from "../moderation/inbox.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "./seed.server";
@@ -144,10 +146,12 @@ describe("seedDemoCatalogue", () => {
     await database.db.execute(sql`delete from users where email = 'demo-member@aitlas.invalid'`);
     await seed();
     expect(await countInbox({ db: database.db })).toMatchObject({ submissions: 2, reportedListings: 1 });
-    const accounts = await database.db.execute(
-      sql`select a.id from accounts a join users u on u.id = a.user_id where u.email = 'demo-member@aitlas.invalid'`,
-    );
-    expect(accounts.rows).toEqual([]);
+    const signIns = await database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(eq(users.email, "demo-member@aitlas.invalid"));
+    expect(signIns).toEqual([]);
   });
 
   test("adds nothing when run a second time", async () => {
