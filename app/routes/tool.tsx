@@ -125,7 +125,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     signedIn: context.viewer !== null,
     // The edit shortcut and the comments' moderation buttons are for administrators only; the admin
     // routes and this page's action check the role again themselves.
-    isAdmin: context.viewer?.isAdmin === true,
+    canEdit: context.viewer?.isAdmin === true,
   };
 }
 
@@ -272,7 +272,7 @@ function ActionNotice({ result }: { result: CommunityActionData }) {
 }
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, comments, tags, saves, myRating, signedIn, isAdmin, history, linkCheck } = loaderData;
+  const { tool, comments, tags, saves, myRating, signedIn, canEdit, history, linkCheck } = loaderData;
   // Present only after a post without JavaScript; fetchers keep their own results. A refusal is a
   // response, which the generated type leaves out.
   const pageResult = actionData as CommunityActionData | undefined;
@@ -297,7 +297,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           <li aria-hidden="true">/</li>
           <li aria-current="page">{tool.name}</li>
         </ol>
-        {isAdmin && (
+        {canEdit && (
           <ButtonLink to={`/admin/tools/${tool.id}`} variant="outline" size="sm" className="ml-auto">
             <Pencil aria-hidden="true" className="h-4 w-4" />
             Edit Tool
@@ -409,7 +409,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         <p aria-live="polite" className="min-h-5 text-sm text-slate-600 dark:text-slate-400">
           {reloadingComments ? "Loading comments..." : ""}
         </p>
-        <CommentList comments={comments} signedIn={signedIn} viewerIsAdmin={isAdmin} />
+        <CommentList comments={comments} signedIn={signedIn} viewerIsAdmin={canEdit} />
       </section>
 
       <AlternativesBlock key={tool.id} name={tool.name} slug={tool.slug} alternatives={loaderData.alternatives} />

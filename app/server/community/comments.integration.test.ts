@@ -38,12 +38,20 @@ describe("addComment", () => {
 
     expect(result).toMatchObject({
       content: "Useful for drafts.",
-      username: "Ada",
+      authorName: "Ada",
+      displayName: null,
       avatarUrl: "https://example.com/ada.png",
+      editedAt: null,
+      hidden: false,
+      isOwn: true,
+      canEdit: true,
     });
-    const listed = await listCommentsForTool({ db: database.db, toolId: tool!.id });
+    // The author reads it as addComment answered; anyone else reads it without the author's rights.
+    const listed = await listCommentsForTool({ db: database.db, toolId: tool!.id, viewerId: author.id });
     expect(listed.map((comment) => comment.content)).toEqual(["Useful for drafts.", "Older."]);
     expect(listed[0]).toEqual(result);
+    const [seen] = await listCommentsForTool({ db: database.db, toolId: tool!.id });
+    expect(seen).toEqual({ ...result, isOwn: false, canEdit: false });
     expect(listed[0]!.createdAt).toBeInstanceOf(Date);
   });
 
@@ -55,7 +63,7 @@ describe("addComment", () => {
     await database.db.delete(users).where(eq(users.id, author.id));
 
     expect(await listCommentsForTool({ db: database.db, toolId: tool!.id })).toMatchObject([
-      { content: "Still here.", username: null, avatarUrl: null },
+      { content: "Still here.", authorName: null, displayName: null, avatarUrl: null, isOwn: false },
     ]);
   });
 
