@@ -24,6 +24,7 @@ const pages: { name: string; path: string; missing?: boolean }[] = [
   { name: "sign in", path: "/sign-in" },
   { name: "confirmation with a spent link", path: "/auth/confirm?token=spent" },
   { name: "forgot password", path: "/forgot-password" },
+  { name: "tool suggestion, signed out", path: "/submit" },
   { name: "password reset with a spent link", path: "/reset-password?token=spent" },
   { name: "not found", path: "/no/such/page", missing: true },
   { name: "tool not found", path: "/tool/does-not-exist", missing: true },
@@ -81,6 +82,11 @@ const adminPages: { name: string; path: string; ready: { role: "heading" | "tool
   { name: "new tool form", path: "/admin/tools/new", ready: { role: "heading", name: "Add New Tool" } },
   { name: "article table", path: "/admin/articles", ready: { role: "heading", name: "Articles" } },
   { name: "new article form", path: "/admin/articles/new", ready: { role: "toolbar", name: "Formatting" } },
+  { name: "moderation inbox", path: "/admin/inbox", ready: { role: "heading", name: "Inbox" } },
+  // A member's own pages, seen by the administrator (who is a member too).
+  { name: "account page", path: "/account", ready: { role: "heading", name: "Your account" } },
+  { name: "tool suggestion form", path: "/submit", ready: { role: "heading", name: "Suggest a tool" } },
+  { name: "member's submissions", path: "/account/submissions", ready: { role: "heading", name: "My submissions" } },
 ];
 
 test.describe("the admin area", () => {

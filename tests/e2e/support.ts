@@ -67,7 +67,7 @@ export async function expectSiteChrome(page: Page) {
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Aitlas", exact: true })).toHaveAttribute("href", "/");
   const mainNav = header.getByRole("navigation", { name: "Main" });
-  await expect(mainNav.getByRole("link")).toHaveText(["Tools", "Blog", "About"]);
+  await expect(mainNav.getByRole("link")).toHaveText(["Tools", "Blog", "About", "Submit a tool"]);
   // A button that opens the sign-in dialog (a link to the sign-in page without JavaScript).
   const signIn = header.getByRole("button", { name: "Sign In" });
   await expect(signIn).toBeVisible();
