@@ -27,6 +27,7 @@ describe("setUserRole", () => {
     });
     expect(await findProfile({ db: database.db, userId: user.id })).toEqual({
       username: "Ada",
+      displayName: null,
       avatarUrl: null,
       userType: "admin",
     });
@@ -55,6 +56,7 @@ describe("setUserRole", () => {
     });
     expect(await findProfile({ db: database.db, userId: user.id })).toEqual({
       username: "max",
+      displayName: null,
       avatarUrl: "https://example.com/max.png",
       userType: "admin",
     });
@@ -64,13 +66,14 @@ describe("setUserRole", () => {
     const user = await insertUser({ email: "lin@example.com" });
     await database.db
       .update(profiles)
-      .set({ username: "lin-chen", avatarUrl: "https://example.com/lin.png" })
+      .set({ username: "lin-chen", displayName: "Lin.Chen", avatarUrl: "https://example.com/lin.png" })
       .where(eq(profiles.id, user.id));
 
     await setUserRole({ db: database.db, email: "lin@example.com", role: "admin" });
 
     expect(await findProfile({ db: database.db, userId: user.id })).toEqual({
       username: "lin-chen",
+      displayName: "Lin.Chen",
       avatarUrl: "https://example.com/lin.png",
       userType: "admin",
     });
