@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
+import type { ModerationAction } from "~/lib/members";
 import { isUuid } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
 import { commentReports, comments, tools } from "../db/schema.server";
@@ -37,110 +38,91 @@ async function resolveReports(tx: Database, commentId: string, moderator: Modera
     .where(and(eq(commentReports.commentId, commentId), isNull(commentReports.resolvedAt)));
 }
 
+type LockedComment = Awaited<ReturnType<typeof lockComment>>;
+type CommentDecision = { db: Database; commentId: string; moderator: Moderator };
+
+/**
+ * One decision on a comment, in one transaction: the comment is locked, its open reports closed when
+ * the decision answers them, the change made, and the log written when `change` says it changed something.
+ */
+function decideOnComment(
+  { db, commentId, moderator }: CommentDecision,
+  {
+    action,
+    closesReports,
+    change,
+  }: {
+    action: ModerationAction;
+    closesReports: boolean;
+    change: (tx: Database, comment: LockedComment) => Promise<boolean>;
+  },
+): Promise<ModeratedComment> {
+  return db.transaction(async (tx) => {
+    const comment = await lockComment(tx, commentId);
+    if (closesReports) await resolveReports(tx, comment.id, moderator);
+    if (await change(tx, comment)) {
+      await recordModerationAction({
+        db: tx,
+        action,
+        subjectId: comment.id,
+        summary: `On ${comment.toolName}: ${comment.content}`,
+        moderator,
+      });
+    }
+    return { id: comment.id, toolId: comment.toolId, toolSlug: comment.toolSlug };
+  });
+}
+
 /**
  * Hides a comment from everyone but its author, closes its reports and logs the decision.
  * Hiding a hidden comment changes nothing and logs nothing.
  */
-export function hideComment({
-  db,
-  commentId,
-  moderator,
-}: {
-  db: Database;
-  commentId: string;
-  moderator: Moderator;
-}): Promise<ModeratedComment> {
-  return db.transaction(async (tx) => {
-    const comment = await lockComment(tx, commentId);
-    await resolveReports(tx, comment.id, moderator);
-    if (comment.hiddenAt === null) {
+export function hideComment(decision: CommentDecision): Promise<ModeratedComment> {
+  return decideOnComment(decision, {
+    action: "comment-hidden",
+    closesReports: true,
+    change: async (tx, comment) => {
+      if (comment.hiddenAt !== null) return false;
       await tx
         .update(comments)
-        .set({ hiddenAt: sql`now()`, hiddenBy: moderator.id })
+        .set({ hiddenAt: sql`now()`, hiddenBy: decision.moderator.id })
         .where(eq(comments.id, comment.id));
-      await recordModerationAction({
-        db: tx,
-        action: "comment-hidden",
-        subjectId: comment.id,
-        summary: `On ${comment.toolName}: ${comment.content}`,
-        moderator,
-      });
-    }
-    return { id: comment.id, toolId: comment.toolId, toolSlug: comment.toolSlug };
+      return true;
+    },
   });
 }
 
 /** Shows a hidden comment again and logs it; a visible comment is left as it is. */
-export function restoreComment({
-  db,
-  commentId,
-  moderator,
-}: {
-  db: Database;
-  commentId: string;
-  moderator: Moderator;
-}): Promise<ModeratedComment> {
-  return db.transaction(async (tx) => {
-    const comment = await lockComment(tx, commentId);
-    if (comment.hiddenAt !== null) {
+export function restoreComment(decision: CommentDecision): Promise<ModeratedComment> {
+  return decideOnComment(decision, {
+    action: "comment-restored",
+    closesReports: false,
+    change: async (tx, comment) => {
+      if (comment.hiddenAt === null) return false;
       await tx.update(comments).set({ hiddenAt: null, hiddenBy: null }).where(eq(comments.id, comment.id));
-      await recordModerationAction({
-        db: tx,
-        action: "comment-restored",
-        subjectId: comment.id,
-        summary: `On ${comment.toolName}: ${comment.content}`,
-        moderator,
-      });
-    }
-    return { id: comment.id, toolId: comment.toolId, toolSlug: comment.toolSlug };
+      return true;
+    },
   });
 }
 
 /** Deletes any comment as an administrator (its reports go with it) and logs what it said. */
-export function deleteCommentAsModerator({
-  db,
-  commentId,
-  moderator,
-}: {
-  db: Database;
-  commentId: string;
-  moderator: Moderator;
-}): Promise<ModeratedComment> {
-  return db.transaction(async (tx) => {
-    const comment = await lockComment(tx, commentId);
-    await tx.delete(comments).where(eq(comments.id, comment.id));
-    await recordModerationAction({
-      db: tx,
-      action: "comment-deleted",
-      subjectId: comment.id,
-      summary: `On ${comment.toolName}: ${comment.content}`,
-      moderator,
-    });
-    return { id: comment.id, toolId: comment.toolId, toolSlug: comment.toolSlug };
+export function deleteCommentAsModerator(decision: CommentDecision): Promise<ModeratedComment> {
+  return decideOnComment(decision, {
+    action: "comment-deleted",
+    closesReports: false,
+    change: async (tx, comment) => {
+      await tx.delete(comments).where(eq(comments.id, comment.id));
+      return true;
+    },
   });
 }
 
 /** Closes a comment's open reports without acting on it: the comment stays as it is. */
-export function dismissCommentReports({
-  db,
-  commentId,
-  moderator,
-}: {
-  db: Database;
-  commentId: string;
-  moderator: Moderator;
-}): Promise<ModeratedComment> {
-  return db.transaction(async (tx) => {
-    const comment = await lockComment(tx, commentId);
-    await resolveReports(tx, comment.id, moderator);
-    await recordModerationAction({
-      db: tx,
-      action: "comment-reports-dismissed",
-      subjectId: comment.id,
-      summary: `On ${comment.toolName}: ${comment.content}`,
-      moderator,
-    });
-    return { id: comment.id, toolId: comment.toolId, toolSlug: comment.toolSlug };
+export function dismissCommentReports(decision: CommentDecision): Promise<ModeratedComment> {
+  return decideOnComment(decision, {
+    action: "comment-reports-dismissed",
+    closesReports: true,
+    change: async () => true,
   });
 }
 
