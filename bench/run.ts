@@ -411,7 +411,7 @@ Written by \`npm run bench\` (bench/run.ts); run it again to replace this file.
 - **ratio** = our req/s ÷ plain req/s. 1.0 would mean Aitlas costs nothing beyond writing the bytes.
 - **Page cache off** (\`PAGE_CACHE_SECONDS=0\`): every request runs the loaders' queries and renders React.
   **Page cache on** (default 300 s): anonymous GETs after the first are answered from the in-process cache, so
-  this measures Express, the middleware and the cache lookup. The **API** rows are cached the same way (decision 071),
+  this measures the cache lookup and the write, answered before Express (decision 080). The **API** rows are cached the same way (decision 071),
   each hit still counted against the client's rate limit (in memory, written to the database once a second; the
   run sets \`API_RATE_LIMIT\` high enough never to refuse). The plain baseline is measured once per route and
   used for both tables.
