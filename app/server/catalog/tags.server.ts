@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, like, ne, or, type SQL, sql } from "drizzle-orm"
 import { isUuid, slugify } from "~/lib/slugify";
 import { TAG_FORM_MESSAGES, type TagFormData } from "~/lib/tag-form";
 import type { Database } from "../db/client.server";
+import { isUniqueViolation } from "../db/postgres-errors.server";
 import { escapeLike } from "../db/like-patterns.server";
 import { tags, toolTags } from "../db/schema.server";
 
@@ -160,14 +161,6 @@ export async function resolveTagIds({
     if (!found.includes(id)) found.push(id);
   }
   return found;
-}
-
-/** A unique-constraint violation from either driver (drizzle wraps the driver's error in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 async function nameTakenByOther(db: Database, name: string, exceptId?: string): Promise<boolean> {

@@ -7,6 +7,7 @@ import { isUuid, slugify } from "~/lib/slugify";
 import { descriptionText, TOOL_FORM_MESSAGES, type ToolFormData } from "~/lib/tool-form";
 import { sanitizeRichText } from "../content/sanitize-html.server";
 import type { Database } from "../db/client.server";
+import { isForeignKeyViolation, isUniqueViolation } from "../db/postgres-errors.server";
 import { toolCategoryCounts, toolLinkChecks, tools } from "../db/schema.server";
 import { containsPattern, escapeLike } from "../db/like-patterns.server";
 import {
@@ -147,14 +148,6 @@ export async function findToolById({ db, id }: { db: Database; id: string }): Pr
   return tool ?? null;
 }
 
-/** A unique-constraint violation from either driver (drizzle wraps the driver's error in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
-
 /**
  * The first free slug among base, base-2, base-3, ... One query reads every slug of that family,
  * so a name used many times costs no more round trips than a new one.
@@ -226,14 +219,6 @@ const tagsUnknown = (): ToolWriteInvalid => ({
   status: "invalid",
   fieldErrors: { tags: TOOL_FORM_MESSAGES.tagsUnknown },
 });
-
-/** A foreign-key violation: here, a tag deleted while the form was being saved. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === "23503") return true;
-  }
-  return false;
-}
 
 /** Thrown inside a transaction to undo it and answer the form instead. */
 class Refusal extends Error {

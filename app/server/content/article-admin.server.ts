@@ -10,6 +10,7 @@ import {
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { isUuid, slugify } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
+import { isUniqueViolation } from "../db/postgres-errors.server";
 import { articles } from "../db/schema.server";
 import { sanitizeRichText } from "./sanitize-html.server";
 import { containsPattern } from "../db/like-patterns.server";
@@ -126,14 +127,6 @@ async function firstFreeSlug(db: Database, base: string): Promise<string> {
     const candidate = `${base}-${suffix}`;
     if (!used.has(candidate)) return candidate;
   }
-}
-
-/** A Postgres unique violation (23505), as PGlite or pg raise it, wrapped by Drizzle or not. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /**

@@ -4,7 +4,7 @@ import { AppError } from "~/lib/app-error";
 import type { Auth } from "../auth/auth.server";
 import type { Database } from "../db/client.server";
 import { comments, profiles, sessions, toolVotes, users } from "../db/schema.server";
-import { isUniqueViolation } from "../db/unique-violation.server";
+import { isUniqueViolation } from "../db/postgres-errors.server";
 import { logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
 import { deleteAccountMail, emailChangedNoticeMail, emailChangeMail, emailInUseMail } from "../mail/messages.server";

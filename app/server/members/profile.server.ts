@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from "~/lib/account";
 import { AppError } from "~/lib/app-error";
 import type { Database } from "../db/client.server";
 import { accounts, profiles, users } from "../db/schema.server";
-import { isUniqueViolation } from "../db/unique-violation.server";
+import { isUniqueViolation } from "../db/postgres-errors.server";
 import { logger } from "../logger.server";
 import { prepareLogo } from "../storage/logo-image.server";
 import type { FileStorage } from "../storage/local-storage.server";
