@@ -1,4 +1,6 @@
 import type { ComponentProps } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 
 /**
@@ -38,5 +40,45 @@ export function FormRefusal({ message }: { message?: string }) {
     <p role="alert" className="text-sm text-red-700 dark:text-red-400">
       {message}
     </p>
+  );
+}
+
+/**
+ * The password form behind an emailed link (confirm an account, reset a password): the link's token
+ * travels in a hidden field, the password is checked by the page's action.
+ */
+export function LinkPasswordForm({
+  token,
+  id,
+  label,
+  submitLabel,
+  passwordError,
+  error,
+}: {
+  token: string;
+  id: string;
+  label: string;
+  submitLabel: string;
+  passwordError?: string;
+  error?: string;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="mt-6 space-y-4" noValidate>
+      <input type="hidden" name="token" value={token} />
+      <LabelledInput
+        id={id}
+        label={label}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={6}
+        error={passwordError}
+      />
+      <FormRefusal message={error} />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? "Please wait..." : submitLabel}
+      </Button>
+    </Form>
   );
 }

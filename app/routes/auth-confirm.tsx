@@ -1,8 +1,7 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/auth-confirm";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import { FormRefusal, LabelledInput } from "~/components/account-form-fields";
-import { Button } from "~/components/ui/button";
+import { LinkPasswordForm } from "~/components/account-form-fields";
 import { passwordSchema } from "~/lib/auth-schemas";
 import { SITE_NAME } from "~/lib/site";
 import { confirmationLinkState, confirmEmailWithPassword } from "~/server/auth/confirm-email.server";
@@ -62,7 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Confirm your email</h1>
@@ -94,22 +92,14 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
             Enter the password you will sign in with: the one you chose when signing up, or a new one. Any other
             password this account had stops working, and any other device signed in to it is signed out.
           </p>
-          <Form method="post" className="mt-6 space-y-4" noValidate>
-            <input type="hidden" name="token" value={loaderData.token} />
-            <LabelledInput
-              id="confirm-password"
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              minLength={6}
-              error={actionData?.passwordError}
-            />
-            <FormRefusal message={actionData?.error} />
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? "Please wait..." : "Confirm and sign in"}
-            </Button>
-          </Form>
+          <LinkPasswordForm
+            token={loaderData.token}
+            id="confirm-password"
+            label="Password"
+            submitLabel="Confirm and sign in"
+            passwordError={actionData?.passwordError}
+            error={actionData?.error}
+          />
         </>
       )}
     </div>

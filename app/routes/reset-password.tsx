@@ -1,8 +1,7 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import { FormRefusal, LabelledInput } from "~/components/account-form-fields";
-import { Button } from "~/components/ui/button";
+import { LinkPasswordForm } from "~/components/account-form-fields";
 import { passwordSchema } from "~/lib/auth-schemas";
 import { SITE_NAME } from "~/lib/site";
 import { FORGOT_PASSWORD_PATH, PASSWORD_CHANGED_MESSAGE } from "~/lib/password-reset";
@@ -52,7 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Choose a new password</h1>
@@ -72,22 +70,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
             Every device signed in to your account is signed out; sign in again with the new password.
           </p>
-          <Form method="post" className="mt-6 space-y-4" noValidate>
-            <input type="hidden" name="token" value={loaderData.token} />
-            <LabelledInput
-              id="new-password"
-              label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              minLength={6}
-              error={actionData?.passwordError}
-            />
-            <FormRefusal message={actionData?.error} />
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? "Please wait..." : "Set new password"}
-            </Button>
-          </Form>
+          <LinkPasswordForm
+            token={loaderData.token}
+            id="new-password"
+            label="New password"
+            submitLabel="Set new password"
+            passwordError={actionData?.passwordError}
+            error={actionData?.error}
+          />
         </>
       )}
     </div>
