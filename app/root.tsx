@@ -11,7 +11,6 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AdminSpinner } from "./components/admin/admin-spinner";
@@ -28,17 +27,20 @@ import { CompareTrayBar } from "./components/compare-tray";
 import { PendingSave } from "./components/pending-save";
 import { SignInDialogProvider } from "./components/sign-in-dialog";
 import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/toaster";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
 import { asErrorBody } from "./lib/app-error";
-import { SITE_NAME } from "./lib/site";
+import { DEFAULT_SITE_BRANDING } from "./lib/site";
 import { ZOD_CONFIG_SCRIPT } from "./lib/zod-config";
 import { SAVE_AFTER_SIGN_IN_PARAM } from "./lib/saved-tools";
 import { readTheme } from "./lib/theme";
+import { toast } from "./lib/toast";
 import type { PublicViewer } from "./lib/viewer";
 import { analyticsScriptUrl } from "./server/analytics.server";
 import { listCategoriesInUse } from "./server/catalog/tools.server";
 import { findToolToSave } from "./server/community/saved-tools.server";
 import { takeFlash, type Flash } from "./server/flash.server";
+import { siteBranding } from "./server/branding.server";
 import { footerSettings, siteUrlFor } from "./server/site.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -63,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       siteUrl: siteUrlFor(request, context),
+      site: siteBranding,
       theme: readTheme(request.headers.get("cookie")),
       categories,
       year: new Date().getFullYear(),
@@ -96,17 +99,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     : false;
 };
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "alternate", type: "application/rss+xml", title: `${SITE_NAME} articles`, href: "/blog/rss.xml" },
-  { rel: "alternate", type: "application/feed+json", title: `${SITE_NAME} articles`, href: "/blog/feed.json" },
-  { rel: "alternate", type: "application/rss+xml", title: `New tools on ${SITE_NAME}`, href: "/tools/rss.xml" },
-  { rel: "alternate", type: "application/feed+json", title: `New tools on ${SITE_NAME}`, href: "/tools/feed.json" },
-];
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const theme = data?.theme ?? "system";
+  const site = data?.site ?? DEFAULT_SITE_BRANDING;
+  const location = useLocation();
   return (
     <html lang="en" className={theme === "system" ? undefined : theme}>
       <head>
@@ -114,6 +111,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Named after the configured site, so written here from the root loader rather than in `links`. */}
+        <link rel="icon" href={site.faviconUrl} />
+        <link rel="alternate" type="application/rss+xml" title={`${site.name} articles`} href="/blog/rss.xml" />
+        <link rel="alternate" type="application/feed+json" title={`${site.name} articles`} href="/blog/feed.json" />
+        <link rel="alternate" type="application/rss+xml" title={`New tools on ${site.name}`} href="/tools/rss.xml" />
+        <link
+          rel="alternate"
+          type="application/feed+json"
+          title={`New tools on ${site.name}`}
+          href="/tools/feed.json"
+        />
         <script dangerouslySetInnerHTML={{ __html: ZOD_CONFIG_SCRIPT }} />
         {data?.analyticsSrc && <AnalyticsScript src={data.analyticsSrc} />}
       </head>
@@ -134,7 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </noscript>
         )}
         <SignInDialogProvider googleSignIn={data?.googleSignIn ?? false}>
-          <SiteHeader theme={theme} viewer={data?.viewer ?? null} />
+          <SiteHeader theme={theme} viewer={data?.viewer ?? null} site={site} />
           {data?.pendingSave && <PendingSave key={data.pendingSave.id} tool={data.pendingSave} />}
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}
@@ -143,11 +151,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter
           categories={data?.categories ?? []}
           year={data?.year ?? new Date().getFullYear()}
-          company={data?.company ?? SITE_NAME}
+          site={site}
+          company={data?.company ?? site.name}
           sourceCodeUrl={data?.sourceCodeUrl ?? "/"}
         />
         <CompareTrayBar />
-        <Toaster richColors closeButton theme={theme} />
+        <Toaster richColors closeButton theme={theme} eager={isAdminPath(location.pathname)} />
         <FlashToast flash={data?.flash ?? null} />
 
         <ScrollRestoration />

@@ -47,6 +47,9 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("llms.txt", "routes/llms-txt.ts"),
+  // Share images: 1200x630 PNG cards for og:image and twitter:image (decision 099).
+  route("og/site.png", "routes/og-image.ts", { id: "og-site-image" }),
+  route("og/:kind/:file", "routes/og-image.ts"),
   route("theme", "routes/theme.ts"),
   route("sign-in", "routes/sign-in.tsx"),
   route("sign-out", "routes/sign-out.ts"),
@@ -71,10 +74,14 @@ export default [
     // Pending submissions, reported comments and reported listings in one place (decision 079).
     route("inbox", "routes/admin/inbox.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
+    route("backups", "routes/admin/backups.tsx"),
+    // Import and export of tools and articles, JSON or CSV (decisions 084 and 085).
+    route("catalog", "routes/admin/catalog.tsx"),
   ]),
   ...prefix("admin", [
     route("uploads/logo", "routes/admin/logo-upload.ts"),
     route("research", "routes/admin/research.ts"),
+    route("catalog/export", "routes/admin/catalog-export.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,8 @@ declare module "autocannon" {
     /** Seconds. */
     duration?: number;
     headers?: Record<string, string>;
+    /** Requests each connection sends in turn, instead of GET url. */
+    requests?: { method?: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string }[];
     /** Requests sent before sampling begins, with their own connections and duration. */
     warmup?: { connections?: number; duration?: number };
   };

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 
 /** Written by bench/run.ts: one entry per route, the body in a file beside the list. */
-export type CapturedResponse = { path: string; contentType: string; bodyFile: string };
+export type CapturedResponse = { path: string; contentType: string; contentEncoding?: string; bodyFile: string };
 
 const listFile = process.argv[2];
 if (!listFile) {
@@ -19,7 +19,12 @@ const captured: CapturedResponse[] = JSON.parse(fs.readFileSync(listFile, "utf8"
 const responses = new Map(
   captured.map((entry) => {
     const body = fs.readFileSync(path.resolve(path.dirname(listFile), entry.bodyFile));
-    return [entry.path, { body, headers: { "content-type": entry.contentType, "content-length": body.length } }];
+    const headers: Record<string, string | number> = {
+      "content-type": entry.contentType,
+      "content-length": body.length,
+    };
+    if (entry.contentEncoding) headers["content-encoding"] = entry.contentEncoding;
+    return [entry.path, { body, headers }];
   }),
 );
 

@@ -1,7 +1,10 @@
-// npm run bench [-- --no-build --no-lists --no-link-check --duration 10 --warmup 2 --connections 10 --tools 10000 --articles 1000]
+// npm run bench [-- --no-build --no-lists --no-link-check --duration 5 --warmup 1 --rounds 3 --connections 50
+//                   --tools 10000 --articles 1000 --out bench/RESULTS.md]
 // Builds, fills a temporary PGlite database with the synthetic catalogue, starts the production
-// server twice (page cache off, then on) and measures five routes with autocannon against a bare
-// node:http server that answers the same bytes. Writes the table to bench/RESULTS.md. Then times
+// server twice (page cache off, then on) and measures each route with autocannon against a bare
+// node:http server that answers the same bytes, the two alternated round by round with the
+// server's CPU per request read from /proc (bench/load-measure.ts). Writes the tables, with the
+// previous run's ratios beside the new ones, to bench/RESULTS.md. Then times
 // the tool list queries at 100,000 tools (bench/tool-lists.ts, bench/TOOL-LISTS.md), on PGlite
 // and, when TEST_DATABASE_URL is set, on PostgreSQL; --no-lists skips that part. Last, the website
 // link check over 10,000 tools against a loopback site (bench/link-check.ts, bench/LINK-CHECK.md);
@@ -14,16 +17,21 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, parseEnv } from "node:util";
-import autocannon, { type Result } from "autocannon";
+import { gunzipSync } from "node:zlib";
 import { freePort, spawnServer } from "../tests/setup/production-server";
+import { JAVASCRIPT_GOAL_KB, javascriptTable } from "./bundle-size";
+import { alternate, residentMemoryMb, type Comparison, type LoadSettings, type Spread } from "./load-measure";
+import { measureMixedLoad, signUpWriters, type MixedOutcome } from "./mixed-load";
 import type { CapturedResponse } from "./plain-server";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
-const resultsFile = path.join(projectRoot, "bench", "RESULTS.md");
 const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 
-const usage = `Usage: npm run bench -- [--no-build] [--no-lists] [--no-link-check] [--duration 10] [--warmup 2] [--connections 10]
-                     [--tools 10000] [--articles 1000]`;
+const usage = `Usage: npm run bench -- [--no-build] [--no-lists] [--no-link-check] [--duration 5] [--warmup 1] [--rounds 3]
+                     [--connections 50] [--writers 20] [--tools 10000] [--articles 1000] [--out bench/RESULTS.md]`;
+
+/** What every measured request says it accepts, as a browser would (issue 20: gzip accepted). */
+const ACCEPT_ENCODING = "gzip";
 
 // --- Options ---
 
@@ -41,9 +49,12 @@ function readOptions() {
       "no-build": { type: "boolean", default: false },
       "no-lists": { type: "boolean", default: false },
       "no-link-check": { type: "boolean", default: false },
-      duration: { type: "string", default: "10" },
-      warmup: { type: "string", default: "2" },
-      connections: { type: "string", default: "10" },
+      duration: { type: "string", default: "5" },
+      warmup: { type: "string", default: "1" },
+      rounds: { type: "string", default: "3" },
+      connections: { type: "string", default: "50" },
+      writers: { type: "string", default: "20" },
+      out: { type: "string", default: "bench/RESULTS.md" },
       tools: { type: "string", default: "10000" },
       articles: { type: "string", default: "1000" },
       help: { type: "boolean", default: false },
@@ -53,7 +64,10 @@ function readOptions() {
     console.log(usage);
     process.exit(0);
   }
-  const positive = (name: "duration" | "warmup" | "connections" | "tools" | "articles", min: number) => {
+  const positive = (
+    name: "duration" | "warmup" | "rounds" | "connections" | "writers" | "tools" | "articles",
+    min: number,
+  ) => {
     const value = Number(values[name]);
     if (!Number.isInteger(value) || value < min)
       throw new Error(`--${name} must be a whole number of at least ${min}, got "${values[name]}".`);
@@ -65,7 +79,10 @@ function readOptions() {
     linkCheck: !values["no-link-check"],
     duration: positive("duration", 1),
     warmup: positive("warmup", 0),
+    rounds: positive("rounds", 1),
     connections: positive("connections", 1),
+    writers: positive("writers", 0),
+    resultsFile: path.resolve(projectRoot, values.out),
     tools: positive("tools", 1),
     articles: positive("articles", 1),
   };
@@ -158,18 +175,22 @@ function runToCompletion(name: string, command: string, args: string[], env: Nod
 
 // --- HTTP ---
 
-type Fetched = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+/** `body` is the bytes as sent (gzipped when the server compressed them); `text` is what they say. */
+type Fetched = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; text: string };
 
-/** One GET exactly as autocannon sends it: no Accept-Encoding (so no compression), a cookie only when given. */
+/** One GET exactly as autocannon sends it: gzip accepted, a cookie only when given. */
 function get(url: string, cookie?: string): Promise<Fetched> {
+  const headers: Record<string, string> = { "accept-encoding": ACCEPT_ENCODING, ...(cookie ? { cookie } : {}) };
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false, headers: cookie ? { cookie } : {} }, (res) => {
+      .get(url, { agent: false, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
+        res.on("end", () => {
+          const body = Buffer.concat(chunks);
+          const text = (res.headers["content-encoding"] === "gzip" ? gunzipSync(body) : body).toString("utf8");
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
+        });
         res.on("error", reject);
       })
       .on("error", reject);
@@ -177,20 +198,28 @@ function get(url: string, cookie?: string): Promise<Fetched> {
 }
 
 /**
- * The production server, spawned by the tests' helper (only the settings given reach it). It logs at
- * warn: a line per request would cost the server time, so readiness is read from /readyz instead of
- * the "serving" log line that the helper's startServer waits for.
+ * The production server, spawned by the tests' helper (only the settings given reach it), at the
+ * default log level: one access line per request Express answers, as an operator runs it.
  */
-async function startAitlas({ dataDir, pageCacheSeconds }: { dataDir: string; pageCacheSeconds: number }) {
+async function startAitlas({
+  dataDir,
+  pageCacheSeconds,
+  settings = {},
+}: {
+  dataDir: string;
+  pageCacheSeconds: number;
+  settings?: Record<string, string>;
+}) {
   const port = await freePort();
   const spawned = spawnServer({
     PORT: String(port),
     DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
+    LOG_FORMAT: "json",
     SEED_DEMO: "false",
     PAGE_CACHE_SECONDS: String(pageCacheSeconds),
     // All load comes from one address: a quota it never reaches, so the API's counting is measured, not its 429.
     API_RATE_LIMIT: "1000000000",
+    ...settings,
   });
   const server = track({
     name: `Aitlas server (page cache ${pageCacheSeconds} s)`,
@@ -203,7 +232,7 @@ async function startAitlas({ dataDir, pageCacheSeconds }: { dataDir: string; pag
   await waitFor("starting", server, async () =>
     (await get(`${url}/readyz`).catch(() => undefined))?.status === 200 ? true : undefined,
   );
-  return { server, url };
+  return { server, url, logs: () => spawned.logs };
 }
 
 // --- Routes and checks ---
@@ -264,7 +293,7 @@ function checkSearchResults(body: string, search: DataManifest["search"]): strin
 /** `/?q=term&sort=newest`: the first page holds exactly the newest matching tools, in order. */
 async function checkSearchMatches(baseUrl: string, search: DataManifest["search"]): Promise<string> {
   const path = `/?q=${encodeURIComponent(search.term)}&sort=newest`;
-  const text = readable((await get(`${baseUrl}${path}`)).body.toString("utf8"));
+  const text = readable((await get(`${baseUrl}${path}`)).text);
   const listed = [
     ...new Set([...text.matchAll(/href="\/tool\/([^"?#]+)"/g)].map((match) => decodeURIComponent(match[1]!))),
   ];
@@ -310,21 +339,13 @@ async function signInAsFirstAdmin(server: Child, baseUrl: string): Promise<strin
 
 // --- Measuring ---
 
-type Measurement = { reqPerSec: number; p50: number; p99: number; errors: number };
-
-async function measure(url: string, options: Options, cookie?: string): Promise<Measurement> {
-  const result: Result = await autocannon({
-    url,
-    ...(cookie ? { headers: { cookie } } : {}),
+function loadSettings(options: Options): LoadSettings {
+  return {
     connections: options.connections,
     duration: options.duration,
-    ...(options.warmup > 0 ? { warmup: { connections: options.connections, duration: options.warmup } } : {}),
-  });
-  return {
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    warmup: options.warmup,
+    rounds: options.rounds,
+    headers: { "accept-encoding": ACCEPT_ENCODING },
   };
 }
 
@@ -344,22 +365,52 @@ async function settle(baseUrl: string) {
   }
 }
 
-type Row = { route: Route; bytes: number; ours: Measurement; plain: Measurement };
+type Row = { route: Route; bytes: number; comparison: Comparison };
 
 // --- Report ---
 
 const formatNumber = (value: number, digits = 0) =>
   value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-function table(rows: Row[]): string {
+const formatSpread = ({ median, min, max }: Spread, digits = 0) =>
+  `${formatNumber(median, digits)} (${formatNumber(min, digits)}-${formatNumber(max, digits)})`;
+
+/** The ratios of the run before this one, by table and route label, read from its RESULTS.md. */
+type PreviousRatios = Map<string, string>;
+
+function readPreviousRatios(file: string): PreviousRatios {
+  const ratios: PreviousRatios = new Map();
+  if (!fs.existsSync(file)) return ratios;
+  let section = "";
+  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+    if (line.startsWith("## ")) section = line.slice(3).trim();
+    const cells = line.split("|").map((cell) => cell.trim());
+    // Table rows: | label | ... | ratio | (the old layout) or ... | req/s ratio | CPU ratio | previous |.
+    if (cells.length < 4 || !line.startsWith("| ") || cells[1] === "route" || cells[1]?.startsWith("---")) continue;
+    const header = TABLE_HEADER.split("|").map((cell) => cell.trim());
+    const current = cells.length === header.length;
+    const ratio = current
+      ? `${cells[header.indexOf("req/s ratio")]} / ${cells[header.indexOf("CPU ratio")]}`
+      : cells[cells.length - 2];
+    if (ratio) ratios.set(`${section}\n${cells[1]}`, ratio.replace(/ \(.*?\)/g, ""));
+  }
+  return ratios;
+}
+
+const TABLE_HEADER =
+  "| route | path | body sent | req/s | plain req/s | req/s ratio | CPU µs/req | plain CPU µs/req | CPU ratio | p99 ms | errors | before |";
+
+function table(rows: Row[], section: string, previous: PreviousRatios): string {
   const lines = [
-    "| route | path | body | req/s | p50 ms | p99 ms | plain req/s | plain p99 ms | ratio |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|",
-    ...rows.map(({ route, bytes, ours, plain }) => {
-      const errors = ours.errors + plain.errors > 0 ? ` (${ours.errors + plain.errors} errors)` : "";
+    TABLE_HEADER,
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(({ route, bytes, comparison }) => {
+      const { ours, plain, throughputRatio, cpuRatio } = comparison;
+      const before = previous.get(`${section}\n${route.label}`) ?? "-";
       return (
-        `| ${route.label} | \`${route.path}\` | ${formatNumber(bytes / 1024, 1)} KB | ${formatNumber(ours.reqPerSec)}${errors} | ` +
-        `${ours.p50} | ${ours.p99} | ${formatNumber(plain.reqPerSec)} | ${plain.p99} | ${formatNumber(ours.reqPerSec / plain.reqPerSec, 3)} |`
+        `| ${route.label} | \`${route.path}\` | ${formatNumber(bytes / 1024, 1)} KB | ${formatSpread(ours.reqPerSec)} | ` +
+        `${formatSpread(plain.reqPerSec)} | ${formatSpread(throughputRatio, 2)} | ${formatSpread(ours.cpuMicros)} | ` +
+        `${formatSpread(plain.cpuMicros)} | ${formatSpread(cpuRatio, 2)} | ${ours.p99} | ${ours.errors + plain.errors} | ${before} |`
       );
     }),
   ];
@@ -394,8 +445,12 @@ function writeResults(report: {
   loadBefore: number[];
   loadAfter: number[];
   checks: string[];
+  javascript: string;
+  memory: { cacheOff: number; cacheOn: number };
+  previous: PreviousRatios;
+  mixed: string;
 }) {
-  const { options, manifest, timings } = report;
+  const { options, manifest, timings, previous } = report;
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(", ");
   const markdown = `# Benchmark results
 
@@ -403,22 +458,26 @@ Written by \`npm run bench\` (bench/run.ts); run it again to replace this file.
 
 ## How to read this
 
-- **req/s**: mean requests per second over the measured ${options.duration} s, ${options.connections} connections on
-  loopback, after ${options.warmup} s of warm-up. **p50 / p99 ms**: latency percentiles (autocannon counts whole
-  milliseconds, so a fast server shows 0 or 1).
-- **plain**: a bare \`node:http\` server (bench/plain-server.ts) answering the very same bytes with the same content-type,
-  measured in the same run. It is the ceiling for this machine, client and response size.
-- **ratio** = our req/s ÷ plain req/s. 1.0 would mean Aitlas costs nothing beyond writing the bytes.
-- **Page cache off** (\`PAGE_CACHE_SECONDS=0\`): every request runs the loaders' queries and renders React.
-  **Page cache on** (default 300 s): anonymous GETs after the first are answered from the in-process cache, so
-  this measures the cache lookup and the write, answered before Express (decision 080). The **API** rows are cached the same way (decision 071),
+- Each route is measured ${options.rounds} times against Aitlas and ${options.rounds} times against the **plain** server,
+  alternated (A B A B ...), each time ${options.duration} s after ${options.warmup} s of warm-up, ${options.connections}
+  connections on loopback, gzip accepted. Figures are the median with the range over the rounds in brackets.
+- **plain**: a bare \`node:http\` server (bench/plain-server.ts) answering the very same bytes (gzipped when Aitlas sent
+  them gzipped) with the same content-type, measured beside each figure. It is the ceiling for this machine, client and
+  response size.
+- **req/s ratio** = our req/s ÷ plain req/s in the same round; the load generator shares the machine and is often what
+  limits the plain server, so this ratio flatters the slower side. **CPU µs/req** is the server process's own user +
+  system CPU time per answered request, read from /proc; **CPU ratio** = plain CPU per request ÷ ours, the fairer
+  figure: 0.5 means a request costs Aitlas twice what it costs the plain server. **before**: the previous run's
+  req/s ratio / CPU ratio (or its one ratio, from the layout before 2026-11-25).
+- **Page cache off** (\`PAGE_CACHE_SECONDS=0\`): every request runs the loaders' queries, renders React and compresses.
+  **Page cache on** (default 300 s): anonymous GETs after the first are answered from the in-process cache before
+  Express (decision 080), with a gzipped copy made once. The **API** rows are cached the same way (decision 071),
   each hit still counted against the client's rate limit (in memory, written to the database once a second; the
-  run sets \`API_RATE_LIMIT\` high enough never to refuse). The plain baseline is measured once per route and
-  used for both tables.
-- Requests carry no \`Accept-Encoding\`, so neither server compresses, and no cookies except on
-  **tool, signed in** and the **admin** rows: an administrator's session (made through the one-time setup link), which the server
-  looks up on every request; signed-in pages are never cached, so those rows render in both tables. Browsers ask for gzip or
-  brotli, which the \`compression\` middleware then spends CPU on.
+  run sets \`API_RATE_LIMIT\` high enough never to refuse).
+- No cookies except on **tool, signed in** and the **admin** rows: an administrator's session (made through the
+  one-time setup link), which the server looks up on every request; signed-in pages are never cached, so those rows
+  render in both tables.
+- The server logs at its default level (info: one access line per request Express answers; cache hits log at debug).
 - The load generator runs on the same machine as the server: on ${os.cpus().length} cores they compete for CPU, so
   compare ratios rather than absolute numbers across machines. Load average is shown below; other work on the
   machine during the run lowers every number.
@@ -438,11 +497,27 @@ Written by \`npm run bench\` (bench/run.ts); run it again to replace this file.
 
 ## Page cache off: real rendering and queries
 
-${table(report.cacheOff)}
+${table(report.cacheOff, PAGE_CACHE_OFF, previous)}
 
 ## Page cache on (300 s)
 
-${table(report.cacheOn)}
+${table(report.cacheOn, PAGE_CACHE_ON, previous)}
+
+## Mixed load: reads while members write
+
+${report.mixed}
+
+## Memory
+
+Peak resident memory of the server process (VmHWM): ${formatNumber(report.memory.cacheOff)} MB with the page cache off,
+${formatNumber(report.memory.cacheOn)} MB with it on (PGlite, ${formatNumber(manifest.counts.tools)} tools).
+
+## JavaScript per page
+
+What a browser downloads for the page, gzipped at level 9 (bench/bundle-size.ts, from the build's manifest:
+the client entry, and every route of the page with the chunks it imports); goal ${JAVASCRIPT_GOAL_KB} KB.
+
+${report.javascript}
 
 ## Tool list queries
 
@@ -456,7 +531,22 @@ ${options.linkCheck ? "Measured at the end of the run, over 10,000 tools: see [L
 
 ${report.checks.map((check) => `- ${check}`).join("\n")}
 `;
-  fs.writeFileSync(resultsFile, markdown);
+  fs.writeFileSync(options.resultsFile, markdown + keptSections(options.resultsFile, markdown));
+}
+
+const PAGE_CACHE_OFF = "Page cache off: real rendering and queries";
+const PAGE_CACHE_ON = "Page cache on (300 s)";
+
+/** Sections of the previous file this run does not write (figures recorded by hand or by other benchmarks). */
+function keptSections(file: string, written: string): string {
+  if (!fs.existsSync(file)) return "";
+  const headings = new Set([...written.matchAll(/^## (.+)$/gm)].map((match) => match[1]!.trim()));
+  const sections = fs
+    .readFileSync(file, "utf8")
+    .split(/^(?=## )/m)
+    .slice(1);
+  const kept = sections.filter((section) => !headings.has(section.split("\n", 1)[0]!.slice(3).trim()));
+  return kept.length ? `\n${kept.join("").trimEnd()}\n` : "";
 }
 
 // --- The run ---
@@ -470,22 +560,123 @@ async function captureRoutes(server: Child, baseUrl: string, routes: Route[]) {
         `GET ${route.path} answered ${response.status}, expected 200. Server output:\n${server.output()}`,
       );
     }
-    const problem = route.mustContain(response.body.toString("utf8"));
+    const problem = route.mustContain(response.text);
     if (problem) throw new Error(`GET ${route.path}: ${problem}`);
     captured.set(route.path, response);
   }
   return captured;
 }
 
+/**
+ * A third server (page cache on, one trusted proxy hop so each member signs up from its own
+ * address): members are made, the pages they write to are read by anonymous visitors, and the
+ * same reads go to a plain server answering the bytes captured before the writes began.
+ */
+async function runMixedLoad({ dataDir, workDir, options }: { dataDir: string; workDir: string; options: Options }) {
+  const { server, url, logs } = await startAitlas({ dataDir, pageCacheSeconds: 300, settings: { TRUST_PROXY: "1" } });
+  try {
+    const writers = await signUpWriters({ baseUrl: url, count: options.writers, logLines: logs });
+    // The tools written to are the ones the read pages show: home's first page and Writing's.
+    const listed = async (query: string) =>
+      (JSON.parse((await get(`${url}/api/v1/tools?${query}`)).text) as { data: { slug: string }[] }).data.map(
+        (tool) => tool.slug,
+      );
+    const toolSlugs = [...new Set([...(await listed("limit=12")), ...(await listed("category=Writing&limit=12"))])];
+    const readPaths = ["/", "/category/Writing", ...toolSlugs.slice(0, 4).map((slug) => `/tool/${slug}`)];
+    const routes: Route[] = readPaths.map((path) => ({ label: path, path, mustContain: () => undefined }));
+    const captured = await captureRoutes(server, url, routes);
+    const { plain, url: plainUrl } = await startPlainServer(workDir, routes, captured);
+    try {
+      return await measureMixedLoad({
+        ours: { url, pid: server.pid },
+        plain: { url: plainUrl, pid: plain.pid },
+        readPaths,
+        writers,
+        toolSlugs,
+        connections: options.connections,
+        duration: options.duration * 2,
+      });
+    } finally {
+      await stopChild(plain);
+    }
+  } finally {
+    await stopChild(server);
+  }
+}
+
+function mixedReport({ reads, plainReads, writes }: MixedOutcome, options: Options): string {
+  return [
+    `${options.connections} connections read the home page, the Writing category and four tool pages in turn for`,
+    `${options.duration * 2} s while ${options.writers} signed-in members voted on the tools those pages list (one vote`,
+    `every 1.5 s each) and commented once a minute; then the same reads went to the plain server.`,
+    "",
+    "| reads | req/s | plain req/s | req/s ratio | CPU µs/req | plain CPU µs/req | CPU ratio | read errors | votes | comments | failed writes | write latency ms, median (range) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    `| anonymous | ${formatNumber(reads.reqPerSec)} | ${formatNumber(plainReads.reqPerSec)} | ` +
+      `${formatNumber(reads.reqPerSec / plainReads.reqPerSec, 2)} | ${formatNumber(reads.cpuMicrosPerRequest)} | ` +
+      `${formatNumber(plainReads.cpuMicrosPerRequest)} | ${formatNumber(plainReads.cpuMicrosPerRequest / reads.cpuMicrosPerRequest, 2)} | ` +
+      `${reads.errors + plainReads.errors} | ${writes.votes} | ${writes.comments} | ${writes.failed} | ${formatSpread(writes.latencyMs)} |`,
+  ].join("\n");
+}
+
+/** Every route against this server and a plain one answering the bytes it captured, alternated. */
+async function measureRoutes({
+  label,
+  server,
+  url,
+  routes,
+  captured,
+  workDir,
+  settings,
+}: {
+  label: string;
+  server: Child;
+  url: string;
+  routes: Route[];
+  captured: Map<string, Fetched>;
+  workDir: string;
+  settings: LoadSettings;
+}): Promise<Row[]> {
+  const { plain, url: plainUrl } = await startPlainServer(workDir, routes, captured);
+  const rows: Row[] = [];
+  try {
+    for (const route of routes) {
+      console.log(`  ${label}  ${route.path}`);
+      const comparison = await alternate({
+        ours: { url: `${url}${route.path}`, pid: server.pid, headers: route.cookie ? { cookie: route.cookie } : {} },
+        plain: { url: `${plainUrl}${route.path}`, pid: plain.pid },
+        settings,
+        between: () => settle(url),
+      });
+      rows.push({ route, bytes: captured.get(route.path)!.body.length, comparison });
+    }
+  } finally {
+    await stopChild(plain);
+  }
+  return rows;
+}
+
 async function startPlainServer(workDir: string, routes: Route[], captured: Map<string, Fetched>) {
   const list: CapturedResponse[] = routes.map((route, index) => {
     const bodyFile = `body-${index}.bin`;
-    fs.writeFileSync(path.join(workDir, bodyFile), captured.get(route.path)!.body);
-    return { path: route.path, contentType: String(captured.get(route.path)!.headers["content-type"]), bodyFile };
+    const response = captured.get(route.path)!;
+    fs.writeFileSync(path.join(workDir, bodyFile), response.body);
+    return {
+      path: route.path,
+      contentType: String(response.headers["content-type"]),
+      contentEncoding: response.headers["content-encoding"],
+      bodyFile,
+    };
   });
   const listFile = path.join(workDir, "responses.json");
   fs.writeFileSync(listFile, JSON.stringify(list));
-  const plain = startChild("plain server", process.execPath, [tsxCli, "bench/plain-server.ts", listFile], process.env);
+  // In this process (not under tsx's own runner), so that its pid is the server whose CPU is read.
+  const plain = startChild(
+    "plain server",
+    process.execPath,
+    ["--import", "tsx", "bench/plain-server.ts", listFile],
+    process.env,
+  );
   const port = await waitFor("starting", plain, () => /listening (\d+)/.exec(plain.output())?.[1]);
   return { plain, url: `http://127.0.0.1:${port}` };
 }
@@ -515,6 +706,8 @@ async function main() {
   } else if (!fs.existsSync(path.join(projectRoot, "build/server/index.js"))) {
     throw new Error("build/server/index.js is missing: run without --no-build, or `npm run build` first.");
   }
+  // Read from the build itself, before any server runs (issue 20, goal 6).
+  const javascript = javascriptTable(path.join(projectRoot, "build"));
 
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-bench-"));
   workDirs.add(workDir);
@@ -547,10 +740,13 @@ async function main() {
     const checks: string[] = [];
     // Three more rows (signed in, admin table, admin search) join once a session exists.
     const routeCount = routes.length + 3;
-    const perRoute = (options.warmup + options.duration) * routeCount;
-    console.log(`Measuring ${routeCount} routes: about ${Math.round((perRoute * 3) / 60)} minutes.`);
+    const perRoute = (options.warmup + options.duration) * 2 * options.rounds;
+    console.log(`Measuring ${routeCount} routes twice: about ${Math.round((perRoute * routeCount * 2) / 60)} minutes.`);
+    const settings = loadSettings(options);
+    const previous = readPreviousRatios(options.resultsFile);
+    const memory = { cacheOff: 0, cacheOn: 0 };
 
-    // Cache off: measure ours and the plain baseline route by route, so drift hits both alike.
+    // Cache off: ours and the plain baseline alternated route by route, so drift hits both alike.
     const cacheOff: Row[] = [];
     {
       const { server, url } = await startAitlas({ dataDir, pageCacheSeconds: 0 });
@@ -586,35 +782,32 @@ async function main() {
           `"${formatNumber(manifest.search.matchingTools)} tools matching “${manifest.search.term}”" (the generator's own count).`,
         await checkSearchMatches(url, manifest.search),
       );
-      const { plain, url: plainUrl } = await startPlainServer(workDir, routes, captured);
-      for (const route of routes) {
-        console.log(`  cache off  ${route.path}`);
-        const ours = await measure(`${url}${route.path}`, options, route.cookie);
-        await settle(url);
-        const baseline = await measure(`${plainUrl}${route.path}`, options);
-        cacheOff.push({ route, bytes: captured.get(route.path)!.body.length, ours, plain: baseline });
-      }
-      await stopChild(plain);
+      cacheOff.push(...(await measureRoutes({ label: "cache off", server, url, routes, captured, workDir, settings })));
+      memory.cacheOff = residentMemoryMb(server.pid).peak;
       await stopChild(server);
     }
 
     const cacheOn: Row[] = [];
     {
       const { server, url } = await startAitlas({ dataDir, pageCacheSeconds: 300 });
-      await captureRoutes(server, url, routes);
+      const captured = await captureRoutes(server, url, routes);
       const second = await get(`${url}${routes[0]!.path}`);
       if (second.headers["x-cache"] !== "HIT")
         throw new Error(
           `With the page cache on, a repeated GET / was a ${second.headers["x-cache"] ?? "no x-cache header"}.`,
         );
       checks.push("With the page cache on, a repeated anonymous GET answered `x-cache: HIT`.");
-      for (const [index, route] of routes.entries()) {
-        console.log(`  cache on   ${route.path}`);
-        const ours = await measure(`${url}${route.path}`, options, route.cookie);
-        await settle(url);
-        cacheOn.push({ ...cacheOff[index]!, ours });
-      }
+      cacheOn.push(...(await measureRoutes({ label: "cache on", server, url, routes, captured, workDir, settings })));
+      memory.cacheOn = residentMemoryMb(server.pid).peak;
       await stopChild(server);
+    }
+
+    let mixed = "Skipped in this run (`--writers 0`).";
+    if (options.writers > 0) {
+      console.log(`  mixed load: ${options.connections} readers while ${options.writers} members vote and comment`);
+      const outcome = await runMixedLoad({ dataDir, workDir, options });
+      mixed = mixedReport(outcome, options);
+      checks.push(`The mixed load's ${options.writers} members were signed up and confirmed through the emailed link.`);
     }
 
     const totalMs = Date.now() - started;
@@ -630,12 +823,23 @@ async function main() {
       loadBefore,
       loadAfter,
       checks,
+      javascript,
+      memory,
+      previous,
+      mixed,
     });
-    console.log(`\nPage cache off\n${table(cacheOff)}\n\nPage cache on\n${table(cacheOn)}\n`);
+    console.log(
+      `\nPage cache off\n${table(cacheOff, PAGE_CACHE_OFF, previous)}\n\nPage cache on\n${table(cacheOn, PAGE_CACHE_ON, previous)}\n`,
+    );
+    console.log(`Mixed load\n${mixed}\n`);
+    console.log(
+      `Peak resident memory: ${formatNumber(memory.cacheOff)} MB with the page cache off, ${formatNumber(memory.cacheOn)} MB with it on.`,
+    );
+    console.log(`JavaScript per page (goal ${JAVASCRIPT_GOAL_KB} KB gzipped)\n${javascript}\n`);
     console.log(
       `Whole run ${formatNumber(totalMs / 1000, 1)} s. Load average before ${loadBefore.map((v) => v.toFixed(2)).join(", ")}, after ${loadAfter.map((v) => v.toFixed(2)).join(", ")}.`,
     );
-    console.log(`Wrote ${path.relative(projectRoot, resultsFile)}.`);
+    console.log(`Wrote ${path.relative(projectRoot, options.resultsFile)}.`);
     if (options.lists) {
       console.log("\nTiming the tool list queries at 100,000 tools (bench/tool-lists.ts)...");
       runToCompletion(

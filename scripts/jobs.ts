@@ -1,10 +1,11 @@
-// npm run jobs -- run link-check | run refresh | list
+// npm run jobs -- run link-check | run refresh | run backup | list
 // Runs one background job here and now, on the configured database (PGlite in DATA_DIR, or
 // DATABASE_URL), recorded in job_runs like a scheduled run; or lists the schedules and recent runs.
 // On PGlite a running server holds the data directory: use "Run now" in /admin/jobs instead.
 import { JOB_KINDS, JOB_LABELS, formatCounts, formatDuration, isJobKind } from "~/lib/jobs";
 import { createPageCache } from "~/server/cache/page-cache.server";
-import { connectPageInvalidation } from "~/server/cache/invalidation.server";
+import { connectPagePurges } from "~/server/cache/page-purge.server";
+import { createCdnPurger } from "~/server/cache/cdn-purge.server";
 import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { openConfiguredDatabase, type ConfiguredDatabase } from "~/server/db/configured-database.server";
 import { env } from "~/server/env.server";
@@ -12,6 +13,8 @@ import { jobDefinitionsFromEnv } from "~/server/jobs/job-definitions.server";
 import { createJobQueue, runJobInProcess } from "~/server/jobs/job-queue.server";
 import { listRecentJobRuns } from "~/server/jobs/job-runs.server";
 import { researchServiceFromEnv } from "~/server/research/research-service.server";
+import { backupSettings } from "~/server/backup/backup-record.server";
+import { configuredStorage } from "~/server/storage/configured-storage.server";
 import { runCommand, type CommandOutcome } from "./command";
 
 const usage = `Usage: npm run jobs -- run KIND    run one job now (KIND: ${JOB_KINDS.join(", ")})
@@ -33,14 +36,22 @@ async function run(args: string[]): Promise<CommandOutcome> {
     throw error;
   }
   const { handle, releaseLock } = opened;
-  const invalidation = await connectPageInvalidation({ handle, cache: createPageCache({ ttlMs: 0, maxEntries: 1 }) });
+  // This process caches nothing; servers on the same PostgreSQL database hear its purges, and the CDN is told here.
+  const cdn = env.CDN_PURGE_URL
+    ? createCdnPurger({ url: env.CDN_PURGE_URL, token: env.CDN_PURGE_TOKEN ?? null, style: env.CDN_PURGE_STYLE })
+    : null;
+  const purges = await connectPagePurges({
+    handle,
+    cache: createPageCache({ ttlMs: 0, staleMs: 0, maxBytes: 1 }),
+    cdn,
+  });
   try {
     await handle.migrate();
     const definitions = jobDefinitionsFromEnv({
       env,
       research: researchServiceFromEnv(env),
-      // Servers on the same PostgreSQL database hear this and drop their cached pages.
-      invalidatePublicPages: invalidation.invalidatePublicPages,
+      purgePages: purges.purgePages,
+      backups: { settings: backupSettings(env), storage: configuredStorage(), databaseKind: handle.kind },
     });
     if (listing) {
       const queue = createJobQueue({
@@ -95,7 +106,8 @@ async function run(args: string[]): Promise<CommandOutcome> {
       process.off("SIGINT", interrupt);
     }
   } finally {
-    await invalidation.stop();
+    await purges.stop();
+    await cdn?.stop();
     await handle.close();
     releaseLock();
   }

@@ -1,17 +1,13 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { FORGOT_PASSWORD_PATH } from "~/lib/password-reset";
-import { DISPLAY_NAME_RULES, signUpSchema } from "~/lib/account";
+import { DISPLAY_NAME_RULES } from "~/lib/account";
 import { DISPLAY_NAME_MAX } from "~/lib/members";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import {
-  credentialsSchema,
-  fieldErrors as toFieldErrors,
-  type AuthActionData,
-  type AuthMode,
-} from "~/lib/auth-schemas";
+import type { AuthActionData, AuthMode } from "~/lib/auth-schemas";
+import { credentialsProblems, PASSWORD_MIN_LENGTH, signUpProblems } from "~/lib/form-checks";
 
 const TITLES: Record<AuthMode, string> = {
   "sign-up": "Create an account",
@@ -100,18 +96,11 @@ export function AuthForm({
         className="space-y-4"
         aria-describedby={formError ? ids.error : undefined}
         onSubmit={(event) => {
-          const form = new FormData(event.currentTarget);
-          const fields = { email: form.get("email"), password: form.get("password") };
-          const parsed =
-            mode === "sign-up"
-              ? signUpSchema.safeParse({ ...fields, displayName: form.get("displayName") ?? "" })
-              : credentialsSchema.safeParse(fields);
-          if (!parsed.success) {
-            event.preventDefault();
-            setClientErrors(toFieldErrors(parsed.error));
-          } else {
-            setClientErrors({});
-          }
+          // The same rules as the action's schema, checked without zod (decision 094).
+          const fields = Object.fromEntries(new FormData(event.currentTarget));
+          const problems = mode === "sign-up" ? signUpProblems(fields) : credentialsProblems(fields);
+          if (Object.keys(problems).length > 0) event.preventDefault();
+          setClientErrors(problems);
         }}
       >
         <input type="hidden" name="mode" value={mode} />
@@ -136,7 +125,7 @@ export function AuthForm({
             type="password"
             autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
             required
-            minLength={6}
+            minLength={PASSWORD_MIN_LENGTH}
             aria-invalid={errors.password ? true : undefined}
             aria-describedby={errors.password ? `${ids.password}-error` : undefined}
           />

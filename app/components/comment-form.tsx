@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { COMMENT_MAX_LENGTH } from "~/lib/community";
 import { needsSignIn } from "~/lib/community-actions";
+import { COMMENT_MAX_LENGTH } from "~/lib/members";
 import { useCommunityFetcher } from "./use-community-fetcher";
 
 /**

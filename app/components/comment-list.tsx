@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from "react-router";
 import { cn } from "~/lib/cn";
 import { EDIT_COMMENT_PARAM } from "~/lib/community-actions";
-import { timeAgo } from "~/lib/relative-time";
 import type { ToolComment } from "~/server/community/comments.server";
 import { CommentActions, CommentEditForm } from "./comment-actions";
 import { MemberAvatar } from "./member-avatar";
+import { TimeAgo } from "./time-ago";
 
 /**
  * Comments as plain text: React escapes it, so nothing a user types becomes markup. Each shows its
@@ -53,12 +53,7 @@ export function CommentList({
                 ) : (
                   <span className="font-semibold">{author}</span>
                 )}
-                <time
-                  dateTime={new Date(comment.createdAt).toISOString()}
-                  className="text-slate-600 dark:text-slate-400"
-                >
-                  {timeAgo(comment.createdAt)}
-                </time>
+                <TimeAgo at={comment.createdAt} className="text-slate-600 dark:text-slate-400" />
                 {comment.editedAt && (
                   <span
                     className="text-slate-600 dark:text-slate-400"

@@ -1,5 +1,5 @@
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { RouteErrorBoundary } from "./route-error-boundary";
 
@@ -9,11 +9,9 @@ import { RouteErrorBoundary } from "./route-error-boundary";
 const routeError = (status: number, data: unknown) => ({ status, statusText: "", internal: false, data });
 
 function render(error: unknown, texts?: Parameters<typeof RouteErrorBoundary>[0]["texts"]) {
-  const html = renderToString(
-    <MemoryRouter>
-      <RouteErrorBoundary error={error} texts={texts} />
-    </MemoryRouter>,
-  );
+  // A data router, as in the app: the boundary reads the site's name from the root loader's data.
+  const Stub = createRoutesStub([{ path: "/", Component: () => <RouteErrorBoundary error={error} texts={texts} /> }]);
+  const html = renderToString(<Stub initialEntries={["/"]} />);
   return html.replaceAll("<!-- -->", "");
 }
 

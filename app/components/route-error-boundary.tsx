@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
 import { asErrorBody } from "~/lib/app-error";
-import { SITE_NAME } from "~/lib/site";
+import { useSiteBranding } from "~/lib/site";
 import { LoadErrorState, NotFoundState } from "./page-states";
 
 export type StatusText = { title: string; message: string };
@@ -55,9 +55,10 @@ export function RouteErrorBoundary({
   const base = STATUS_TEXTS[status] ?? (status >= 500 ? SERVER_ERROR : STATUS_TEXTS[400]!);
   const title = own?.title ?? fallback?.title ?? base.title;
   const message = own?.message ?? fromServer ?? fallback?.message ?? base.message;
+  const { name: siteName } = useSiteBranding();
   return (
     <>
-      {documentTitle && <title>{`${title} | ${SITE_NAME}`}</title>}
+      {documentTitle && <title>{`${title} | ${siteName}`}</title>}
       {status === 404 ? (
         <NotFoundState title={title} message={message} />
       ) : (

@@ -1,7 +1,7 @@
 import { Bookmark } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import {
   SAVED_PATH,

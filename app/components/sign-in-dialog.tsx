@@ -1,8 +1,29 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { useLocation, useNavigate } from "react-router";
-import { AuthForm } from "~/components/auth-form";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import type { AuthMode } from "~/lib/auth-schemas";
+
+/**
+ * The dialog and its form load on demand (decision 095): on the first opening, or earlier when the
+ * pointer or focus reaches a Sign In button (preloadSignInDialog). Without JavaScript the header's
+ * Sign In is a link to /sign-in, which renders the same form.
+ */
+const loadDialog = () => import("./sign-in-dialog-content");
+const SignInDialogContent = lazy(loadDialog);
+
+/** Starts loading the dialog before it is asked for, so it opens at once. */
+export function preloadSignInDialog() {
+  void loadDialog();
+}
 
 /**
  * `returnTo`: where to be once signed in, when it is not the page as it is (a save asked for while
@@ -21,6 +42,8 @@ export function useSignInDialog() {
 
 export function SignInDialogProvider({ googleSignIn, children }: { googleSignIn: boolean; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  // The dialog is rendered (and so loaded) from its first opening on, then kept for its closing animation.
+  const [wanted, setWanted] = useState(false);
   const [mode, setMode] = useState<AuthMode>("sign-in");
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const location = useLocation();
@@ -32,6 +55,7 @@ export function SignInDialogProvider({ googleSignIn, children }: { googleSignIn:
     returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setMode(next);
     setReturnTo(options.returnTo ?? null);
+    setWanted(true);
     setOpen(true);
   }, []);
   const here = `${location.pathname}${location.search}`;
@@ -43,33 +67,19 @@ export function SignInDialogProvider({ googleSignIn, children }: { googleSignIn:
   return (
     <SignInDialogContext.Provider value={api}>
       {children}
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            const target = returnFocusTo.current;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-        >
-          {/* A new key per opening starts the form fresh, in the mode asked for. */}
-          <AuthForm
-            key={`${mode}-${String(open)}`}
-            initialMode={mode}
+      {wanted && (
+        <Suspense fallback={null}>
+          <SignInDialogContent
+            open={open}
+            onOpenChange={setOpen}
+            mode={mode}
             redirectTo={returnTo ?? here}
             googleSignIn={googleSignIn}
-            inPlace
             onSuccess={close}
-            renderTitle={(title) => (
-              <div className="space-y-1 pr-6">
-                <DialogTitle>{title}</DialogTitle>
-                <DialogDescription>Rate AI tools and join the discussion.</DialogDescription>
-              </div>
-            )}
+            returnFocusTo={returnFocusTo}
           />
-        </DialogContent>
-      </Dialog>
+        </Suspense>
+      )}
     </SignInDialogContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
-import { Sparkles } from "lucide-react";
+import { SiteMark } from "./site-mark";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { SITE_NAME, SITE_TAGLINE } from "~/lib/site";
+import type { SiteBranding } from "~/lib/site";
 
 const linkClass =
   "text-sm text-slate-600 hover:text-indigo-700 hover:underline dark:text-slate-400 dark:hover:text-indigo-300";
@@ -41,7 +41,9 @@ export function SiteFooter({
   year,
   company,
   sourceCodeUrl,
+  site,
 }: {
+  site: SiteBranding;
   categories: string[];
   year: number;
   company: string;
@@ -52,10 +54,10 @@ export function SiteFooter({
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="space-y-3">
           <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900 dark:text-white">
-            <Sparkles aria-hidden="true" className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />
-            {SITE_NAME}
+            <SiteMark site={site} className="h-5 w-5" />
+            {site.name}
           </Link>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{SITE_TAGLINE}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{site.tagline}</p>
         </div>
         <FooterSection
           title="Categories"

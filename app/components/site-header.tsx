@@ -1,13 +1,13 @@
-import { Sparkles } from "lucide-react";
+import { SiteMark } from "./site-mark";
 import { useSyncExternalStore } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { signInHref } from "~/lib/sign-in-link";
-import { SITE_NAME } from "~/lib/site";
+import type { SiteBranding } from "~/lib/site";
 import type { Theme } from "~/lib/theme";
 import type { PublicViewer } from "~/lib/viewer";
-import { useSignInDialog } from "./sign-in-dialog";
+import { preloadSignInDialog, useSignInDialog } from "./sign-in-dialog";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 
@@ -17,14 +17,14 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-indigo-700 dark:text-indigo-300" : "text-slate-700 dark:text-slate-300",
   );
 
-export function SiteHeader({ theme, viewer }: { theme: Theme; viewer: PublicViewer | null }) {
+export function SiteHeader({ theme, viewer, site }: { theme: Theme; viewer: PublicViewer | null; site: SiteBranding }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       {/* On narrow screens the navigation takes a second row rather than disappearing. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4 sm:h-16 sm:flex-nowrap sm:px-6">
         <Link to="/" className="flex h-16 items-center gap-2 text-xl font-bold text-slate-900 dark:text-white">
-          <Sparkles aria-hidden="true" className="h-6 w-6 text-indigo-600 dark:text-indigo-400" />
-          {SITE_NAME}
+          <SiteMark site={site} className="h-6 w-6" />
+          {site.name}
         </Link>
         <nav
           aria-label="Main"
@@ -45,7 +45,13 @@ export function SiteHeader({ theme, viewer }: { theme: Theme; viewer: PublicView
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle theme={theme} />
-          {viewer ? <UserMenu viewer={viewer} /> : <SignInButton />}
+          {viewer ? (
+            // Loaded with the page, not on demand: its button and the no-JavaScript "Sign out" form must be
+            // in the server's HTML and work at first click (decision 095).
+            <UserMenu viewer={viewer} />
+          ) : (
+            <SignInButton />
+          )}
         </div>
       </div>
     </header>
@@ -73,7 +79,14 @@ function SignInButton() {
   const hydrated = useHydrated();
   if (hydrated)
     return (
-      <button type="button" aria-haspopup="dialog" className={buttonClasses({}, "w-24")} onClick={() => openSignIn()}>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        className={buttonClasses({}, "w-24")}
+        onPointerEnter={preloadSignInDialog}
+        onFocus={preloadSignInDialog}
+        onClick={() => openSignIn()}
+      >
         Sign In
       </button>
     );

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import {
   failureToast,
   needsSignIn,

@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { COMMUNITY_TOASTS, failureToast, needsSignIn, type CommunityActionData } from "~/lib/community-actions";
 import { cn } from "~/lib/cn";
 import { useSignInDialog } from "./sign-in-dialog";

@@ -1,10 +1,9 @@
-import { z } from "zod";
-import { credentialsSchema, emailSchema, passwordSchema } from "./auth-schemas";
-import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, DISPLAY_NAME_PATTERN } from "./members";
+import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN } from "./members";
 
 /**
  * A member's own account (/account) and public profile (/u/{name}), issue 15 (decisions 074 and
- * 075): addresses, form schemas and texts, shared by the pages and the server.
+ * 075): addresses and texts, shared by the pages and the server. The forms' zod schemas are in
+ * account-schemas.ts, so the pages that only link here do not load zod (decision 094).
  */
 
 export const ACCOUNT_PATH = "/account";
@@ -28,22 +27,6 @@ export const PROFILE_PAGE_SIZE = 20;
 
 export const DISPLAY_NAME_RULES = `${DISPLAY_NAME_MIN} to ${DISPLAY_NAME_MAX} letters, digits, "-", "_" or "."`;
 
-export const displayNameSchema = z
-  .string()
-  .trim()
-  .min(DISPLAY_NAME_MIN, `A display name has at least ${DISPLAY_NAME_MIN} characters.`)
-  .max(DISPLAY_NAME_MAX, `A display name has at most ${DISPLAY_NAME_MAX} characters.`)
-  .regex(DISPLAY_NAME_PATTERN, `A display name uses only letters, digits, "-", "_" and ".".`);
-
-/** At sign-up the name is optional: an empty field means "choose later". */
-export const optionalDisplayNameSchema = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  displayNameSchema.optional(),
-);
-
-/** The sign-up form: the spec's email and password, and the optional display name. */
-export const signUpSchema = credentialsSchema.extend({ displayName: optionalDisplayNameSchema });
-
 export const ACCOUNT_INTENTS = [
   "display-name",
   "avatar",
@@ -59,27 +42,6 @@ export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 export function parseAccountIntent(value: unknown): AccountIntent | null {
   return (ACCOUNT_INTENTS as readonly unknown[]).includes(value) ? (value as AccountIntent) : null;
 }
-
-/** An account whose sign-in is Google only has no password to confirm with: the field may be empty then. */
-const confirmingPasswordSchema = z.string().max(128, "Password must be at most 128 characters");
-
-export const changeEmailSchema = z.object({ newEmail: emailSchema, password: confirmingPasswordSchema });
-
-export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string()
-    .min(1, "Enter your current password.")
-    .max(128, "Password must be at most 128 characters"),
-  newPassword: passwordSchema,
-});
-
-export const deleteAccountSchema = z.object({
-  password: confirmingPasswordSchema,
-  // A checkbox: present ("on") when ticked, absent otherwise.
-  deleteComments: z.preprocess((value) => value === "on" || value === "true", z.boolean()),
-});
-
-export const sessionIdSchema = z.uuid("That session is not yours or has already ended.");
 
 /** What the account action answers when a form is refused: the form, and why, per field or whole. */
 export type AccountActionData = {

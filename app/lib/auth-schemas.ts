@@ -1,11 +1,16 @@
 import { z } from "zod";
+import { EMAIL_PATTERN, FIELD_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./form-checks";
 
-/** Spec section 5: the texts are the product's own. */
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email("Invalid email address"));
+/** The server's side of the sign-in forms; the browser checks the same rules with form-checks.ts. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: FIELD_MESSAGES.invalidEmail }));
 export const passwordSchema = z
   .string()
-  .min(6, "Password must be at least 6 characters")
-  .max(128, "Password must be at most 128 characters");
+  .min(PASSWORD_MIN_LENGTH, FIELD_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, FIELD_MESSAGES.passwordTooLong);
 
 export const credentialsSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type Credentials = z.infer<typeof credentialsSchema>;

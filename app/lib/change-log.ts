@@ -1,6 +1,6 @@
 import { isPricingModel, PRICING_MODEL_LABELS } from "./pricing-model";
 import { pricingToPlans, type Pricing } from "./pricing";
-import { descriptionText } from "./tool-form";
+import { descriptionText } from "./format";
 
 /**
  * How one entry of the public change log reads to a person, the same on the tool page, /changes,

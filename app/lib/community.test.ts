@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { COMMENT_MAX_LENGTH, commentContentSchema, ratingSchema } from "./community";
+import { commentContentSchema, ratingSchema } from "./community";
+import { COMMENT_MAX_LENGTH } from "./members";
 
 describe("ratingSchema", () => {
   test.each([

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-/** Longest comment accepted, in UTF-16 code units: what a textarea's maxLength counts. */
-export const COMMENT_MAX_LENGTH = 2000;
+import { COMMENT_MAX_LENGTH } from "./members";
 
 const RATING_MESSAGE = "Rating must be a whole number from 1 to 5";
 

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "./toast";
 import type { AdminFormFailure } from "./admin-messages";
 
 /**

@@ -31,3 +31,12 @@ export function parsePage(value: string | null): number {
   const page = Number.parseInt(value ?? "", 10);
   return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
+
+/** Text of a description as a reader sees it: tags dropped, spaces collapsed. */
+export function descriptionText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;|&#160;|&#xa0;/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,14 +1,16 @@
 /**
  * The kinds of background job (decision 067); each is a queue, a schedule and a row in /admin/jobs.
- * "submission-draft" has no schedule: /submit queues it (decision 078).
+ * "submission-draft" has no schedule: /submit queues it (decision 078). "backup" writes an archive to
+ * BACKUP_DIR on BACKUP_CRON (decision 081).
  */
-export const JOB_KINDS = ["link-check", "refresh", "submission-draft"] as const;
+export const JOB_KINDS = ["link-check", "refresh", "submission-draft", "backup"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_LABELS: Record<JobKind, string> = {
   "link-check": "Website link check",
   refresh: "AI refresh proposals",
   "submission-draft": "AI drafts of submitted tools",
+  backup: "Backup",
 };
 
 export function isJobKind(value: unknown): value is JobKind {
@@ -28,7 +30,21 @@ export function formatDuration(from: string | Date, to: string | Date): string {
 }
 
 /** The order a run's counts read in; the database keeps JSON keys in its own order. */
-const COUNT_ORDER = ["checked", "ok", "failing", "flagged", "proposed", "unchanged", "drafted", "failed"];
+const COUNT_ORDER = [
+  "checked",
+  "ok",
+  "failing",
+  "flagged",
+  "proposed",
+  "unchanged",
+  "drafted",
+  "failed",
+  "tables",
+  "rows",
+  "files",
+  "bytes",
+  "deleted",
+];
 
 /** "120 checked, 118 ok, 2 failing, 0 flagged": a run's counts, in a fixed order. */
 export function formatCounts(counts: Record<string, number>): string {

@@ -8,6 +8,9 @@ export const DISPLAY_NAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 export const DISPLAY_NAME_MIN = 3;
 export const DISPLAY_NAME_MAX = 30;
 
+/** Longest comment accepted, in UTF-16 code units: what a textarea's maxLength counts. */
+export const COMMENT_MAX_LENGTH = 2000;
+
 /** A comment can be edited this long after it was posted; deleting one's own has no limit. */
 export const COMMENT_EDIT_WINDOW_MS = 15 * 60_000;
 

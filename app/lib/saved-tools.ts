@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { AppErrorCode } from "./app-error";
 import { MAX_COMPARED_TOOLS, MIN_COMPARED_TOOLS } from "./compare";
 
@@ -47,12 +46,6 @@ export function savedByText(count: number): string {
 }
 
 export type SaveIntent = "save" | "unsave";
-
-/** The fields a toggle or a Remove button posts to /saved. */
-export const saveFormSchema = z.object({
-  intent: z.enum(["save", "unsave"], { error: "Unknown action" }),
-  toolId: z.uuid({ error: "Tool not found" }),
-});
 
 /**
  * What /saved answers a fetcher: `{ intent, ok: true, saved }`, or an error body (`{ error, code }`)

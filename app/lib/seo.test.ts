@@ -64,6 +64,7 @@ describe("seoMeta", () => {
         description: "About it",
         path: "/tool/chatgpt",
         siteUrl: "https://aitlas.example",
+        siteName: "Aitlas",
       }),
     );
 
@@ -76,28 +77,46 @@ describe("seoMeta", () => {
       "og:url": "https://aitlas.example/tool/chatgpt",
       "og:type": "website",
       "og:site_name": "Aitlas",
-      "twitter:card": "summary",
+      "twitter:card": "summary_large_image",
     });
     expect(tags).not.toHaveProperty("robots");
-    expect(tags).not.toHaveProperty("og:image");
   });
 
-  test("makes the image absolute and uses the large Twitter card", () => {
+  test("without an image of its own, a page shares the site's card, an absolute PNG with its size and alt text", () => {
+    const tags = byKey(
+      seoMeta({ title: "t", description: "d", path: "/about", siteUrl: "https://aitlas.example", siteName: "Aitlas" }),
+    );
+
+    expect(tags["og:image"]).toMatch(/^https:\/\/aitlas\.example\/og\/site\.png\?v=[0-9a-z]+$/);
+    expect(tags).toMatchObject({
+      "twitter:image": tags["og:image"],
+      "og:image:type": "image/png",
+      "og:image:width": "1200",
+      "og:image:height": "630",
+      "og:image:alt": "Aitlas, a directory of AI tools.",
+      "twitter:image:alt": "Aitlas, a directory of AI tools.",
+      "twitter:card": "summary_large_image",
+    });
+  });
+
+  test("makes the page's own image absolute", () => {
     const tags = byKey(
       seoMeta({
         title: "t",
         description: "d",
         path: "/",
         siteUrl: "https://aitlas.example",
-        image: "/uploads/a.png",
+        siteName: "Aitlas",
+        image: { path: "/og/tool/chatgpt.png?v=abc", alt: "ChatGPT's card." },
         type: "article",
       }),
     );
 
     expect(tags).toMatchObject({
-      "og:image": "https://aitlas.example/uploads/a.png",
-      "twitter:image": "https://aitlas.example/uploads/a.png",
-      "twitter:card": "summary_large_image",
+      "og:image": "https://aitlas.example/og/tool/chatgpt.png?v=abc",
+      "twitter:image": "https://aitlas.example/og/tool/chatgpt.png?v=abc",
+      "og:image:alt": "ChatGPT's card.",
+      "twitter:image:alt": "ChatGPT's card.",
       "og:type": "article",
     });
   });
@@ -108,6 +127,7 @@ describe("seoMeta", () => {
       title: "t",
       description: "d",
       path: "/",
+      siteName: "Aitlas",
       siteUrl: "https://aitlas.example",
       noindex: true,
       jsonLd,

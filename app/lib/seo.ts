@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { SITE_NAME } from "./site";
+import { OG_IMAGE_HEIGHT, OG_IMAGE_TYPE, OG_IMAGE_WIDTH, ogImage, type OgImage } from "./og-image";
 
 type JsonLd = Record<string, unknown>;
 
@@ -9,7 +9,10 @@ export type PageSeo = {
   /** The page's canonical path, e.g. /tool/chatgpt. */
   path: string;
   siteUrl: string;
-  image?: string | null;
+  /** The configured site name (og:site_name). */
+  siteName: string;
+  /** The page's share image (og-image.ts); the site's own card when the page has none of its own. */
+  image?: OgImage;
   type?: "website" | "article";
   jsonLd?: JsonLd[];
   /** true: "noindex"; "follow": "noindex, follow" (a filtered or later page whose links still count). */
@@ -39,21 +42,29 @@ export function describe(text: string, max = 160): string {
  */
 export function seoMeta(seo: PageSeo): MetaDescriptor[] {
   const url = absoluteUrl(seo.siteUrl, seo.path);
-  const image = seo.image ? absoluteUrl(seo.siteUrl, seo.image) : undefined;
+  const image = seo.image ?? ogImage({ kind: "site", siteName: seo.siteName });
+  const imageUrl = absoluteUrl(seo.siteUrl, image.path);
   const tags: MetaDescriptor[] = [
     { title: seo.title },
     { name: "description", content: seo.description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:site_name", content: seo.siteName },
     { property: "og:type", content: seo.type ?? "website" },
     { property: "og:title", content: seo.title },
     { property: "og:description", content: seo.description },
     { property: "og:url", content: url },
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    // Always a PNG of our own (server/og/): networks do not show an SVG, and a logo is no 1200x630 card.
+    { property: "og:image", content: imageUrl },
+    { property: "og:image:type", content: OG_IMAGE_TYPE },
+    { property: "og:image:width", content: String(OG_IMAGE_WIDTH) },
+    { property: "og:image:height", content: String(OG_IMAGE_HEIGHT) },
+    { property: "og:image:alt", content: image.alt },
+    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: seo.title },
     { name: "twitter:description", content: seo.description },
+    { name: "twitter:image", content: imageUrl },
+    { name: "twitter:image:alt", content: image.alt },
   ];
-  if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
   // "follow": the page itself stays out of the index, but the links on it are followed.
   if (seo.noindex) tags.push({ name: "robots", content: seo.noindex === "follow" ? "noindex, follow" : "noindex" });
   for (const item of seo.jsonLd ?? []) tags.push({ "script:ld+json": item });

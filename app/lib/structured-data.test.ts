@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { DEFAULT_SITE_BRANDING } from "./site";
 import {
   blogPostingJsonLd,
   breadcrumbJsonLd,
@@ -11,7 +12,7 @@ const siteUrl = "https://aitlas.example";
 
 describe("websiteJsonLd", () => {
   test("is a WebSite with a SearchAction on the home page's q parameter", () => {
-    expect(websiteJsonLd(siteUrl)).toMatchObject({
+    expect(websiteJsonLd(siteUrl, DEFAULT_SITE_BRANDING)).toMatchObject({
       "@context": "https://schema.org",
       "@type": "WebSite",
       name: "Aitlas",
@@ -100,18 +101,22 @@ describe("breadcrumbJsonLd", () => {
 
 describe("blogPostingJsonLd", () => {
   test("names the author, dates, section and keywords", () => {
-    const data = blogPostingJsonLd(siteUrl, {
-      id: "3f2504e0-4f89-41d3-9a0c-0305e82c3301",
-      slug: "picking-a-model",
-      title: "Picking a Model",
-      excerpt: "How to choose.",
-      author: "Ada",
-      date: "2025-05-01",
-      updatedAt: "2025-05-02T10:00:00.000Z",
-      category: "Guides",
-      image: null,
-      keywords: ["ai", "models"],
-    });
+    const data = blogPostingJsonLd(
+      siteUrl,
+      {
+        id: "3f2504e0-4f89-41d3-9a0c-0305e82c3301",
+        slug: "picking-a-model",
+        title: "Picking a Model",
+        excerpt: "How to choose.",
+        author: "Ada",
+        date: "2025-05-01",
+        updatedAt: "2025-05-02T10:00:00.000Z",
+        category: "Guides",
+        image: null,
+        keywords: ["ai", "models"],
+      },
+      "Aitlas",
+    );
 
     expect(data).toMatchObject({
       "@type": "BlogPosting",

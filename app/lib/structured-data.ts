@@ -1,14 +1,14 @@
 import { absoluteUrl } from "./seo";
-import { SITE_DESCRIPTION, SITE_NAME } from "./site";
+import type { SiteBranding } from "./site";
 
 type JsonLd = Record<string, unknown>;
 
-export function websiteJsonLd(siteUrl: string): JsonLd {
+export function websiteJsonLd(siteUrl: string, site: Pick<SiteBranding, "name" | "description">): JsonLd {
   return {
     "@context": "https://schema.org",
     "@type": "WebSite",
-    name: SITE_NAME,
-    description: SITE_DESCRIPTION,
+    name: site.name,
+    description: site.description,
     url: absoluteUrl(siteUrl, "/"),
     potentialAction: {
       "@type": "SearchAction",
@@ -82,6 +82,7 @@ export function blogPostingJsonLd(
     image: string | null;
     keywords: string[] | null;
   },
+  publisherName: string,
 ): JsonLd {
   const url = absoluteUrl(siteUrl, `/article/${article.slug}`);
   const data: JsonLd = {
@@ -92,7 +93,7 @@ export function blogPostingJsonLd(
     headline: article.title,
     description: article.excerpt,
     author: { "@type": "Person", name: article.author },
-    publisher: { "@type": "Organization", name: SITE_NAME, url: absoluteUrl(siteUrl, "/") },
+    publisher: { "@type": "Organization", name: publisherName, url: absoluteUrl(siteUrl, "/") },
     datePublished: article.date,
     dateModified: article.updatedAt,
     articleSection: article.category,

@@ -1,11 +1,15 @@
 import { z } from "zod";
 import { INVALID_FIELDS_MESSAGE } from "./admin-messages";
 import { isToolCategory } from "./categories";
+import { descriptionText } from "./format";
 import { optionalTextSchema, optionalUrlSchema, slugInputSchema, URL_MESSAGE } from "./form-fields";
 import type { Pricing, PricingPlan } from "./pricing";
 import { isPricingModel, type PricingModel } from "./pricing-model";
 import { pricingSchema } from "./pricing-schema";
 import { isUuid, slugify } from "./slugify";
+
+// Lives in format.ts, which public pages load without this module's zod schemas (decision 094).
+export { descriptionText };
 
 /**
  * The admin tool form (spec sections 2, 3 and 5): one schema, run by the browser before posting
@@ -64,15 +68,6 @@ const listMessages = (item: string, plural: string) => ({
   tooMany: `At most ${TOOL_FORM_LIMITS.listRows} ${plural}`,
   repeated: `This ${item} is already in the list`,
 });
-
-/** Text of a description as a reader sees it: tags dropped, spaces collapsed. */
-export function descriptionText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;|&#160;|&#xa0;/gi, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 /**
  * A repeatable list of text rows: blank rows are dropped, repeats are refused at the row that

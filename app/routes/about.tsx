@@ -1,25 +1,32 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/about";
 import { RANKING_PRIOR_VOTES } from "~/lib/ranking";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { DEFAULT_SITE_BRANDING, siteNameFromMatches, useSiteBranding } from "~/lib/site";
+import type { loader as rootLoader } from "~/root";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
   return seoMeta({
-    title: `About ${SITE_NAME}`,
-    description: `${SITE_NAME} is a free, impartial and self-hostable directory for discovering and comparing AI tools, with community ratings and a blog of guides and comparisons.`,
+    siteName,
+    title: `About ${siteName}`,
+    description: `${siteName} is a free, impartial and self-hostable directory for discovering and comparing AI tools, with community ratings and a blog of guides and comparisons.`,
     path: "/about",
     siteUrl: siteUrlFromMatches(matches),
   });
 }
 
 export default function About() {
+  const { name: siteName } = useSiteBranding();
+  const sourceCodeUrl = useRouteLoaderData<typeof rootLoader>("root")?.sourceCodeUrl;
+  // The software is Aitlas whatever the site is called.
+  const software = siteName === DEFAULT_SITE_BRANDING.name ? "Aitlas is" : `${siteName} runs on Aitlas,`;
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">About {SITE_NAME}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">About {siteName}</h1>
       <div className="prose-content mt-6 text-slate-800 dark:text-slate-200">
         <p>
-          {SITE_NAME} is a free, impartial directory for discovering and comparing the latest AI tools. Whether you are
+          {siteName} is a free, impartial directory for discovering and comparing the latest AI tools. Whether you are
           looking for an assistant to help you write, a model to generate images, a coding companion or a tool to
           transcribe meetings, you can browse by category, search by name or purpose, and see at a glance what each tool
           does, what it costs and what other people think of it.
@@ -47,7 +54,7 @@ export default function About() {
         </p>
 
         <h2>Impartiality</h2>
-        <p>{SITE_NAME} is built to be a neutral guide rather than a marketplace:</p>
+        <p>{siteName} is built to be a neutral guide rather than a marketplace:</p>
         <ul>
           <li>
             <strong>No paid placements.</strong> Vendors cannot pay to be listed, to be featured or to appear higher in
@@ -68,8 +75,8 @@ export default function About() {
           </li>
         </ul>
         <p>
-          Being listed on {SITE_NAME} does not mean a tool is endorsed or recommended, and not being listed does not
-          mean a tool is bad: it may simply not have been added yet.
+          Being listed on {siteName} does not mean a tool is endorsed or recommended, and not being listed does not mean
+          a tool is bad: it may simply not have been added yet.
         </p>
 
         <h2 id="ranking">How &ldquo;Top rated&rdquo; is ordered</h2>
@@ -84,17 +91,23 @@ export default function About() {
         </p>
         <p>
           where <code>v</code> is the tool&rsquo;s number of votes, <code>R</code> their average, <code>C</code> the
-          mean of every vote cast on {SITE_NAME} (3 until anyone has voted) and <code>m</code> = {RANKING_PRIOR_VOTES}.
-          A tool with few votes stays near the catalogue&rsquo;s mean until more people agree; one with many votes
-          scores close to its own average. Cards and tool pages still show the plain average with its number of votes.
-          Category pages list tools by their plain average, best first, unless you choose another order.
+          mean of every vote cast on {siteName} (3 until anyone has voted) and <code>m</code> = {RANKING_PRIOR_VOTES}. A
+          tool with few votes stays near the catalogue&rsquo;s mean until more people agree; one with many votes scores
+          close to its own average. Cards and tool pages still show the plain average with its number of votes. Category
+          pages list tools by their plain average, best first, unless you choose another order.
         </p>
 
         <h2>Open source and self-hostable</h2>
         <p>
-          {SITE_NAME} is open-source software. Anyone can run their own copy, for a team, a school, a company intranet
-          or a public community. A new instance starts with a single command on an embedded database, with no separate
-          database server to set up, and can scale out on PostgreSQL when it needs to serve more visitors.
+          {software} open-source software published under the MIT License
+          {sourceCodeUrl ? (
+            <>
+              , with its source code at <a href={sourceCodeUrl}>{sourceCodeUrl.replace(/^https?:\/\//, "")}</a>
+            </>
+          ) : null}
+          . Anyone can run their own copy, for a team, a school, a company intranet or a public community. A new
+          instance starts with a single command on an embedded database, with no separate database server to set up, and
+          can scale out on PostgreSQL when it needs to serve more visitors.
         </p>
         <p>
           Because each instance is run independently, the site you are reading is operated by its own administrators,

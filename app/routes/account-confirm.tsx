@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ACCOUNT_MESSAGES, ACCOUNT_PATH } from "~/lib/account";
 import { asErrorBody } from "~/lib/app-error";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { requireSameOrigin } from "~/server/auth/guards.server";
 import { flashCookie } from "~/server/flash.server";
 import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
@@ -13,9 +13,11 @@ import { readForm } from "~/server/http/read-form.server";
 import { confirmAccountLink } from "~/server/members/account.server";
 import { findAccountLink } from "~/server/members/account-links.server";
 import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+import { SITE_TAG } from "~/server/cache/page-tags.server";
 
-export function meta() {
-  return [{ title: `Confirm | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
+  return [{ title: `Confirm | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
 // The page holds a secret token and its answer changes once used: never cached anywhere.
@@ -63,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const signedOut = await context.auth.api.signOut({ headers: request.headers, asResponse: true });
       for (const cookie of signedOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     }
-    await context.invalidatePublicPages();
+    // Their comments and votes are gone from pages across the site: rare, so everything (decision 096).
+    await context.purgePages([SITE_TAG]);
     headers.append("Set-Cookie", flashCookie({ kind: "success", title: ACCOUNT_MESSAGES.accountDeleted }));
     return redirect("/", { headers });
   } catch (thrown) {

@@ -4,7 +4,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { signInHref } from "~/lib/sign-in-link";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { SUBMISSION_STATUS_LABELS, SUBMIT_PATH } from "~/lib/submissions";
 import { listSubmissionsForMember } from "~/server/moderation/submissions.server";
 
@@ -14,8 +14,9 @@ export function headers() {
   return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 }
 
-export function meta() {
-  return [{ title: `My submissions | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
+  return [{ title: `My submissions | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,27 +4,29 @@ import type { Route } from "./+types/account";
 import { FormRefusal, LabelledInput } from "~/components/account-form-fields";
 import { MemberAvatar } from "~/components/member-avatar";
 import { Button } from "~/components/ui/button";
+import { TimeAgo } from "~/components/time-ago";
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_PATH,
-  changeEmailSchema,
-  changePasswordSchema,
-  deleteAccountSchema,
   DISPLAY_NAME_RULES,
-  displayNameSchema,
   memberProfilePath,
   parseAccountIntent,
   publicName,
-  sessionIdSchema,
   type AccountActionData,
   type AccountIntent,
 } from "~/lib/account";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  displayNameSchema,
+  sessionIdSchema,
+} from "~/lib/account-schemas";
 import { AppError } from "~/lib/app-error";
 import { fieldErrors } from "~/lib/auth-schemas";
 import { LOGO_ACCEPT_ATTRIBUTE, LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE } from "~/lib/logo-upload";
 import { DISPLAY_NAME_MAX } from "~/lib/members";
-import { timeAgo } from "~/lib/relative-time";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { requireSameOrigin, requireUser, SIGN_IN_REQUIRED_MESSAGE } from "~/server/auth/guards.server";
 import type { Viewer } from "~/server/auth/viewer.server";
 import type { AppContext } from "~/server/context.server";
@@ -42,6 +44,8 @@ import {
 import { findAccountProfile, removeAvatar, setAvatar, setDisplayName } from "~/server/members/profile.server";
 import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { siteUrlFor } from "~/server/site.server";
+import { SITE_TAG } from "~/server/cache/page-tags.server";
+import { memberWriteTags } from "~/server/cache/write-tags.server";
 
 /** One person's account: never stored by a cache on the way, never indexed. */
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
@@ -51,8 +55,9 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return retryAfter ? { ...PRIVATE_HEADERS, "Retry-After": retryAfter } : PRIVATE_HEADERS;
 }
 
-export function meta() {
-  return [{ title: `Your account | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
+  return [{ title: `Your account | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
 /** The signed-in member's account; a visitor is sent to sign in and back. */
@@ -154,8 +159,8 @@ const INTENTS: Record<AccountIntent, (args: IntentArgs) => Promise<Response | Re
       return refused("display-name", 400, { fieldErrors: { displayName: parsed.error.issues[0]!.message } });
     await limitAccountChange(context, viewer);
     await setDisplayName({ db: context.db, userId: viewer.id, displayName: parsed.data });
-    // Comments across the catalogue show the name, and cached pages hold the old one.
-    await context.invalidatePublicPages();
+    // Comments across the catalogue show the name: their tools' pages, and the member's profile.
+    await context.purgePages(await memberWriteTags({ db: context.db, userId: viewer.id }));
     return done(ACCOUNT_MESSAGES.displayNameSaved);
   },
 
@@ -167,14 +172,14 @@ const INTENTS: Record<AccountIntent, (args: IntentArgs) => Promise<Response | Re
     await limitAccountChange(context, viewer);
     const bytes = Buffer.from(await file.arrayBuffer());
     await setAvatar({ db: context.db, storage: context.storage, userId: viewer.id, bytes });
-    await context.invalidatePublicPages();
+    await context.purgePages(await memberWriteTags({ db: context.db, userId: viewer.id }));
     return done(ACCOUNT_MESSAGES.avatarSaved);
   },
 
   "remove-avatar": async ({ context, viewer }) => {
     await limitAccountChange(context, viewer);
     await removeAvatar({ db: context.db, userId: viewer.id });
-    await context.invalidatePublicPages();
+    await context.purgePages(await memberWriteTags({ db: context.db, userId: viewer.id }));
     return done(ACCOUNT_MESSAGES.avatarRemoved);
   },
 
@@ -247,7 +252,8 @@ const INTENTS: Record<AccountIntent, (args: IntentArgs) => Promise<Response | Re
     if (outcome === "link-sent") return done(ACCOUNT_MESSAGES.deleteLinkSent);
     // The account and its sessions are gone; Better Auth's sign-out clears this browser's cookies.
     const signedOut = await context.auth.api.signOut({ headers: request.headers, asResponse: true });
-    await context.invalidatePublicPages();
+    // Their comments and votes are gone from pages across the site: rare, so everything (decision 096).
+    await context.purgePages([SITE_TAG]);
     return done(ACCOUNT_MESSAGES.accountDeleted, signedOut.headers.getSetCookie(), "/");
   },
 };
@@ -401,8 +407,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   )}
                 </p>
                 <p className="text-slate-600 dark:text-slate-400">
-                  {session.ipAddress ? `${session.ipAddress} · ` : ""}last active{" "}
-                  <time dateTime={session.lastActiveAt}>{timeAgo(session.lastActiveAt)}</time>
+                  {session.ipAddress ? `${session.ipAddress} · ` : ""}last active <TimeAgo at={session.lastActiveAt} />
                 </p>
               </div>
               {!session.current && (

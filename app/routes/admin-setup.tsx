@@ -4,7 +4,7 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { credentialsSchema, fieldErrors } from "~/lib/auth-schemas";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { isAdminSetupTokenValid, redeemAdminSetup } from "~/server/auth/admin-setup.server";
 import { requireSameOrigin } from "~/server/auth/guards.server";
 import type { SignedIn } from "~/server/auth/credentials.server";
@@ -13,8 +13,9 @@ import { readForm } from "~/server/http/read-form.server";
 import { flashCookie } from "~/server/flash.server";
 import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 
-export function meta() {
-  return [{ title: `Set up the first administrator | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
+  return [{ title: `Set up the first administrator | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
 // The page holds a secret token and its answer changes once used: never cached anywhere. A refusal's

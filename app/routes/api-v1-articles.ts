@@ -11,6 +11,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
     request,
     context,
     schema: articleListSchema,
-    read: () => readArticleList({ db: context.db, siteUrl, url }),
+    read: () => readArticleList({ db: context.db, pageTags: context.pageTags, siteUrl, url }),
   });
 }

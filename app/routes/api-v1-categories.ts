@@ -10,6 +10,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
     request,
     context,
     schema: categoryListSchema,
-    read: () => readCategories({ db: context.db, siteUrl }),
+    read: () => readCategories({ db: context.db, pageTags: context.pageTags, siteUrl }),
   });
 }

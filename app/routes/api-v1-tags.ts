@@ -6,5 +6,10 @@ import { siteUrlFor } from "~/server/site.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const siteUrl = siteUrlFor(request, context);
-  return answerApi({ request, context, schema: tagListSchema, read: () => readTags({ db: context.db, siteUrl }) });
+  return answerApi({
+    request,
+    context,
+    schema: tagListSchema,
+    read: () => readTags({ db: context.db, pageTags: context.pageTags, siteUrl }),
+  });
 }

@@ -10,6 +10,6 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     request,
     context,
     schema: toolSchema,
-    read: () => readTool({ db: context.db, siteUrl, slug: params.slug }),
+    read: () => readTool({ db: context.db, pageTags: context.pageTags, siteUrl, slug: params.slug }),
   });
 }

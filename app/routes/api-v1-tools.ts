@@ -11,6 +11,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
     request,
     context,
     schema: toolListSchema,
-    read: () => readToolList({ db: context.db, siteUrl, url }),
+    read: () => readToolList({ db: context.db, pageTags: context.pageTags, siteUrl, url }),
   });
 }

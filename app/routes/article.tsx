@@ -8,13 +8,15 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
+import { ogImage } from "~/lib/og-image";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
 import { AppError } from "~/lib/app-error";
 import { findArticleByIdentifier } from "~/server/content/articles.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
+import { articleTag, tagPage } from "~/server/cache/page-tags.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const isAdmin = context.viewer?.isAdmin === true;
@@ -25,6 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const search = new URL(request.url).search;
     throw redirect(`/article/${encodeURIComponent(article.slug)}${search}`, 301);
   }
+  tagPage(context, articleTag(article.id));
   return {
     article: {
       id: article.id,
@@ -51,20 +54,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Article not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const siteName = siteNameFromMatches(matches);
+  if (!loaderData) return [{ title: `Article not found | ${siteName}` }, { name: "robots", content: "noindex" }];
   const siteUrl = siteUrlFromMatches(matches);
   const { article } = loaderData;
   const path = `/article/${article.slug}`;
   const tags = seoMeta({
+    siteName,
     title: article.metaTitle || article.title,
     description: describe(article.metaDescription || article.excerpt),
     path,
     siteUrl,
-    image: article.image,
+    image: ogImage({ kind: "article", siteName, article }),
     type: "article",
     noindex: loaderData.draft,
     jsonLd: [
-      blogPostingJsonLd(siteUrl, { ...article, keywords: article.metaKeywords }),
+      blogPostingJsonLd(siteUrl, { ...article, keywords: article.metaKeywords }, siteName),
       breadcrumbJsonLd(siteUrl, [
         { name: "Home", path: "/" },
         { name: "Blog", path: "/blog" },

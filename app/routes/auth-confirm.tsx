@@ -3,7 +3,7 @@ import type { Route } from "./+types/auth-confirm";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { LinkPasswordForm } from "~/components/account-form-fields";
 import { passwordSchema } from "~/lib/auth-schemas";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { confirmationLinkState, confirmEmailWithPassword } from "~/server/auth/confirm-email.server";
 import { AUTH_MESSAGES, type SignedIn } from "~/server/auth/credentials.server";
 import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
@@ -14,8 +14,9 @@ import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rule
 
 type ConfirmActionData = { passwordError?: string; error?: string };
 
-export function meta() {
-  return [{ title: `Confirm your email | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
+  return [{ title: `Confirm your email | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
 // The page holds a secret token and its answer changes once used: never cached anywhere. A refusal's

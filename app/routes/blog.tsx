@@ -3,20 +3,24 @@ import { ArticleGrid } from "~/components/article-card";
 import { Pagination } from "~/components/pagination";
 import { parsePage } from "~/lib/format";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { listPublishedArticles } from "~/server/content/articles.server";
+import { ARTICLE_LIST_TAG, tagPage } from "~/server/cache/page-tags.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = parsePage(new URL(request.url).searchParams.get("page"));
+  tagPage(context, ARTICLE_LIST_TAG);
   return listPublishedArticles({ db: context.db, page });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
   const siteUrl = siteUrlFromMatches(matches);
   const page = loaderData?.page ?? 1;
   return seoMeta({
-    title: page > 1 ? `Blog - page ${page} | ${SITE_NAME}` : `Blog | ${SITE_NAME}`,
+    siteName,
+    title: page > 1 ? `Blog - page ${page} | ${siteName}` : `Blog | ${siteName}`,
     description: "Guides, comparisons and explainers to help you choose and use AI tools.",
     path: page > 1 ? `/blog?page=${page}` : "/blog",
     siteUrl,

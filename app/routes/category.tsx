@@ -9,13 +9,15 @@ import { categoryFromAddress } from "~/lib/categories";
 import { toolCountText, ToolListControls } from "~/components/tool-filters";
 import { TOOLS_PAGE_SIZE } from "~/lib/limits";
 import { hiddenFilterFields, parseToolFilters, toolFiltersSearch } from "~/lib/tool-filters";
+import { ogImage } from "~/lib/og-image";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
 import { listTagsInUse } from "~/server/catalog/tags.server";
 import { listTools, type ToolOrder } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
+import { categoryTag, tagPage, TOOL_LIST_TAG, toolTag } from "~/server/cache/page-tags.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // React Router hands the parameter over already decoded ("Social%20Media" -> "Social Media").
@@ -34,6 +36,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
   const toolIds = toolPage.tools.map((tool) => tool.id);
+  // The tags in use (the filters) follow the whole catalogue.
+  tagPage(context, categoryTag(category), TOOL_LIST_TAG, ...toolIds.map(toolTag));
   const savedIds = await savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds });
   return { category, filters, sort, toolPage, tagsInUse, savedIds };
 }
@@ -41,7 +45,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 const categoryPath = (category: string) => `/category/${encodeURIComponent(category)}`;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Category not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const siteName = siteNameFromMatches(matches);
+  if (!loaderData) return [{ title: `Category not found | ${siteName}` }, { name: "robots", content: "noindex" }];
   const siteUrl = siteUrlFromMatches(matches);
   const { category, toolPage, filters } = loaderData;
   // A category's first page is indexed; later pages and filtered views name themselves and are not.
@@ -51,10 +56,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const path = `${categoryPath(category)}${canonical ? `?${canonical}` : ""}`;
   const description = `Compare ${toolPage.total} ${category} AI tools, ranked by community rating, with features, pricing, pros and cons.`;
   return seoMeta({
+    siteName,
     title: `${category} AI Tools - Directory`,
     description,
     path,
     siteUrl,
+    image: ogImage({ kind: "category", siteName, category }),
     noindex: search ? "follow" : false,
     jsonLd: [
       collectionPageJsonLd(siteUrl, {

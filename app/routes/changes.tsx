@@ -6,16 +6,19 @@ import { buttonClasses } from "~/components/ui/button";
 import { AppError } from "~/lib/app-error";
 import { parsePage } from "~/lib/format";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { listRecentChanges } from "~/server/freshness/change-log.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
+import { tagPage, TOOL_LIST_TAG } from "~/server/cache/page-tags.server";
 
 const CHANGES_FEED_PATH = "/changes/rss.xml";
 
 /** The public change log across the catalogue, newest first, a page at a time. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = parsePage(new URL(request.url).searchParams.get("page"));
+  // Every tool write that logs a change purges the catalogue's lists.
+  tagPage(context, TOOL_LIST_TAG);
   const result = await listRecentChanges({ db: context.db, page });
   // A page past the end is no page (like the tool lists); page 1 of an empty log is the empty state.
   if (page > 1 && result.changes.length === 0) throw toErrorResponse(new AppError("not-found", "Page not found"));
@@ -23,11 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
   const siteUrl = siteUrlFromMatches(matches);
   const page = loaderData?.page ?? 1;
   const tags = seoMeta({
-    title: page > 1 ? `Recent changes - page ${page} | ${SITE_NAME}` : `Recent changes | ${SITE_NAME}`,
-    description: `Every change to the ${SITE_NAME} catalogue: which tool, which field, before and after, who and when.`,
+    siteName,
+    title: page > 1 ? `Recent changes - page ${page} | ${siteName}` : `Recent changes | ${siteName}`,
+    description: `Every change to the ${siteName} catalogue: which tool, which field, before and after, who and when.`,
     path: page > 1 ? `/changes?page=${page}` : "/changes",
     siteUrl,
     // Later pages are an archive: followed, not indexed.
@@ -43,7 +48,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     tagName: "link",
     rel: "alternate",
     type: "application/rss+xml",
-    title: `Changes to the ${SITE_NAME} catalogue`,
+    title: `Changes to the ${siteName} catalogue`,
     href: CHANGES_FEED_PATH,
   });
   return tags;

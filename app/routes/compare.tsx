@@ -28,10 +28,11 @@ import {
 } from "~/lib/compare";
 import { pricingToPlans } from "~/lib/pricing";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { findComparedPair, findComparedTools } from "~/server/catalog/compare.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
+import { tagPage, toolTag } from "~/server/cache/page-tags.server";
 
 /**
  * /compare/{a}-vs-{b}: two tools side by side, at one address per pair (decision 059).
@@ -45,6 +46,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (!pair) throw toErrorResponse(new AppError("not-found", COMPARE_MESSAGES.pairNotFound));
     // The other order, capitals or a trailing slash: one address per pair.
     if (url.pathname !== pair.path) throw redirect(`${pair.path}${url.search}`, 301);
+    tagPage(context, ...pair.tools.map((tool) => toolTag(tool.id)));
     return { view: "comparison" as const, tools: pair.tools, path: pair.path };
   }
 
@@ -70,17 +72,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     rest.delete("tools");
     throw redirect(`${path}${rest.size > 0 ? `?${rest}` : ""}`, 301);
   }
+  tagPage(context, ...lookup.tools.map((tool) => toolTag(tool.id)));
   return { view: "comparison" as const, tools: lookup.tools, path };
 }
 
-const COMPARE_START_TITLE = `Compare AI Tools | ${SITE_NAME}`;
-
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
   const siteUrl = siteUrlFromMatches(matches);
-  if (!loaderData) return [{ title: `Comparison not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return [{ title: `Comparison not found | ${siteName}` }, { name: "robots", content: "noindex" }];
   if (loaderData.view === "problem") {
     return seoMeta({
-      title: COMPARE_START_TITLE,
+      siteName,
+      title: `Compare AI Tools | ${siteName}`,
       description: COMPARE_MESSAGES.noneGiven,
       path: "/compare",
       siteUrl,
@@ -90,6 +93,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const names = loaderData.tools.map((tool) => tool.name);
   const title = compareTitle(names);
   return seoMeta({
+    siteName,
     title,
     description: compareDescription(names),
     path: loaderData.path,

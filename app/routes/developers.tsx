@@ -1,7 +1,7 @@
 import type { Route } from "./+types/developers";
 import { apiReference, type ReferenceField, type ReferenceSource } from "~/lib/api/reference";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { openApiDocument } from "~/server/api/openapi.server";
 import { siteUrlFor } from "~/server/site.server";
 
@@ -12,9 +12,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
   return seoMeta({
-    title: `Public API - ${SITE_NAME}`,
-    description: `Read ${SITE_NAME}'s tools, categories, tags and articles as JSON: endpoints, parameters and fields.`,
+    siteName,
+    title: `Public API - ${siteName}`,
+    description: `Read ${siteName}'s tools, categories, tags and articles as JSON: endpoints, parameters and fields.`,
     path: "/developers",
     siteUrl: siteUrlFromMatches(matches),
   });

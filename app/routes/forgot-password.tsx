@@ -4,7 +4,7 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { FormRefusal, LabelledInput } from "~/components/account-form-fields";
 import { Button } from "~/components/ui/button";
 import { emailSchema } from "~/lib/auth-schemas";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { RESET_REQUESTED_MESSAGE } from "~/lib/password-reset";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import { requireSameOrigin } from "~/server/auth/guards.server";
@@ -14,8 +14,9 @@ import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rule
 
 type ForgotActionData = { sent?: boolean; emailError?: string; error?: string };
 
-export function meta() {
-  return [{ title: `Reset your password | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
+  return [{ title: `Reset your password | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
 // A refusal's wait reaches the page's answer (actions' headers are not passed on by themselves).

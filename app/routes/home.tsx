@@ -20,7 +20,7 @@ import {
   toolFiltersSearch,
 } from "~/lib/tool-filters";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site";
+import { brandingFromMatches } from "~/lib/site";
 import { websiteJsonLd } from "~/lib/structured-data";
 import { comparePath } from "~/lib/compare";
 import { listExistingToolSlugs } from "~/server/catalog/compare.server";
@@ -29,6 +29,7 @@ import { listTools } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { listLatestArticles } from "~/server/content/articles.server";
+import { ARTICLE_LIST_TAG, tagPage, TOOL_LIST_TAG, toolTag } from "~/server/cache/page-tags.server";
 
 /** Tags offered as filters on home: the most used ones (any tag has its own page). */
 const FILTER_TAG_COUNT = 12;
@@ -44,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
   const toolIds = toolPage.tools.map((tool) => tool.id);
+  tagPage(context, TOOL_LIST_TAG, ARTICLE_LIST_TAG, ...toolIds.map(toolTag));
   const savedIds = await savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds });
   // The static section links its full comparison only when every tool of it is in the catalogue.
   const comparisonHref =
@@ -52,17 +54,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = brandingFromMatches(matches);
   // Page 1 of the whole catalogue is the page search engines index; every filtered or later page
   // names itself as canonical and asks not to be indexed, while its links are still followed.
   const search = loaderData ? toolFiltersSearch(loaderData.filters) : "";
   // A text search is not a page of its own: its canonical is the view without the text.
   const canonical = loaderData ? toolFiltersSearch({ ...loaderData.filters, query: "" }) : "";
   return seoMeta({
-    title: SITE_NAME,
-    description: SITE_DESCRIPTION,
+    siteName: site.name,
+    title: site.name,
+    description: site.description,
     path: canonical ? `/?${canonical}` : "/",
     siteUrl: siteUrlFromMatches(matches),
-    jsonLd: [websiteJsonLd(siteUrlFromMatches(matches))],
+    jsonLd: [websiteJsonLd(siteUrlFromMatches(matches), site)],
     noindex: search ? "follow" : false,
   });
 }

@@ -4,14 +4,15 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/member-profile";
 import { MemberAvatar } from "~/components/member-avatar";
 import { Pagination } from "~/components/pagination";
+import { TimeAgo } from "~/components/time-ago";
 import { memberProfilePath, PROFILE_INDEX_MIN_COMMENTS } from "~/lib/account";
 import { AppError } from "~/lib/app-error";
 import { parsePage } from "~/lib/format";
-import { timeAgo } from "~/lib/relative-time";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { findMemberByDisplayName, listMemberActivity } from "~/server/members/public-profile.server";
+import { memberTag, tagPage } from "~/server/cache/page-tags.server";
 
 const MEMBER_NOT_FOUND = "Member not found";
 
@@ -26,17 +27,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (params.name !== member.displayName) throw redirect(`${memberProfilePath(member.displayName)}${url.search}`, 301);
   const page = parsePage(url.searchParams.get("page"));
+  tagPage(context, memberTag(member.id));
   const activity = await listMemberActivity({ db: context.db, userId: member.id, page });
   if (page > activity.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
   return { member: { displayName: member.displayName, avatarUrl: member.avatarUrl }, page, ...activity };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${MEMBER_NOT_FOUND} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const siteName = siteNameFromMatches(matches);
+  if (!loaderData) return [{ title: `${MEMBER_NOT_FOUND} | ${siteName}` }, { name: "robots", content: "noindex" }];
   const { member, commentCount, ratingCount, page } = loaderData;
   return seoMeta({
-    title: `${member.displayName} | ${SITE_NAME}`,
-    description: `${member.displayName} on ${SITE_NAME}: ${commentCount} comments and ${ratingCount} ratings of AI tools.`,
+    siteName,
+    title: `${member.displayName} | ${siteName}`,
+    description: `${member.displayName} on ${siteName}: ${commentCount} comments and ${ratingCount} ratings of AI tools.`,
     path: `${memberProfilePath(member.displayName)}${page > 1 ? `?page=${page}` : ""}`,
     siteUrl: siteUrlFromMatches(matches),
     // A profile with little in it is thin content, and a new account's page is a spammer's link farm.
@@ -76,8 +80,7 @@ export default function MemberProfile({ loaderData }: Route.ComponentProps) {
           {comments.map((comment) => (
             <li key={comment.id} className="rounded-md border border-slate-200 p-4 dark:border-slate-800">
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                On <ToolLink tool={comment.tool} />{" "}
-                <time dateTime={new Date(comment.createdAt).toISOString()}>{timeAgo(comment.createdAt)}</time>
+                On <ToolLink tool={comment.tool} /> <TimeAgo at={comment.createdAt} />
                 {comment.editedAt ? " (edited)" : ""}
               </p>
               <p className="mt-2 whitespace-pre-line break-words text-slate-800 dark:text-slate-200">

@@ -1,26 +1,29 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches, useSiteBranding } from "~/lib/site";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
   return seoMeta({
-    title: `Privacy Policy | ${SITE_NAME}`,
-    description: `How ${SITE_NAME} collects, uses, stores and protects your information, which cookies it sets, and how to access, correct or delete your data.`,
+    siteName,
+    title: `Privacy Policy | ${siteName}`,
+    description: `How ${siteName} collects, uses, stores and protects your information, which cookies it sets, and how to access, correct or delete your data.`,
     path: "/privacy",
     siteUrl: siteUrlFromMatches(matches),
   });
 }
 
 export default function Privacy() {
+  const { name: siteName } = useSiteBranding();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Privacy Policy</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Last updated: November 24, 2026</p>
       <div className="prose-content mt-6 text-slate-800 dark:text-slate-200">
         <p>
-          This policy explains what information this {SITE_NAME} site collects, why, and what choices you have.{" "}
-          {SITE_NAME} is self-hostable software, and this site is run by its own operator: in this policy, “we” and “the
+          This policy explains what information this {siteName} site collects, why, and what choices you have.{" "}
+          {siteName} is self-hostable software, and this site is run by its own operator: in this policy, “we” and “the
           operator of this site” mean the person or organisation that runs it, who is responsible for the data described
           here.
         </p>
@@ -97,7 +100,7 @@ export default function Privacy() {
         <h2>Where your data is stored</h2>
         <p>
           Your data is stored in the operator’s own database and file storage, for example uploaded avatar images. It is
-          not shared with the developers of the {SITE_NAME} software. The operator may use hosting providers to run the
+          not shared with the developers of the {siteName} software. The operator may use hosting providers to run the
           server, who process data only on the operator’s behalf.
         </p>
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/reset-password";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { LinkPasswordForm } from "~/components/account-form-fields";
 import { passwordSchema } from "~/lib/auth-schemas";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { FORGOT_PASSWORD_PATH, PASSWORD_CHANGED_MESSAGE } from "~/lib/password-reset";
 import { isResetLinkValid, resetPassword } from "~/server/auth/password-reset.server";
 import { requireSameOrigin } from "~/server/auth/guards.server";
@@ -14,8 +14,9 @@ import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rule
 
 type ResetActionData = { passwordError?: string; error?: string };
 
-export function meta() {
-  return [{ title: `Choose a new password | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
+  return [{ title: `Choose a new password | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
 // The page holds a secret token and its answer changes once used: never cached anywhere.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, isRouteErrorResponse, Link, redirect, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/saved";
 import { RatingSummary } from "~/components/rating-summary";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -18,20 +18,21 @@ import {
   SAVED_SORTS,
   SAVED_TOASTS,
   saveFailureToast,
-  saveFormSchema,
   withoutSaveAfterSignIn,
   type SaveActionData,
   type SaveIntent,
 } from "~/lib/saved-tools";
+import { saveFormSchema } from "~/lib/saved-tools-schema";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { signInHref } from "~/lib/sign-in-link";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { DATA_REQUEST_HEADER, requireSameOrigin } from "~/server/auth/guards.server";
 import { listSavedTools, saveTool, unsaveTool } from "~/server/community/saved-tools.server";
 import { flashCookie } from "~/server/flash.server";
 import { expectedOrLogged, toErrorResponse } from "~/server/http/error-response.server";
 import { readForm } from "~/server/http/read-form.server";
 import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+import { toolTag } from "~/server/cache/page-tags.server";
 
 /** One person's list: never stored by a cache on the way, never indexed. */
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? (await saveTool({ db: context.db, userId: viewer.id, toolId })).added
         : (await unsaveTool({ db: context.db, userId: viewer.id, toolId })).removed;
     // The tool page's "Saved by N people" is public and cached.
-    if (changed) await context.invalidatePublicPages();
+    if (changed) await context.purgePages([toolTag(toolId)]);
     if (inPlace) return { intent, ok: true, saved: intent === "save" } satisfies SaveActionData;
     const done = intent === "save" ? SAVED_TOASTS.saved : SAVED_TOASTS.removed;
     return redirect(back, { headers: { "Set-Cookie": flashCookie({ kind: "success", ...done }) } });
@@ -112,8 +113,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
   return seoMeta({
-    title: `Saved Tools | ${SITE_NAME}`,
+    siteName,
+    title: `Saved Tools | ${siteName}`,
     description: "The AI tools you saved, to compare and come back to.",
     path: SAVED_PATH,
     siteUrl: siteUrlFromMatches(matches),

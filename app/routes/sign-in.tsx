@@ -1,12 +1,13 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { AuthForm } from "~/components/auth-form";
-import { ACCOUNT_MESSAGES, signUpSchema } from "~/lib/account";
+import { ACCOUNT_MESSAGES } from "~/lib/account";
+import { signUpSchema } from "~/lib/account-schemas";
 import { AppError } from "~/lib/app-error";
 import { credentialsSchema, fieldErrors, type AuthActionData, type AuthMode } from "~/lib/auth-schemas";
 import { returnPathAfterSignIn } from "~/lib/sign-in-link";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { AUTH_MESSAGES, type SignedIn, signInWithPassword, signUpWithPassword } from "~/server/auth/credentials.server";
 import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
 import { requireSameOrigin } from "~/server/auth/guards.server";
@@ -15,9 +16,11 @@ import { flashCookie } from "~/server/flash.server";
 import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
   return seoMeta({
-    title: `Sign in | ${SITE_NAME}`,
-    description: `Sign in to ${SITE_NAME} to rate AI tools and join the discussion.`,
+    siteName,
+    title: `Sign in | ${siteName}`,
+    description: `Sign in to ${siteName} to rate AI tools and join the discussion.`,
     path: "/sign-in",
     siteUrl: siteUrlFromMatches(matches),
     noindex: true,

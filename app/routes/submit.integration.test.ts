@@ -54,7 +54,7 @@ beforeAll(async () => {
         REFRESH_BATCH_SIZE: 1,
       },
       research: base.research,
-      invalidatePublicPages: async () => {},
+      purgePages: async () => {},
     }),
     timeoutSeconds: 30,
     work: false,

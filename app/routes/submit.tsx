@@ -9,7 +9,7 @@ import { AppError } from "~/lib/app-error";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { SUBMISSION_NAME_MAX, SUBMISSION_NOTE_MAX, SUBMISSION_URL_MAX } from "~/lib/members";
 import { signInHref } from "~/lib/sign-in-link";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches, useSiteBranding } from "~/lib/site";
 import {
   HONEYPOT_FIELD,
   MY_SUBMISSIONS_PATH,
@@ -36,8 +36,9 @@ type SubmitActionData = {
   duplicateHref?: string | null;
 };
 
-export function meta() {
-  return [{ title: `Suggest a tool | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
+  return [{ title: `Suggest a tool | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -89,6 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Submit({ loaderData, actionData }: Route.ComponentProps) {
+  const { name: siteName } = useSiteBranding();
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
   const values = actionData?.values;
@@ -97,7 +99,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
     <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Suggest a tool</h1>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Know an AI tool that belongs in {SITE_NAME}? Tell us its website: an administrator reviews every suggestion
+        Know an AI tool that belongs in {siteName}? Tell us its website: an administrator reviews every suggestion
         before it is listed, and we email you the decision.
       </p>
 

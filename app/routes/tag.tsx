@@ -8,8 +8,9 @@ import { ToolGrid } from "~/components/tool-card";
 import { ButtonLink } from "~/components/ui/button";
 import { AppError } from "~/lib/app-error";
 import { TOOLS_PAGE_SIZE } from "~/lib/limits";
+import { ogImage } from "~/lib/og-image";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
 import {
   describeToolList,
@@ -23,6 +24,7 @@ import { findTagBySlug, listTagsInUse } from "~/server/catalog/tags.server";
 import { listTools } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
+import { tagPage, tagTag, TOOL_LIST_TAG, toolTag } from "~/server/cache/page-tags.server";
 
 const TAG_NOT_FOUND = "Tag not found";
 
@@ -40,6 +42,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
   const toolIds = toolPage.tools.map((tool) => tool.id);
+  // The tags in use (the filters) follow the whole catalogue.
+  tagPage(context, tagTag(tag.slug), TOOL_LIST_TAG, ...toolIds.map(toolTag));
   const savedIds = await savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds });
   return { tag, filters, sort, toolPage, tagsInUse, savedIds };
 }
@@ -53,7 +57,8 @@ function tagDescription(name: string, description: string | null, total: number)
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${TAG_NOT_FOUND} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const siteName = siteNameFromMatches(matches);
+  if (!loaderData) return [{ title: `${TAG_NOT_FOUND} | ${siteName}` }, { name: "robots", content: "noindex" }];
   const siteUrl = siteUrlFromMatches(matches);
   const { tag, toolPage, filters } = loaderData;
   const search = toolFiltersSearch(filters);
@@ -62,10 +67,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const path = `${tagPath(tag.slug)}${canonical ? `?${canonical}` : ""}`;
   const description = tagDescription(tag.name, tag.description, toolPage.total);
   return seoMeta({
-    title: `${tag.name} AI Tools | ${SITE_NAME}`,
+    siteName,
+    title: `${tag.name} AI Tools | ${siteName}`,
     description,
     path,
     siteUrl,
+    image: ogImage({ kind: "tag", siteName, tag }),
     // Only the tag's first page, unfiltered, is indexed; the rest name themselves and are followed.
     noindex: search ? "follow" : false,
     jsonLd: [

@@ -1,25 +1,28 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/terms";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches, useSiteBranding } from "~/lib/site";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
   return seoMeta({
-    title: `Terms of Service | ${SITE_NAME}`,
-    description: `The terms for using ${SITE_NAME}: accounts, acceptable use of votes and comments, moderation, your content, third-party links and disclaimers.`,
+    siteName,
+    title: `Terms of Service | ${siteName}`,
+    description: `The terms for using ${siteName}: accounts, acceptable use of votes and comments, moderation, your content, third-party links and disclaimers.`,
     path: "/terms",
     siteUrl: siteUrlFromMatches(matches),
   });
 }
 
 export default function Terms() {
+  const { name: siteName } = useSiteBranding();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Terms of Service</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Last updated: November 22, 2026</p>
       <div className="prose-content mt-6 text-slate-800 dark:text-slate-200">
         <p>
-          These terms govern your use of this {SITE_NAME} site. {SITE_NAME} is self-hostable software, and this site is
+          These terms govern your use of this {siteName} site. {siteName} is self-hostable software, and this site is
           run by its own operator: “we” and “the operator of this site” mean the person or organisation that runs it.
         </p>
 
@@ -31,7 +34,7 @@ export default function Terms() {
 
         <h2>An informational service</h2>
         <p>
-          {SITE_NAME} is a directory for discovering and comparing AI tools. Listings, ratings, guides and comparisons
+          {siteName} is a directory for discovering and comparing AI tools. Listings, ratings, guides and comparisons
           are provided for general information only. Descriptions and articles reflect the opinions of their authors,
           and ratings reflect the opinions of the users who voted; none of them are professional, legal, financial or
           technical advice.

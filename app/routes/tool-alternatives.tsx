@@ -7,12 +7,13 @@ import { ALTERNATIVES_LIMIT, alternativesPath } from "~/lib/alternatives";
 import { AppError } from "~/lib/app-error";
 import { comparePath } from "~/lib/compare";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
 import { listAlternatives } from "~/server/catalog/alternatives.server";
 import { findToolByIdentifier } from "~/server/catalog/tools.server";
 import { TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
+import { tagPage, toolTag } from "~/server/cache/page-tags.server";
 
 /** "{Name} Alternatives": the tools that do the same job, best first, each with why (decision 061). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -25,6 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
     limit: ALTERNATIVES_LIMIT,
   });
+  tagPage(context, toolTag(tool.id), ...alternatives.map((alternative) => toolTag(alternative.tool.id)));
   return { tool: { name: tool.name, slug: tool.slug, category: tool.category }, alternatives };
 }
 
@@ -37,13 +39,15 @@ const describeAlternatives = (name: string, count: number) =>
     : `The best ${count === 1 ? "alternative" : `${count} alternatives`} to ${name}: AI tools that do the same job, ranked by what they share with it and how people rate them.`;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Tool not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const siteName = siteNameFromMatches(matches);
+  if (!loaderData) return [{ title: `Tool not found | ${siteName}` }, { name: "robots", content: "noindex" }];
   const siteUrl = siteUrlFromMatches(matches);
   const { tool, alternatives } = loaderData;
   const path = alternativesPath(tool.slug);
   const description = describeAlternatives(tool.name, alternatives.length);
   return seoMeta({
-    title: `${tool.name} Alternatives | ${SITE_NAME}`,
+    siteName,
+    title: `${tool.name} Alternatives | ${siteName}`,
     description,
     path,
     siteUrl,

@@ -70,6 +70,8 @@ describe("votes", () => {
     expect(await post({ intent: "vote", rating: "2" }, { cookie: user.cookie })).toMatchObject({ ok: true });
     expect(await toolRow()).toEqual({ rating: 2, voteCount: 1 });
     expect(services.invalidations()).toBe(invalidationsBefore + 2);
+    // Only what shows the tool or the member is purged (decision 096).
+    expect(services.purges().at(-1)).toEqual([`tool:${toolId}`, `member:${user.id}`]);
 
     // The page shows the user's own rating to them, and nothing to a visitor.
     const page = await loadPage(user.cookie);

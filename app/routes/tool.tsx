@@ -38,8 +38,9 @@ import { formatDate } from "~/lib/format";
 import { timeAgo } from "~/lib/relative-time";
 import { savedByText } from "~/lib/saved-tools";
 import { isUuid } from "~/lib/slugify";
+import { ogImage } from "~/lib/og-image";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd, softwareApplicationJsonLd } from "~/lib/structured-data";
 import { listTagsForTool } from "~/server/catalog/tags.server";
 import { listAlternatives } from "~/server/catalog/alternatives.server";
@@ -55,6 +56,7 @@ import { expectedOrLogged, toErrorResponse } from "~/server/http/error-response.
 import { readForm } from "~/server/http/read-form.server";
 import { logger } from "~/server/logger.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
+import { memberTag, tagPage, toolTag } from "~/server/cache/page-tags.server";
 
 /** The tool page shows this many of its latest changes; /changes has the rest of the catalogue's. */
 const TOOL_HISTORY_LIMIT = 10;
@@ -69,6 +71,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirect(`/tool/${encodeURIComponent(tool.slug)}${search}`, 301);
   }
   const viewer = context.viewer;
+  tagPage(context, toolTag(tool.id));
   // Spec section 2's block keyed by tool id: its best alternatives (decision 061).
   const alternatives = listAlternatives({
     db: context.db,
@@ -121,7 +124,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     tags,
     saves,
     myRating,
-    alternatives: await alternatives,
+    alternatives: tagged(context, await alternatives),
     signedIn: context.viewer !== null,
     // The edit shortcut and the comments' moderation buttons are for administrators only; the admin
     // routes and this page's action check the role again themselves.
@@ -163,7 +166,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       toolId: found.tool.id,
       form,
     });
-    if (changesPublicPages) await context.invalidatePublicPages();
+    // The tool's page, every list showing its card, and the member's profile (decision 096).
+    if (changesPublicPages) await context.purgePages([toolTag(found.tool.id), memberTag(viewer.id)]);
     return { intent, ...about, ok: true };
   } catch (thrown) {
     const error = expectedOrLogged(thrown, new AppError("internal", failedText(intent)), {
@@ -216,17 +220,19 @@ function onlyEditParamChanged(current: URL, next: URL) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
   const siteUrl = siteUrlFromMatches(matches);
-  if (!loaderData) return [{ title: `Tool not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return [{ title: `Tool not found | ${siteName}` }, { name: "robots", content: "noindex" }];
   const { tool } = loaderData;
   const description = describe(tool.descriptionHtml);
   const path = `/tool/${tool.slug}`;
   const tags = seoMeta({
+    siteName,
     title: `${tool.name} AI Tool Details`,
     description,
     path,
     siteUrl,
-    image: tool.image,
+    image: ogImage({ kind: "tool", siteName, tool }),
     jsonLd: [
       softwareApplicationJsonLd(siteUrl, { ...tool, description }),
       breadcrumbJsonLd(siteUrl, [
@@ -552,4 +558,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       }}
     />
   );
+}
+
+/** The alternatives a page shows, named in its cache tags: each card's rating and name are theirs. */
+function tagged<List extends { tool: { id: string } }[]>(
+  context: Route.LoaderArgs["context"],
+  alternatives: List,
+): List {
+  tagPage(context, ...alternatives.map((alternative) => toolTag(alternative.tool.id)));
+  return alternatives;
 }

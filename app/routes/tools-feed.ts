@@ -6,6 +6,7 @@ import { toErrorResponse } from "~/server/http/error-response.server";
 import { feedResponse } from "~/server/seo/feeds.server";
 import { toolsFeed } from "~/server/seo/rss.server";
 import { siteUrlFor } from "~/server/site.server";
+import { categoryTag, tagPage, TOOL_LIST_TAG } from "~/server/cache/page-tags.server";
 
 /**
  * The newest tools: `/tools/rss.xml` (RSS 2.0), `/tools/feed.json` (JSON Feed 1.1) and, for one
@@ -22,6 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // One address per feed, like the category pages.
     if (params.category !== category) throw redirect(`/category/${encodeURIComponent(category)}/${file}`, 301);
   }
+  tagPage(context, TOOL_LIST_TAG, ...(category ? [categoryTag(category)] : []));
   const feedPath = category ? `/category/${encodeURIComponent(category)}/${file}` : `/tools/${file}`;
   const siteUrl = siteUrlFor(request, context);
   return feedResponse(await toolsFeed({ db: context.db, siteUrl, category, feedPath }), siteUrl, format);

@@ -1,4 +1,6 @@
 import type { Auth } from "./auth/auth.server";
+import type { PageTags } from "./cache/page-tags.server";
+import type { BackupSettings } from "./backup/backup-record.server";
 import type { Viewer } from "./auth/viewer.server";
 import type { Database } from "./db/client.server";
 import type { JobQueue } from "./jobs/job-queue.server";
@@ -25,8 +27,13 @@ export type AppServices = {
   apiRateLimiter: BatchedRateLimiter | null;
   /** Sends the site's emails (SMTP, or .eml files in the local outbox): submission decisions, say. */
   mailer: Mailer;
-  /** Drops cached anonymous pages here and in every other process; call after a public write. */
-  invalidatePublicPages(): Promise<void>;
+  /** Where scheduled backups go, how many are kept, and where the last backup is recorded (/admin/backups). */
+  backups: BackupSettings;
+  /**
+   * Purges the cached pages that show what a write changed, by tag (cache/page-tags.server.ts):
+   * here, in every other process, and at the CDN when one is configured. Call after a public write.
+   */
+  purgePages(tags: readonly string[]): Promise<void>;
 };
 
 /** What every loader and action receives as `context`: the services plus who is asking. */
@@ -37,6 +44,8 @@ export type AppContext = AppServices & {
   clientIp: string;
   /** This response's Content-Security-Policy nonce for inline scripts; absent outside the HTTP server. */
   cspNonce?: string;
+  /** What this page shows, for the page cache and a CDN (tagPage); absent outside the HTTP server. */
+  pageTags?: PageTags;
 };
 
 declare module "react-router" {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import cronParser from "cron-parser";
 import { z } from "zod";
+import { DEFAULT_SITE_BRANDING } from "~/lib/site";
 import { parseHost } from "./http/host-policy.server";
 
 /** "true"/"false"/"1"/"0" from the environment as a boolean, with a default. */
@@ -62,9 +63,26 @@ const envSchema = z.object({
   SEED_DEMO: flag(true),
   /** Seconds an anonymous page stays in the in-process cache; 0 turns the cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
+  /**
+   * The most the page cache may hold, in megabytes (bodies, gzipped copies, headers); the least
+   * recently used pages go first (decision 098).
+   */
+  PAGE_CACHE_MAX_MB: z.coerce.number().positive().default(64),
+  /**
+   * A CDN's purge-by-tag address, called with the tags of each second's writes (decision 098):
+   * Cloudflare's https://api.cloudflare.com/client/v4/zones/{zone}/purge_cache, or Fastly's
+   * https://api.fastly.com/service/{id}/purge with CDN_PURGE_STYLE=fastly. Unset: no CDN purge.
+   */
+  CDN_PURGE_URL: z.url().optional(),
+  /** The CDN's API token: sent as Authorization: Bearer (cloudflare) or Fastly-Key (fastly). */
+  CDN_PURGE_TOKEN: z.string().min(1).optional(),
+  /** cloudflare: a JSON body {"tags": [...]}; fastly: the tags in a Surrogate-Key header. */
+  CDN_PURGE_STYLE: z.enum(["cloudflare", "fastly"]).default("cloudflare"),
   /** Public API requests per client address in 5 minutes (unset: RATE_LIMITS.api's 300); 0 turns the limit off. */
   API_RATE_LIMIT: z.coerce.number().int().min(0).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** "pretty": readable lines; "json": one JSON object per line; "auto": pretty on a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(["auto", "pretty", "json"]).default("auto"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
   /**
    * After SIGTERM, how long the server keeps serving while /readyz answers 503, so a load balancer
@@ -77,13 +95,23 @@ const envSchema = z.object({
    */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(65_000),
   SOURCE_CODE_URL: z.url().default("https://github.com/aitlas/aitlas"),
-  COMPANY_NAME: z.string().min(1).default("Aitlas"),
+  /** What the site calls itself: titles, header, footer, emails, feeds, JSON-LD, llms.txt, the API and MCP (decision 086). */
+  SITE_NAME: z.string().trim().min(1).max(60).default(DEFAULT_SITE_BRANDING.name),
+  SITE_TAGLINE: z.string().trim().min(1).max(200).default(DEFAULT_SITE_BRANDING.tagline),
+  SITE_DESCRIPTION: z.string().trim().min(1).max(300).default(DEFAULT_SITE_BRANDING.description),
+  /** An image file (svg, png, webp, jpg, gif or ico) shown beside the name in the header and footer. */
+  SITE_LOGO_PATH: z.string().min(1).optional(),
+  /** An image file for the browser tab; unset, the built-in /favicon.svg. */
+  SITE_FAVICON_PATH: z.string().min(1).optional(),
+  /** The footer's copyright holder; unset, SITE_NAME. */
+  COMPANY_NAME: z.string().min(1).optional(),
 
   /** Signs session cookies; when unset, one is generated once and kept in the database. */
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** smtp(s)://user:pass@host:port for outgoing mail; without it mail goes to DATA_DIR/mail. */
   SMTP_URL: z.url().optional(),
-  MAIL_FROM: z.string().min(3).default("Aitlas <no-reply@localhost>"),
+  /** Unset: "SITE_NAME <no-reply@localhost>". */
+  MAIL_FROM: z.string().min(3).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** The OpenID issuer used for "Continue with Google"; tests point it at a loopback provider. */
@@ -145,6 +173,12 @@ const envSchema = z.object({
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** How many tools one AI refresh asks about: each costs three searches and one model call. */
   REFRESH_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** When a backup archive is written to BACKUP_DIR: a cron expression (UTC), or "off" (the default). */
+  BACKUP_CRON: cronSetting("off"),
+  /** Where scheduled backups go; default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many scheduled backups BACKUP_DIR keeps: older ones are deleted after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
 
 /** Half an S3 key pair is a mistake, not a wish for the SDK's own credentials. */
@@ -156,6 +190,11 @@ const checkedEnvSchema = envSchema
   .transform((value) => ({
     ...value,
     SHUTDOWN_GRACE_MS: value.SHUTDOWN_GRACE_MS ?? (value.NODE_ENV === "production" ? 5000 : 0),
+    COMPANY_NAME: value.COMPANY_NAME ?? value.SITE_NAME,
+    // A name with a comma or quote must be quoted, or the address parser splits it.
+    MAIL_FROM:
+      value.MAIL_FROM ??
+      `${/^[\w .-]+$/.test(value.SITE_NAME) ? value.SITE_NAME : JSON.stringify(value.SITE_NAME)} <no-reply@localhost>`,
   }))
   // The grace is spent inside the shutdown timeout, and in-flight requests need some of it too.
   .refine((value) => value.SHUTDOWN_GRACE_MS < value.SHUTDOWN_TIMEOUT_MS, {

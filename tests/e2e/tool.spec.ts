@@ -60,7 +60,11 @@ test.describe("tool detail", () => {
     expect(await metaContent(page, "property", "og:title")).toBe("ChatGPT AI Tool Details");
     expect(await metaContent(page, "property", "og:url")).toBe(canonical);
     expect(await metaContent(page, "property", "og:type")).toBe("website");
-    expect(await metaContent(page, "property", "og:image")).toBe(`${baseURL}/uploads/tool-logos/chatgpt.svg`);
+    // The share card (a PNG the server renders), never the SVG logo: networks do not show SVGs.
+    expect(await metaContent(page, "property", "og:image")).toMatch(
+      new RegExp(`^${baseURL}/og/tool/chatgpt\\.png\\?v=[0-9a-z]+$`),
+    );
+    expect(await metaContent(page, "property", "og:image:width")).toBe("1200");
     expect(await metaContent(page, "property", "og:description")).toContain("ChatGPT is a conversational AI assistant");
     expect(await metaContent(page, "name", "description")).toContain("ChatGPT is a conversational AI assistant");
     expect(await metaContent(page, "name", "twitter:card")).toBe("summary_large_image");

@@ -4,8 +4,8 @@ import { listenOnLoopback, type LoopbackServer } from "./http";
 
 // Just enough of S3 for the storage driver: path-style PUT, GET and HEAD of objects in one bucket,
 // with requests signed by AWS Signature Version 4 checked for real against the one key pair the
-// fake knows. Reads are anonymous, as from a public bucket. No multipart, no chunked uploads,
-// no listing.
+// fake knows. Reads are anonymous, as from a public bucket. Listing is ListObjectsV2 (signed),
+// `listPageSize` keys a page. No multipart, no chunked uploads.
 
 export type FakeS3Object = {
   body: Buffer;
@@ -35,13 +35,20 @@ export async function startFakeS3({
   region = "us-east-1",
   accessKeyId = "AKIAFAKES3TESTKEY",
   secretAccessKey = "fake-s3-secret-access-key-0123456789",
-}: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string } = {}): Promise<FakeS3> {
+  listPageSize = 1000,
+}: {
+  bucket?: string;
+  region?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  listPageSize?: number;
+} = {}): Promise<FakeS3> {
   const objects = new Map<string, FakeS3Object>();
   const requests: FakeS3Request[] = [];
 
   const server = await listenOnLoopback({
     handler: async (request, response) => {
-      const rawPath = (request.url ?? "/").split("?")[0]!;
+      const [rawPath = "/", rawQuery = ""] = (request.url ?? "/").split("?");
       requests.push({ method: request.method ?? "", path: rawPath, headers: request.headers });
       const body = await readBuffer(request);
 
@@ -54,7 +61,27 @@ export async function startFakeS3({
       if (decodeURIComponent(bucketName) !== bucket)
         return sendError(response, 404, "NoSuchBucket", "The specified bucket does not exist");
       const key = keyParts.map(decodeURIComponent).join("/");
-      if (!key) return sendError(response, 400, "InvalidRequest", "This fake serves objects only");
+      const query = new URLSearchParams(rawQuery);
+      if (!key && request.method === "GET" && query.get("list-type") === "2") {
+        if (request.headers.authorization === undefined)
+          return sendError(response, 403, "AccessDenied", "Access Denied");
+        const after = query.get("continuation-token") ?? "";
+        const sorted = [...objects.keys()].sort().filter((name) => name > after);
+        const page = sorted.slice(0, listPageSize);
+        const truncated = sorted.length > page.length;
+        const xml =
+          `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+          `<Name>${bucket}</Name><KeyCount>${page.length}</KeyCount><MaxKeys>${listPageSize}</MaxKeys>` +
+          `<IsTruncated>${truncated}</IsTruncated>` +
+          (truncated ? `<NextContinuationToken>${page.at(-1)}</NextContinuationToken>` : "") +
+          page
+            .map((name) => `<Contents><Key>${name}</Key><Size>${objects.get(name)!.body.length}</Size></Contents>`)
+            .join("") +
+          `</ListBucketResult>`;
+        response.writeHead(200, { "content-type": "application/xml", "content-length": Buffer.byteLength(xml) });
+        return void response.end(xml);
+      }
+      if (!key) return sendError(response, 400, "InvalidRequest", "This fake serves objects and lists only");
 
       if (request.method === "PUT") {
         if (request.headers["content-encoding"]?.includes("aws-chunked")) {

@@ -17,7 +17,7 @@ const queue = createJobQueue({
   definitions: jobDefinitionsFromEnv({
     env,
     research: researchServiceFromEnv(env),
-    invalidatePublicPages: async () => {},
+    purgePages: async () => {},
   }),
   timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
   pollingIntervalSeconds: 0.5,

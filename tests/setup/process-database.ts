@@ -17,20 +17,23 @@ export type ProcessDatabase = {
   dispose(): Promise<void>;
 };
 
+/** Runs one statement on the PostgreSQL server at serverUrl (create or drop a database), on a connection of its own. */
+export async function runOnDatabaseServer(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function createProcessDatabase(prefix: string): Promise<ProcessDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aitlas-${prefix}-`));
   const serverUrl = process.env.TEST_DATABASE_URL;
   const onPostgres = process.env.AITLAS_TEST_ENGINE === "postgres" && Boolean(serverUrl);
   const name = `aitlas_${prefix.replace(/\W/g, "_")}_${randomBytes(6).toString("hex")}`;
-  const onServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const onServer = (statement: string) => runOnDatabaseServer(serverUrl!, statement);
   let databaseUrl = "";
   if (onPostgres) {
     await onServer(`create database ${name}`);

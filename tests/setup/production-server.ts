@@ -75,9 +75,10 @@ async function pollUntil<T>(
 /**
  * Starts `node server.js` in production mode with only the given configuration (plus PATH and
  * HOME), so the test runner's own variables (NODE_ENV=test, LOG_LEVEL=silent) do not leak in.
+ * `args` replaces `server.js` when a test runs another start command (the container image's).
  */
-export function spawnServer(settings: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ["server.js"], {
+export function spawnServer(settings: Record<string, string>, args: string[] = ["server.js"]): ServerProcess {
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? "",
@@ -135,8 +136,12 @@ export function spawnServer(settings: Record<string, string>): ServerProcess {
 }
 
 /** Spawns the server and waits until it logs that it is serving. */
-export async function startServer(settings: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
-  const server = spawnServer({ PORT: String(await freePort()), ...settings });
+export async function startServer(
+  settings: Record<string, string>,
+  timeoutMs = 60_000,
+  args?: string[],
+): Promise<RunningServer> {
+  const server = spawnServer({ PORT: String(await freePort()), ...settings }, args);
   const serving = await pollUntil(
     "waiting for the server to start",
     () => server.logs.find((line) => line.msg?.startsWith("Aitlas is serving")),

@@ -25,6 +25,11 @@ export async function insertSyntheticCatalogue(db: Database, toolCount: number) 
            array_fill('A pro of a realistic length'::text, array[3]),
            array_fill('A con of a realistic length'::text, array[3])
     from generate_series(1, ${toolCount}) as i`);
+  await insertSyntheticTags(db);
+}
+
+/** The 40 tags `tag-1`..`tag-40`, 4 on each tool already written, then statistics for the planner. */
+export async function insertSyntheticTags(db: Database) {
   await db.execute(sql`insert into tags (slug, name) select 'tag-' || t, 'Tag ' || t from generate_series(1, 40) as t`);
   await db.execute(sql`
     insert into tool_tags (tool_id, tag_id)

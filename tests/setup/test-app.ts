@@ -14,12 +14,15 @@ import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
 import { createResearchService, type ResearchSettings } from "~/server/research/research-service.server";
 import { createLocalStorage } from "~/server/storage/local-storage.server";
+import { backupSettings } from "~/server/backup/backup-record.server";
 
 export const TEST_SITE_URL = "http://localhost:3000";
 
 export type TestServices = AppServices & {
-  /** How many times a write asked for public pages to be dropped from the cache. */
+  /** How many times a write asked for cached pages to be purged. */
   invalidations: () => number;
+  /** The tags of every purge asked for, in order. */
+  purges: () => (readonly string[])[];
   outboxDir: string;
   /** The directory the local storage driver writes uploads to. */
   uploadsDir: string;
@@ -50,7 +53,7 @@ export function createTestServices({
   const mailer: Mailer = createMailer({ smtpUrl, from: "Aitlas <no-reply@aitlas.test>", outboxDir });
   const auth = createAuth({ db, mailer, siteUrl, secret: "test-secret-that-is-long-enough-0123456789", google });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-uploads-"));
-  let invalidations = 0;
+  const purges: (readonly string[])[] = [];
   return {
     db,
     siteUrl,
@@ -62,10 +65,17 @@ export function createTestServices({
     // Counts stay in memory until a test flushes them: no timer outlives the test's database.
     apiRateLimiter: createBatchedRateLimiter({ db, rule: RATE_LIMITS.api, flushIntervalMs: null }),
     mailer,
-    invalidatePublicPages: async () => {
-      invalidations += 1;
+    // A data directory of the test's own, where /admin/backups looks for the last backup made.
+    backups: backupSettings({
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-data-")),
+      BACKUP_KEEP: 7,
+      BACKUP_CRON: null,
+    }),
+    purgePages: async (tags) => {
+      purges.push(tags);
     },
-    invalidations: () => invalidations,
+    invalidations: () => purges.length,
+    purges: () => purges,
     outboxDir,
     uploadsDir,
   };

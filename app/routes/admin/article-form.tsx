@@ -25,7 +25,7 @@ import {
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { useFormDraft } from "~/lib/form-draft";
 import { fieldErrorsOf } from "~/lib/form-fields";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
 import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
 import {
@@ -39,6 +39,7 @@ import { flashCookie } from "~/server/flash.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { readForm } from "~/server/http/read-form.server";
 import { logger } from "~/server/logger.server";
+import { ARTICLE_LIST_TAG, articleTag } from "~/server/cache/page-tags.server";
 
 const LIST_URL = "/admin/articles";
 const articleNotFound = () => toErrorResponse(new AppError("not-found", "Article not found"));
@@ -81,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (creating || !(await deleteArticle({ db: context.db, id: params.id }))) {
       throw articleNotFound();
     }
-    await context.invalidatePublicPages();
+    await context.purgePages([articleTag(params.id), ARTICLE_LIST_TAG]);
     throw redirect(LIST_URL, {
       headers: { "Set-Cookie": flashCookie({ kind: "success", title: ADMIN_TOASTS.articleDeleted }) },
     });
@@ -116,14 +117,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (result.status === "invalid") return refuse(result.fieldErrors);
 
-  await context.invalidatePublicPages();
+  await context.purgePages([articleTag(result.article.id), ARTICLE_LIST_TAG]);
   const title = creating ? ADMIN_TOASTS.articleCreated : ADMIN_TOASTS.articleUpdated;
   throw redirect(LIST_URL, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
   const heading = loaderData?.article ? `Edit ${loaderData.article.title}` : "New Article";
-  return [{ title: `${heading} - Admin | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${heading} - Admin | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
 export default function ArticleFormPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,7 +8,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatCount, formatDate, parsePage } from "~/lib/format";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listArticlesForAdmin } from "~/server/content/article-admin.server";
 import { AdminListEmpty, AdminListHeader } from "~/components/admin/admin-list";
@@ -21,8 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, ...(await listArticlesForAdmin({ db: context.db, query, page })) };
 }
 
-export function meta() {
-  return [{ title: `Articles - Admin | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const siteName = siteNameFromMatches(matches);
+  return [{ title: `Articles - Admin | ${siteName}` }, { name: "robots", content: "noindex" }];
 }
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {

@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TimeAgo } from "~/components/time-ago";
 import { formatCount } from "~/lib/format";
-import { timeAgo } from "~/lib/relative-time";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { countCatalogue, countFlaggedForReview, countInbox, listRecentActivity } from "~/server/admin/overview.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
@@ -20,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...counts, flaggedForReview, inbox, activity };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Dashboard - Admin | ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Dashboard - Admin | ${siteNameFromMatches(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -155,14 +155,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                       {item.text}
                     </a>
                   )}
-                  {/* Relative to the moment of rendering, which the browser may see a minute later. */}
-                  <time
-                    dateTime={new Date(item.at).toISOString()}
-                    suppressHydrationWarning
-                    className="shrink-0 text-slate-600 dark:text-slate-400"
-                  >
-                    {timeAgo(item.at)}
-                  </time>
+                  <TimeAgo at={item.at} className="shrink-0 text-slate-600 dark:text-slate-400" />
                 </li>
               ))}
             </ul>

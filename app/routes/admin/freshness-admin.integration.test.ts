@@ -38,6 +38,7 @@ beforeAll(async () => {
       "link-check": { cron: "0 3 * * *", handler: async () => ({}) },
       refresh: { cron: null, handler: async () => ({}), idleReason: () => "The research assistant is not configured" },
       "submission-draft": { cron: null, handler: async () => ({}) },
+      backup: { cron: null, handler: async () => ({}) },
     },
     timeoutSeconds: 60,
     work: false,
@@ -95,6 +96,7 @@ describe("/admin/jobs", () => {
       { kind: "link-check", cron: "0 3 * * *", idleReason: null },
       { kind: "refresh", cron: null, idleReason: "The research assistant is not configured" },
       { kind: "submission-draft", cron: null, idleReason: null },
+      { kind: "backup", cron: null, idleReason: null },
     ]);
     expect(new Date(schedules[0]!.nextRunAt!).getUTCHours()).toBe(3);
     expect(schedules[1]!.nextRunAt).toBeNull();
@@ -132,6 +134,7 @@ describe("/admin/jobs", () => {
       "link-check": { waiting: 0 },
       refresh: { waiting: 0 },
       "submission-draft": { waiting: 0 },
+      backup: { waiting: 0 },
     });
   });
 });

@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/textarea";
+import { TimeAgo } from "~/components/time-ago";
 import { AppError } from "~/lib/app-error";
 import { formatCount } from "~/lib/format";
 import {
@@ -12,8 +13,7 @@ import {
   LISTING_REPORT_REASON_LABELS,
   type ModerationAction,
 } from "~/lib/members";
-import { timeAgo } from "~/lib/relative-time";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { DRAFT_STATE_LABELS, INBOX_PATH, rejectionReasonSchema, SUBMISSION_FIELD } from "~/lib/submissions";
 import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
 import { flashCookie } from "~/server/flash.server";
@@ -32,6 +32,7 @@ import {
 } from "~/server/moderation/inbox.server";
 import { listModerationActions } from "~/server/moderation/moderation-log.server";
 import { listPendingSubmissions, rejectSubmission } from "~/server/moderation/submissions.server";
+import { commentToolTags } from "~/server/cache/write-tags.server";
 
 // /admin/inbox: everything waiting for a moderator (decision 079): pending submissions, reported
 // comments and reported listings, each with its actions, and the log of recent decisions. Every
@@ -65,8 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Inbox - Admin | ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Inbox - Admin | ${siteNameFromMatches(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -111,17 +112,21 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
         break;
       }
-      case "hide":
+      case "hide": {
+        const purged = await commentToolTags({ db, commentId: subjectId });
         await hideComment({ db, commentId: subjectId, moderator });
         // Visitors saw the comment on the tool's page.
-        await context.invalidatePublicPages();
+        await context.purgePages(purged);
         backToInbox("The comment is hidden and its reports are closed.");
         break;
-      case "delete":
+      }
+      case "delete": {
+        const purged = await commentToolTags({ db, commentId: subjectId });
         await deleteCommentAsModerator({ db, commentId: subjectId, moderator });
-        await context.invalidatePublicPages();
+        await context.purgePages(purged);
         backToInbox("The comment was deleted.");
         break;
+      }
       case "dismiss":
         await dismissCommentReports({ db, commentId: subjectId, moderator });
         backToInbox("The reports were dismissed; the comment stays.");
@@ -151,12 +156,7 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 function When({ at }: { at: string }) {
-  // Relative to the moment of rendering, which the browser may see a minute later.
-  return (
-    <time dateTime={at} title={`${dateTime.format(new Date(at))} UTC`} suppressHydrationWarning>
-      {timeAgo(at)}
-    </time>
-  );
+  return <TimeAgo at={at} title={`${dateTime.format(new Date(at))} UTC`} />;
 }
 
 function Refusal({ failure, intent, id }: { failure: InboxActionFailure | undefined; intent: string; id: string }) {

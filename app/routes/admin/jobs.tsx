@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatCount } from "~/lib/format";
 import { JOB_LABELS, formatCounts, formatDuration, isJobKind } from "~/lib/jobs";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
 import { flashCookie } from "~/server/flash.server";
 import { readForm } from "~/server/http/read-form.server";
@@ -38,8 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Jobs - Admin | ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Jobs - Admin | ${siteNameFromMatches(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

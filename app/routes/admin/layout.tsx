@@ -1,4 +1,4 @@
-import { FileText, Inbox, LayoutDashboard, Sparkles, Tags, Timer, Wrench } from "lucide-react";
+import { Archive, ArrowDownUp, FileText, Inbox, LayoutDashboard, Sparkles, Tags, Timer, Wrench } from "lucide-react";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -42,6 +42,8 @@ const NAV_ITEMS = [
   { to: "/admin/articles", label: "Articles", icon: FileText, end: false },
   { to: "/admin/proposals", label: "AI proposals", icon: Sparkles, end: false },
   { to: "/admin/jobs", label: "Jobs", icon: Timer, end: false },
+  { to: "/admin/backups", label: "Backups", icon: Archive, end: false },
+  { to: "/admin/catalog", label: "Import and export", icon: ArrowDownUp, end: false },
 ] as const;
 
 function AdminNavigation() {

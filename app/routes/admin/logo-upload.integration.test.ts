@@ -270,6 +270,7 @@ describe("who may upload", () => {
 describe("storage", () => {
   it("a storage failure: 502 'Failed to upload logo', logged rather than shown", async () => {
     const broken: FileStorage = {
+      ...services.storage,
       put: async () => {
         throw new Error("disk full");
       },

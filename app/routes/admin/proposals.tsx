@@ -14,6 +14,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { TimeAgo } from "~/components/time-ago";
 import { AppError } from "~/lib/app-error";
 import { formatCount, parsePage } from "~/lib/format";
 import { PRICING_MODEL_LABELS, PRICING_MODELS } from "~/lib/pricing-model";
@@ -27,8 +28,7 @@ import {
   type ProposalField,
   type ProposalFieldInput,
 } from "~/lib/refresh-proposals";
-import { timeAgo } from "~/lib/relative-time";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
 import { TOOL_FIELDS, TOOL_FORM_LIMITS } from "~/lib/tool-form";
 import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
@@ -42,6 +42,7 @@ import {
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { readForm } from "~/server/http/read-form.server";
 import { logger } from "~/server/logger.server";
+import { toolWriteTags } from "~/server/cache/write-tags.server";
 
 // /admin/proposals: what the AI refresh found, waiting for an administrator. Each proposal is one
 // form (it works without JavaScript): every field has its diff, its sources, an editable value and
@@ -65,8 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `AI proposals - Admin | ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `AI proposals - Admin | ${siteNameFromMatches(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -135,6 +136,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 
   let outcome: Awaited<ReturnType<typeof decideProposalFields>>;
+  // An accepted category or tag moves the tool: the lists it leaves are purged with those it joins.
+  const before = await toolWriteTags({ db: context.db, ids: [proposal.tool.id] });
   try {
     outcome = await decideProposalFields({
       db: context.db,
@@ -153,7 +156,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (outcome.status === "invalid") return failure(400, outcome.message, outcome.fieldErrors);
 
-  if (outcome.accepted.length > 0) await context.invalidatePublicPages();
+  if (outcome.accepted.length > 0) {
+    await context.purgePages([...before, ...(await toolWriteTags({ db: context.db, ids: [proposal.tool.id] }))]);
+  }
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   throw redirect(page > 1 ? `${PROPOSALS_PATH}?page=${page}` : PROPOSALS_PATH, {
     headers: {
@@ -234,7 +239,7 @@ function ProposalCard({
           </Link>
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Proposed <time dateTime={proposal.createdAt}>{timeAgo(proposal.createdAt)}</time> · {proposal.fields.length}{" "}
+          Proposed <TimeAgo at={proposal.createdAt} /> · {proposal.fields.length}{" "}
           {proposal.fields.length === 1 ? "field" : "fields"}
           {open.length < proposal.fields.length && ` (${open.length} open)`} ·{" "}
           <Link to={`/tool/${proposal.tool.slug}`} className="hover:underline">

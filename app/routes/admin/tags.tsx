@@ -15,7 +15,7 @@ import { AppError } from "~/lib/app-error";
 import { formatCount } from "~/lib/format";
 import { useFormDraft } from "~/lib/form-draft";
 import { fieldErrorsOf } from "~/lib/form-fields";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
 import { TAG_FORM_LIMITS, tagFormProblem, tagFormSchema, tagFormValuesFrom, type TagFormValues } from "~/lib/tag-form";
 import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
@@ -24,6 +24,7 @@ import { flashCookie } from "~/server/flash.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { readForm } from "~/server/http/read-form.server";
 import { logger } from "~/server/logger.server";
+import { SITE_TAG } from "~/server/cache/page-tags.server";
 
 // /admin/tags: the tag vocabulary tools are described with. One page: the table, a form to add a
 // tag, and (?edit={id}) the form to edit one in its place.
@@ -40,8 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { tags, editing };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Tags - Admin | ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Tags - Admin | ${siteNameFromMatches(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -78,7 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return failure(500, id, ADMIN_TOASTS.tagDeleteFailed(ourFault));
     }
     if (!deleted) throw notFound();
-    await context.invalidatePublicPages();
+    // Tags show on cards across the site: rare enough to purge everything (decision 096).
+    await context.purgePages([SITE_TAG]);
     listRedirect(ADMIN_TOASTS.tagDeleted);
   }
 
@@ -111,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "invalid") {
     return failure(400, which, failedMessage(tagFormProblem(result.fieldErrors)), result.fieldErrors, values);
   }
-  await context.invalidatePublicPages();
+  await context.purgePages([SITE_TAG]);
   listRedirect(creating ? ADMIN_TOASTS.tagCreated : ADMIN_TOASTS.tagUpdated);
 }
 

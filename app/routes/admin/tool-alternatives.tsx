@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { ALTERNATIVES_LIMIT, alternativesPath } from "~/lib/alternatives";
 import { AppError } from "~/lib/app-error";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
 import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
 import { listAlternatives, listExcludedAlternatives, setOverride } from "~/server/catalog/alternatives.server";
@@ -15,6 +15,7 @@ import { findToolByIdentifier } from "~/server/catalog/tools.server";
 import { flashCookie } from "~/server/flash.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { readForm } from "~/server/http/read-form.server";
+import { toolTag } from "~/server/cache/page-tags.server";
 
 // /admin/tools/{id}/alternatives: the computed list as visitors see it, with a pin to put a tool
 // first and an exclusion to keep one out (decision 061).
@@ -42,8 +43,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { tool: { id: tool.id, name: tool.name, slug: tool.slug }, alternatives, excluded };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Alternatives to ${loaderData?.tool.name ?? "a tool"} - Admin | ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: `Alternatives to ${loaderData?.tool.name ?? "a tool"} - Admin | ${siteNameFromMatches(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -70,7 +71,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof AppError) return data({ message: error.message }, { status: error.status });
     throw error;
   }
-  await context.invalidatePublicPages();
+  // The tool's own page and its alternatives page show the pins.
+  await context.purgePages([toolTag(tool.id)]);
   throw redirect(`/admin/tools/${tool.id}/alternatives`, {
     headers: { "Set-Cookie": flashCookie({ kind: "success", title: "Alternatives updated" }) },
   });

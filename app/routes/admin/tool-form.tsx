@@ -27,7 +27,7 @@ import { isPricingModel, type PricingModel } from "~/lib/pricing-model";
 import { suggestPricingModel } from "~/lib/pricing-model-suggestion";
 import { RESEARCH_MESSAGES, type ResearchAvailability, type ResearchOutcome } from "~/lib/research";
 import { applyResearch, tagsFrom, type TagChoice } from "~/lib/research-apply";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
 import { INBOX_PATH, SUBMISSION_FIELD, toolPrefillFrom, type ToolPrefill } from "~/lib/submissions";
 import {
@@ -47,6 +47,7 @@ import { readForm } from "~/server/http/read-form.server";
 import { logger } from "~/server/logger.server";
 import { moderatorFrom } from "~/server/moderation/comment-moderation.server";
 import { approveSubmission, findSubmissionForForm } from "~/server/moderation/submissions.server";
+import { toolWriteTags } from "~/server/cache/write-tags.server";
 
 const LIST_URL = "/admin/tools";
 const NEW_ID = "new";
@@ -140,6 +141,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "delete") {
     if (creating) return failure(400, ADMIN_TOASTS.toolDeleteFailed("this tool has not been saved yet"));
     let deleted: boolean;
+    // Read before the tool and its links go.
+    const purged = await toolWriteTags({ db: context.db, ids: [params.id] });
     try {
       deleted = await deleteTool({ db: context.db, id: params.id });
     } catch (error) {
@@ -147,7 +150,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return failure(500, ADMIN_TOASTS.toolDeleteFailed("something went wrong on our side. Please try again."));
     }
     if (!deleted) throw notFound();
-    await context.invalidatePublicPages();
+    await context.purgePages(purged);
     listRedirect(ADMIN_TOASTS.toolDeleted);
   }
 
@@ -182,7 +185,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (approved.status === "invalid")
       return failure(400, failedMessage(toolFormProblem(approved.fieldErrors)), approved.fieldErrors, values);
-    await context.invalidatePublicPages();
+    await context.purgePages(await toolWriteTags({ db: context.db, ids: [approved.tool.id] }));
     const mailed = approved.mailed ? "The member was emailed." : "The email to the member could not be sent.";
     throw redirect(INBOX_PATH, {
       headers: {
@@ -192,6 +195,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   let result: Awaited<ReturnType<typeof createTool>> | Awaited<ReturnType<typeof updateTool>>;
+  // The category and tags it leaves are purged with those it joins.
+  const before = creating ? [] : await toolWriteTags({ db: context.db, ids: [params.id] });
   try {
     result = creating
       ? await createTool({ db: context.db, input: parsed.data })
@@ -212,12 +217,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.status === "invalid")
     return failure(400, failedMessage(toolFormProblem(result.fieldErrors)), result.fieldErrors, values);
 
-  await context.invalidatePublicPages();
+  await context.purgePages([...before, ...(await toolWriteTags({ db: context.db, ids: [result.tool.id] }))]);
   listRedirect(creating ? ADMIN_TOASTS.toolCreated : ADMIN_TOASTS.toolUpdated);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.tool ? `Edit ${loaderData.tool.name}` : "New Tool"} - Admin | ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  {
+    title: `${loaderData?.tool ? `Edit ${loaderData.tool.name}` : "New Tool"} - Admin | ${siteNameFromMatches(matches)}`,
+  },
   { name: "robots", content: "noindex" },
 ];
 

@@ -14,7 +14,7 @@ import { cn } from "~/lib/cn";
 import { formatDate, formatRating, parsePage } from "~/lib/format";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { LINK_OUTCOME_LABELS } from "~/lib/link-health";
-import { SITE_NAME } from "~/lib/site";
+import { siteNameFromMatches } from "~/lib/site";
 import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
 import { listToolsForAdmin } from "~/server/catalog/tool-admin.server";
 import { flashCookie } from "~/server/flash.server";
@@ -22,6 +22,7 @@ import { setToolStatus } from "~/server/freshness/tool-status.server";
 import { readForm } from "~/server/http/read-form.server";
 import { logger } from "~/server/logger.server";
 import { AdminListEmpty, AdminListHeader } from "~/components/admin/admin-list";
+import { toolWriteTags } from "~/server/cache/write-tags.server";
 
 /** Spec section 2, admin tool table: the alert shown when the list cannot be read. */
 export const TOOLS_LOAD_FAILED_MESSAGE = "Failed to load tools. Please try again later.";
@@ -79,14 +80,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     author: { origin: "admin", actorId: admin.id, actorName: admin.username?.trim() || admin.email },
   });
   if (!tool) return data({ message: "That tool is not there, or was changed already." }, { status: 404 });
-  await context.invalidatePublicPages();
+  await context.purgePages(await toolWriteTags({ db: context.db, ids: [id] }));
   const title = intent === "discontinue" ? `${tool.name} marked discontinued` : `${tool.name} is listed again`;
   const back = intent === "discontinue" ? "/admin/tools?flagged=1" : "/admin/tools?status=discontinued";
   throw redirect(back, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Tools - Admin | ${SITE_NAME}` },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Tools - Admin | ${siteNameFromMatches(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -17,11 +17,12 @@ export function storableApiHeaders(headers: [string, string][]): [string, string
 }
 
 export type CachedApiReply =
-  { kind: "refused"; response: Response } | { kind: "answer"; status: 200 | 304; headers: [string, string][] };
+  { kind: "refused"; response: Response } | { kind: "answer"; status: 200 | 304; quotaHeaders: string[] };
 
 /**
  * A hit, answered as answerApi would: counted against the client's quota when the stored answer
- * was (its RateLimit-Policy says so), 304 for a matching If-None-Match, else the stored body.
+ * was (its RateLimit-Policy says so), 304 for a matching If-None-Match, else the stored body. The
+ * answer's own headers are the stored ones; quotaHeaders is what this request adds to them.
  */
 export function replyFromCache({
   hit,
@@ -34,13 +35,15 @@ export function replyFromCache({
   limiter: BatchedRateLimiter | null;
   clientIp: string;
 }): CachedApiReply {
-  const counted = hit.headers.some(([name]) => name.toLowerCase() === "ratelimit-policy");
-  const { headers: quota, refusal } = counted ? countApiRequest(limiter, clientIp) : { headers: {}, refusal: null };
-  if (refusal) return { kind: "refused", response: refusal };
-  const headers: [string, string][] = [...hit.headers, ...Object.entries(quota)];
-  const etag = hit.headers.find(([name]) => name.toLowerCase() === "etag")?.[1];
-  if (etag && matchesIfNoneMatch(ifNoneMatch ?? null, etag)) {
-    return { kind: "answer", status: 304, headers: headers.filter(([name]) => !/^content-/i.test(name)) };
+  let quotaHeaders: string[] = [];
+  if (hit.headers.some(([name]) => name.toLowerCase() === "ratelimit-policy")) {
+    const { headers, refusal } = countApiRequest(limiter, clientIp);
+    if (refusal) return { kind: "refused", response: refusal };
+    quotaHeaders = Object.entries(headers)
+      .filter(([name]) => name.toLowerCase() === "ratelimit")
+      .flat();
   }
-  return { kind: "answer", status: 200, headers };
+  const etag = hit.headers.find(([name]) => name.toLowerCase() === "etag")?.[1];
+  const status = etag && matchesIfNoneMatch(ifNoneMatch ?? null, etag) ? 304 : 200;
+  return { kind: "answer", status, quotaHeaders };
 }

@@ -12,6 +12,7 @@ import {
   toolListSchema,
   toolSchema,
 } from "~/lib/api/schemas";
+import { siteBranding } from "../branding.server";
 import { RATE_LIMITS } from "../security/rate-limit-rules.server";
 
 /**
@@ -110,7 +111,7 @@ function buildDocument(serverUrl: string) {
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
-      title: "Aitlas public API",
+      title: `${siteBranding.name} public API`,
       version: "1.0.0",
       description: `Read-only, without a key. JSON with snake_case fields; errors are RFC 9457 problem details. Every answer carries an ETag and Cache-Control; CORS is open to any origin. Each client may make ${rule.limit} requests per ${rule.windowMs / 60_000} minutes.`,
     },

@@ -25,13 +25,22 @@ import { findLinkCheckState } from "../freshness/tool-freshness.server";
 import { decodeCursor, encodeCursor } from "./cursor.server";
 import { notFound } from "./problem.server";
 import { parseQuery } from "./respond.server";
+import {
+  ARTICLE_LIST_TAG,
+  articleTag,
+  type PageTags,
+  tagPage,
+  TOOL_LIST_TAG,
+  toolTag,
+} from "../cache/page-tags.server";
 
 /**
  * What each endpoint reads, in the shape of its schema (app/lib/api/schemas.ts): the same data
  * functions as the pages, published records only. Field names are snake_case; addresses are absolute.
  */
 
-type Reader = { db: Database; siteUrl: string };
+/** pageTags: where the answer names what it shows, for the page cache and a CDN (decision 096). */
+type Reader = { db: Database; siteUrl: string; pageTags?: PageTags };
 type In<Schema extends z.ZodType> = z.input<Schema>;
 
 const absolute = (siteUrl: string, path: string | null) => (path ? new URL(path, `${siteUrl}/`).href : null);
@@ -57,7 +66,12 @@ function toolSummary(siteUrl: string, tool: ToolRow) {
 const keyPosition = z.object({ key: z.array(z.string()).min(1).max(4) });
 const offsetPosition = z.object({ offset: z.int().min(0).max(100_000) });
 
-export async function readToolList({ db, siteUrl, url }: Reader & { url: URL }): Promise<In<typeof toolListSchema>> {
+export async function readToolList({
+  db,
+  siteUrl,
+  url,
+  pageTags,
+}: Reader & { url: URL }): Promise<In<typeof toolListSchema>> {
   const query = parseQuery(url, toolListQuerySchema, ["pricing", "tag"]);
   const text = (query.q ?? "").trim();
   // The home page's default: relevance for a text, else newest.
@@ -80,15 +94,23 @@ export async function readToolList({ db, siteUrl, url }: Reader & { url: URL }):
     position,
     limit: query.limit,
   });
+  tagPage({ pageTags }, TOOL_LIST_TAG, ...rows.map((row) => toolTag(row.id)));
   return {
     data: rows.map((row) => toolSummary(siteUrl, row)),
     next_cursor: next ? encodeCursor(sort, next) : null,
   };
 }
 
-export async function readTool({ db, siteUrl, slug }: Reader & { slug: string }): Promise<In<typeof toolSchema>> {
+export async function readTool({
+  db,
+  siteUrl,
+  slug,
+  pageTags,
+}: Reader & { slug: string }): Promise<In<typeof toolSchema>> {
   const tool = await findToolBySlug({ db, slug });
   if (!tool) throw notFound("tool");
+  // Its alternatives are named by slug only, which changes with a tool write (list:tools).
+  tagPage({ pageTags }, toolTag(tool.id), TOOL_LIST_TAG);
   const [tags, alternatives, linkCheck] = await Promise.all([
     listTagsForTool({ db, toolId: tool.id }),
     listAlternatives({
@@ -118,7 +140,8 @@ export async function readTool({ db, siteUrl, slug }: Reader & { slug: string })
 }
 
 /** Every category of the fixed list, with its count from the trigger-kept table (0 when empty). */
-export async function readCategories({ db, siteUrl }: Reader): Promise<In<typeof categoryListSchema>> {
+export async function readCategories({ db, siteUrl, pageTags }: Reader): Promise<In<typeof categoryListSchema>> {
+  tagPage({ pageTags }, TOOL_LIST_TAG);
   const rows = await db.select().from(toolCategoryCounts).orderBy(asc(toolCategoryCounts.category));
   const counts = new Map(rows.map((row) => [row.category, row.toolCount]));
   return {
@@ -130,7 +153,8 @@ export async function readCategories({ db, siteUrl }: Reader): Promise<In<typeof
   };
 }
 
-export async function readTags({ db, siteUrl }: Reader): Promise<In<typeof tagListSchema>> {
+export async function readTags({ db, siteUrl, pageTags }: Reader): Promise<In<typeof tagListSchema>> {
+  tagPage({ pageTags }, TOOL_LIST_TAG);
   const rows = await listTagsWithCounts({ db });
   return {
     data: rows.map((tag) => ({
@@ -175,21 +199,29 @@ export async function readArticleList({
   db,
   siteUrl,
   url,
+  pageTags,
 }: Reader & { url: URL }): Promise<In<typeof articleListSchema>> {
   const query = parseQuery(url, articleListQuerySchema);
   const position = query.cursor ? decodeCursor(query.cursor, "newest", articlePosition) : null;
   const { rows, next } = await listPublishedArticlesAfter({ db, position, limit: query.limit });
+  tagPage({ pageTags }, ARTICLE_LIST_TAG, ...rows.map((row) => articleTag(row.id)));
   return {
     data: rows.map((row) => articleSummary(siteUrl, row)),
     next_cursor: next ? encodeCursor("newest", next) : null,
   };
 }
 
-export async function readArticle({ db, siteUrl, slug }: Reader & { slug: string }): Promise<In<typeof articleSchema>> {
+export async function readArticle({
+  db,
+  siteUrl,
+  slug,
+  pageTags,
+}: Reader & { slug: string }): Promise<In<typeof articleSchema>> {
   const found = await findArticleByIdentifier({ db, identifier: slug });
   // Published only (no includeDrafts), and by its slug exactly.
   if (!found?.canonical) throw notFound("published article");
   const { article } = found;
+  tagPage({ pageTags }, articleTag(article.id));
   return {
     ...articleSummary(siteUrl, article),
     section: article.section,

@@ -29,7 +29,7 @@ export async function announceAdminSetup({ db, siteUrl }: { db: Database; siteUr
     expiresAt: new Date(Date.now() + SETUP_LIFETIME_MS),
   });
   const link = `${siteUrl.replace(/\/$/, "")}${ADMIN_SETUP_PATH}?token=${token}`;
-  logger.warn(`No administrator yet. Create the first admin account here (one use, valid 24 hours): ${link}`);
+  logger.warn({ link }, `No administrator yet. Create the first admin account here (one use, valid 24 hours): ${link}`);
   return link;
 }
 

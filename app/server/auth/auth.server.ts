@@ -3,7 +3,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
 import { RESET_PASSWORD_PATH } from "~/lib/password-reset";
-import { SITE_NAME } from "~/lib/site";
+import { siteBranding } from "../branding.server";
 import type { Database } from "../db/client.server";
 import { accounts, sessions, users, verifications } from "../db/schema.server";
 import { noteIfDatabaseUnavailable } from "../db/database-unavailable.server";
@@ -35,7 +35,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 export function createAuth({ db, mailer, siteUrl, secret, google }: AuthOptions) {
   return betterAuth({
-    appName: SITE_NAME,
+    appName: siteBranding.name,
     baseURL: siteUrl,
     basePath: AUTH_BASE_PATH,
     secret,

@@ -75,10 +75,10 @@ function afterKey(parts: KeyPart[], values: string[]): SQL | undefined {
 /** Where a page starts: after a key (keyed orders) or at an offset (relevance). */
 export type ToolPosition = { key: string[] } | { offset: number };
 
-export type ToolRow = Omit<ToolCard, "pros" | "id"> & { createdAt: Date; updatedAt: Date };
+export type ToolRow = Omit<ToolCard, "pros"> & { createdAt: Date; updatedAt: Date };
 
-// A card's columns without its id and pros (the API names tools by slug, and lists no pros), with its dates.
-const { id: _id, pros: _pros, ...cardColumns } = toolCardColumns;
+// A card's columns without its pros (the API lists none), with its dates; the id names the answer's cache tags.
+const { pros: _pros, ...cardColumns } = toolCardColumns;
 const rowColumns = { ...cardColumns, createdAt: tools.createdAt, updatedAt: tools.updatedAt };
 
 export type ToolCursorFilters = {

@@ -7,6 +7,7 @@ import { DEFAULT_PRIOR_MEAN, RANKING_PRIOR_VOTES } from "~/lib/ranking";
 import type { ToolFilters } from "~/lib/tool-filters";
 import { rankingPrior, tags, tools, toolTags } from "~/server/db/schema.server";
 import { insertTools, insertUsers, type NewTool, tagTools } from "../../../tests/setup/fixtures";
+import { referenceMatches } from "../../../tests/setup/search-reference";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { recordVote } from "../community/votes.server";
 import { findRankingPrior, refreshRankingPrior, refreshRankingPriorIfDrifted } from "./ranking.server";
@@ -157,7 +158,11 @@ describe("filters", () => {
 
     const reference = (filters: Omit<ToolFilters, "sort" | "page">) =>
       rows
-        .filter((row) => !filters.query || `${row.name} ${row.description}`.toLowerCase().includes(filters.query))
+        .filter(
+          (row) =>
+            !filters.query ||
+            referenceMatches({ category: row.category!, ...row, description: row.description! }, filters.query),
+        )
         .filter((row) => !filters.category || row.category === filters.category)
         .filter((row) => filters.pricing.length === 0 || filters.pricing.includes(row.pricingModel as PricingModel))
         .filter((row) => filters.tags.every((tag) => tagSets[row.name]!.includes(tag)))
@@ -220,20 +225,24 @@ describe("orders", () => {
     expect(names(await list({}, "name"))).toEqual(["Apple", "banana", "cherry"]);
   });
 
-  test("relevance: exact name, then name prefix, then what a tool is, then tools that mention it", async () => {
+  test("relevance: exact name, a name that begins with it, a name word, a name that holds it, then the rest top rated", async () => {
     await insertTools(
       database.db,
       { name: "Mentions", category: "Writing", description: "<p>Can also export a video of your slides.</p>" },
-      { name: "Reel Maker", category: "Video", description: "<p>Cuts clips from a video.</p>" },
-      { name: "Clipper", category: "Writing", tagline: "Turns video into blog posts", description: "<p>Video.</p>" },
+      { name: "Reel Maker", category: "Video", description: "<p>Cuts clips.</p>", rating: 4, voteCount: 50 },
+      { name: "Clipper", category: "Writing", tagline: "Turns video into blog posts", description: "<p>Clips.</p>" },
+      { name: "Revideo", category: "Video", description: "<p>Edits.</p>" },
+      { name: "My Video Tool", category: "Writing", description: "<p>Edits.</p>" },
       { name: "Video Studio", category: "Video", description: "<p>Edits.</p>" },
       { name: "Video", category: "Video", description: "<p>Edits video.</p>" },
     );
+    await refreshRankingPrior({ db: database.db });
 
     const ranked = names(await list({ query: "video" }, "relevance"));
-    expect(ranked.slice(0, 2)).toEqual(["Video", "Video Studio"]);
-    expect(ranked.slice(2, 4).sort()).toEqual(["Clipper", "Reel Maker"]);
-    expect(ranked[4]).toBe("Mentions");
+    expect(ranked.slice(0, 4)).toEqual(["Video", "Video Studio", "My Video Tool", "Revideo"]);
+    // Then tools whose description holds the text; the category and the tagline are not searched
+    // (spec section 5: the name or the description).
+    expect(ranked.slice(4)).toEqual(["Mentions"]);
   });
 
   test("relevance without a text lists newest first", async () => {

@@ -98,10 +98,13 @@ describe("searchTools", () => {
       { name: "Backslash" },
     );
 
+    expect(names(await searchTools({ db: database.db, query: "0% a" }))).toEqual(["100% Accurate"]);
     expect(names(await searchTools({ db: database.db, query: "100%" }))).toEqual(["100% Accurate"]);
     expect(names(await searchTools({ db: database.db, query: "e_c" }))).toEqual(["snake_case bot"]);
     expect(names(await searchTools({ db: database.db, query: "k\\s" }))).toEqual(["Back\\slash"]);
-    expect((await searchTools({ db: database.db, query: "%" })).total).toBe(1);
+    expect(names(await searchTools({ db: database.db, query: "%" }))).toEqual(["100% Accurate"]);
+    // One or two characters are a substring too, anywhere in the name.
+    expect(names(await searchTools({ db: database.db, query: "sl" })).sort()).toEqual(["Back\\slash", "Backslash"]);
   });
 
   test("combines the query with a category, and 'All' or no category matches every category", async () => {
@@ -138,11 +141,10 @@ describe("searchTools", () => {
       "Notes Pro",
       "Old Notes AI",
     ]);
-    expect(names(await searchTools({ db: database.db, query: "notes" }))).toEqual([
-      "Notes Pro",
-      "Quick Notes",
-      "Old Notes AI",
-    ]);
+    // A name that begins with the text, then names with a word that does (equally rated: in any order).
+    const found = names(await searchTools({ db: database.db, query: "notes" }));
+    expect(found[0]).toBe("Notes Pro");
+    expect(found.slice(1).sort()).toEqual(["Old Notes AI", "Quick Notes"]);
   });
 
   test("pages through the results and counts them all", async () => {
@@ -162,6 +164,7 @@ describe("searchTools", () => {
     expect(await searchTools({ db: database.db, query: "anything" })).toEqual({
       tools: [],
       total: 0,
+      totalCapped: false,
       page: 1,
       pageCount: 1,
     });
@@ -363,7 +366,7 @@ async function explainInTransaction(
 }
 
 describe("search query plan", () => {
-  test("a 3-letter search over 100,000 tools reads the trigram indexes, never the whole table", async () => {
+  test("a search over 100,000 tools reads the name's and the description's trigram indexes, never the whole table", async () => {
     const categories = sql.raw(`array[${TOOL_CATEGORIES.map((name) => `'${name}'`).join(", ")}]`);
     // Rows as wide as real ones (features, pros, cons), so the planner weighs a realistic table.
     await database.db.execute(sql`
@@ -379,12 +382,14 @@ describe("search query plan", () => {
         from generate_series(1, 100000) as i`);
     await database.db.execute(sql`analyze tools`);
 
-    const query = "b7e";
+    // Four characters: about 150 matches among 100,000 md5 names and descriptions, under the count's cap.
+    const query = "b7e1";
     const { client, statements } = await captureStatements((db) => searchTools({ db, query }));
-    // The app sends its planner setting, then one statement for the page and its count.
-    // (node-postgres logs its own begin/commit; PGlite does not.)
-    const [setting, ...selects] = statements.filter((statement) => !/^(begin|commit)$/i.test(statement.text));
+    // The app sends its planner setting, asks the planner how many tools the text matches, then sends
+    // one statement for the page and its count. (node-postgres logs its own begin/commit; PGlite does not.)
+    const [setting, estimate, ...selects] = statements.filter((statement) => !/^(begin|commit)$/i.test(statement.text));
     expect(setting?.text).toBe("set local enable_seqscan = off");
+    expect(estimate?.text).toMatch(/^explain \(format json\)/);
     expect(selects).toHaveLength(1);
 
     for (const statement of selects) {

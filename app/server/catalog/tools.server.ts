@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import { MAX_QUERY_LENGTH, TOOLS_PAGE_SIZE } from "~/lib/limits";
 import type { PricingModel } from "~/lib/pricing-model";
 import { isUuid, slugify } from "~/lib/slugify";
@@ -49,12 +49,16 @@ export type ToolPage = {
   similarNames?: boolean;
 };
 
-const prefixPattern = (text: string) => `${escapeLike(text)}%`;
+const prefixPattern = (text: string) => `${escapeLike(text.toLowerCase())}%`;
 
-/** Case-insensitive substring match on name or description, served by the trigram indexes. */
-export function matchesText(query: string): SQL | undefined {
-  const pattern = containsPattern(query);
-  return or(ilike(tools.name, pattern), ilike(tools.descriptionText, pattern));
+/**
+ * The spec's rule (section 5, decision 091): a case-insensitive substring of the name or of the
+ * description's text, whatever its length; both columns have a trigram index for texts of three
+ * characters or more.
+ */
+export function matchesText(text: string): SQL | undefined {
+  const pattern = containsPattern(text);
+  return or(sql`${tools.name} ilike ${pattern}`, sql`${tools.descriptionText} ilike ${pattern}`);
 }
 
 export function normalizeQuery(query: string | null | undefined): string {
@@ -110,6 +114,29 @@ async function pageOfMatchesUpToCap(
   return { page: rows.map(({ total: _total, ...card }) => card), total, capped: total > TOOL_COUNT_CAP };
 }
 
+/** A page of cards in an order: walked along the order's index when the planner may not gather every match. */
+function readInOrder(
+  db: Database,
+  { where, orderBy, pageSize, offset }: { where: SQL | undefined; orderBy: SQL[]; pageSize: number; offset: number },
+) {
+  return db
+    .select(toolCardColumns)
+    .from(tools)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(pageSize)
+    .offset(offset);
+}
+
+/**
+ * The same, for more matches than the cap, in a transaction: a bitmap would gather every match before
+ * the first row, so the order's own index is walked instead (from here to the transaction's end).
+ */
+async function readWalkingIndex(db: Database, page: Parameters<typeof readInOrder>[1]) {
+  await db.execute(sql`set local enable_bitmapscan = off`);
+  return readInOrder(db, page);
+}
+
 function pageCountOf(total: number, pageSize: number) {
   return Math.max(1, Math.ceil(total / pageSize));
 }
@@ -139,22 +166,23 @@ export const ORDER_BY: Record<Exclude<ToolOrder, "relevance">, SQL[]> = {
 };
 
 /**
- * Relevance for a text: an exact name first, then names that start with it, then tools whose
- * name, category or tagline holds it (what they are, not what they mention), then full-text rank
- * (name over category and tagline over description), then newest.
+ * How well the name alone answers a text, 0 best: the name itself, a name that begins with it, a
+ * name with a word that begins with it, a name that holds it, then every other match (its words are
+ * in the category, tagline or description). Computed on the name only, so it costs no detoasting.
  */
+function nameTier(text: string): SQL<number> {
+  return sql<number>`case when lower(${tools.name}) = ${text.toLowerCase()} then 0
+    when lower(${tools.name}) like ${prefixPattern(text)} then 1
+    when ${tools.name} ilike ${`% ${escapeLike(text)}%`} then 2
+    when ${tools.name} ilike ${containsPattern(text)} then 3 else 4 end`;
+}
+
+/** Within a tier, the best rated first: the order of "top rated", served by its index when matches are many. */
+const ORDER_BY_TOP_RATED = ORDER_BY["top-rated"];
+
+/** Relevance for a text (decision 091): the name's tier, then top rated. */
 export function relevanceOrder(text: string): SQL[] {
-  const pattern = containsPattern(text);
-  const query = sql`plainto_tsquery('english', ${text})`;
-  return [
-    desc(sql`lower(${tools.name}) = lower(${text})`),
-    desc(ilike(tools.name, prefixPattern(text))),
-    desc(
-      sql`(${tools.name} ilike ${pattern} or ${tools.category} ilike ${pattern} or coalesce(${tools.tagline}, '') ilike ${pattern})`,
-    ),
-    sql`ts_rank(${tools.searchVector}, ${query}) desc`,
-    ...newestFirst,
-  ];
+  return [asc(nameTier(text)), ...ORDER_BY_TOP_RATED];
 }
 
 type ResolvedTags = { ids: string[]; complete: boolean };
@@ -251,17 +279,11 @@ export async function listTools({
   };
   const narrowing = narrowingOnColumns(narrowed);
   const offset = (page - 1) * pageSize;
-  if (text) return pageOfTextMatches({ db, text, narrowing, orderBy, page, pageSize });
+  if (text) return pageOfTextMatches({ db, text, narrowing, order, orderBy, page, pageSize });
 
   const onlyCategory = filters.pricing.length === 0 && resolved.ids.length === 0 && !filters.discontinued;
   const readPage = (reader: Database, where: SQL | undefined) =>
-    reader
-      .select(toolCardColumns)
-      .from(tools)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(pageSize)
-      .offset(offset);
+    readInOrder(reader, { where, orderBy, pageSize, offset });
   const [rows, counted] = onlyCategory
     ? await Promise.all([
         readPage(db, narrowing),
@@ -295,10 +317,17 @@ export async function listTools({
   };
 }
 
+/**
+ * A text's matches (decision 091). They are read only up to the cap, through the name's and the
+ * description's trigram indexes, then counted and sorted in one statement, like a filtered
+ * list's. Past the cap the count says "1,000+" and the page is read in its order instead: walking the
+ * order's own index and testing each row meets a page's worth early when matches are that many.
+ */
 async function pageOfTextMatches({
   db,
   text,
   narrowing,
+  order,
   orderBy,
   page,
   pageSize,
@@ -306,42 +335,85 @@ async function pageOfTextMatches({
   db: Database;
   text: string;
   narrowing: SQL | undefined;
+  order: ToolOrder;
   orderBy: SQL[];
   page: number;
   pageSize: number;
 }): Promise<ToolPage> {
   const where = and(matchesText(text), narrowing);
   const offset = (page - 1) * pageSize;
-  // The planner prices ILIKE on long text far too cheaply and picks a sequential scan that is
-  // 5-20 times slower than the trigram indexes; within this transaction it may not. Texts
-  // shorter than a trigram cannot use those indexes, so for them the planner decides.
-  const trigramUsable = text.length >= 3;
-  const { rows, total } = await db.transaction(async (tx) => {
-    if (trigramUsable) await tx.execute(sql`set local enable_seqscan = off`);
-    // The matches are all read to be sorted anyway: the window counts them in the same pass.
-    const found = await tx
-      .select({ ...toolCardColumns, total: sql<number>`(count(*) over ())::int` })
-      .from(tools)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(pageSize)
-      .offset(offset);
-    if (found.length > 0 || offset === 0) return { rows: found, total: found[0]?.total ?? 0 };
-    // A page past the end has no row to carry the total.
-    const [counted] = await tx
-      .select({ total: sql<number>`count(*)::int` })
-      .from(tools)
-      .where(where);
-    return { rows: found, total: counted?.total ?? 0 };
+  const {
+    page: cards,
+    total,
+    capped,
+  } = await db.transaction(async (tx) => {
+    // The planner prices the text tests far too cheaply and would read the whole table (decision 002).
+    await tx.execute(sql`set local enable_seqscan = off`);
+    // A word most tools carry costs 10-50 ms to gather through its index before the first row is
+    // read: when the planner's statistics say the matches are many times the cap, skip straight to
+    // reading the page in order.
+    const many = (await plannedRows(tx, where)) > MANY_MATCHES;
+    const found = many ? null : await pageOfMatchesUpToCap(tx, { where, orderBy, pageSize, offset });
+    if (found && !found.capped) return found;
+    const cards =
+      order === "relevance"
+        ? await relevancePageOfMany(tx, { text, narrowing, where, pageSize, offset })
+        : await readWalkingIndex(tx, { where, orderBy, pageSize, offset });
+    return { page: cards, total: TOOL_COUNT_CAP, capped: true };
   });
-  const cards: ToolCard[] = rows.map(({ total: _total, ...card }) => card);
-  if (total === 0 && page === 1 && trigramUsable) {
+  // Names that merely look like one or two characters would be noise.
+  if (total === 0 && page === 1 && text.length >= 3) {
     const similar = await similarNames({ db, text, narrowing, pageSize });
     if (similar.length > 0) {
       return { tools: similar, total: similar.length, page, pageCount: 1, similarNames: true };
     }
   }
-  return { tools: cards, total, page, pageCount: pageCountOf(total, pageSize) };
+  return { tools: cards, total, totalCapped: capped, page, pageCount: pageCountOf(total, pageSize) };
+}
+
+/** Planned matches past which a search does not count them (the statistics' error is far smaller). */
+const MANY_MATCHES = 5 * TOOL_COUNT_CAP;
+
+/** How many rows the planner expects a test to match, from the columns' statistics. */
+async function plannedRows(db: Database, where: SQL | undefined): Promise<number> {
+  const result = await db.execute(sql`explain (format json) select 1 from ${tools} where ${where}`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const value = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof value === "string" ? JSON.parse(value) : value) as [{ Plan: { "Plan Rows": number } }];
+  return plan[0].Plan["Plan Rows"];
+}
+
+/**
+ * A page of relevance order over more matches than the cap, in the same order as relevanceOrder:
+ * first the tools whose name answers the text (few: names are short), sorted by their tier; then the
+ * others best rated first, read by walking the ranking index and skipping what the first part gave.
+ */
+async function relevancePageOfMany(
+  db: Database,
+  {
+    text,
+    narrowing,
+    where,
+    pageSize,
+    offset,
+  }: { text: string; narrowing: SQL | undefined; where: SQL | undefined; pageSize: number; offset: number },
+): Promise<ToolCard[]> {
+  const named = sql`${tools.name} ilike ${containsPattern(text)}`;
+  const namedRows = await db
+    .select(toolCardColumns)
+    .from(tools)
+    .where(and(named, narrowing))
+    .orderBy(...relevanceOrder(text))
+    .limit(offset + pageSize);
+  const fromNames = namedRows.slice(offset);
+  if (fromNames.length === pageSize) return fromNames;
+  const rest = await readWalkingIndex(db, {
+    where: and(where, not(named)),
+    orderBy: ORDER_BY_TOP_RATED,
+    pageSize: pageSize - fromNames.length,
+    offset: Math.max(0, offset - namedRows.length),
+  });
+  return [...fromNames, ...rest];
 }
 
 /** Names that look like a text that matched nothing ("midjurney" -> Midjourney), closest first. */
@@ -357,14 +429,18 @@ async function similarNames({
   pageSize: number;
 }): Promise<ToolCard[]> {
   // word_similarity scores the text against the closest part of a name, so a misspelt word of a
-  // longer name still counts; the threshold keeps unrelated names out.
-  const closeness = sql<number>`word_similarity(lower(${text}), lower(${tools.name}))`;
-  return db
-    .select(toolCardColumns)
-    .from(tools)
-    .where(and(sql`${closeness} >= 0.5`, narrowing))
-    .orderBy(desc(closeness), asc(tools.id))
-    .limit(pageSize);
+  // longer name still counts; the threshold keeps unrelated names out. `<%` is the same test at the
+  // threshold set here, which the name's trigram index answers without reading every name.
+  const closeness = sql<number>`word_similarity(${text}, ${tools.name})`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local pg_trgm.word_similarity_threshold = 0.5`);
+    return tx
+      .select(toolCardColumns)
+      .from(tools)
+      .where(and(sql`${text} <% ${tools.name}`, narrowing))
+      .orderBy(desc(closeness), asc(tools.id))
+      .limit(pageSize);
+  });
 }
 
 export type ToolLookup = { tool: Tool; canonical: boolean };

@@ -19,14 +19,16 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Where the data lives, for logs: a directory, "memory", or the server's host. */
   location: string;
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (default: drizzle/) that this database has not had yet. */
+  migrate(folder?: string): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   /**
    * Calls onNotify for every NOTIFY on the channel, from any process using this database (after
    * the notifying transaction commits). Returns the unsubscribe function.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** Calls onNotify with each notification's payload; with "" after a lost connection (one may have been missed). */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /**
    * How the job queue (pg-boss) reaches this database: its own small pool on PostgreSQL, or this
    * process's PGlite through pg-boss's `db.executeSql` hook.
@@ -55,7 +57,7 @@ export type DatabaseOptions =
   /** dataDir undefined: an in-memory database, for tests. */
   | { kind: "pglite"; dataDir?: string };
 
-const migrationsFolder = path.resolve("drizzle");
+export const migrationsFolder = path.resolve("drizzle");
 /** An arbitrary, fixed key for PostgreSQL's advisory lock around migrations. */
 const MIGRATION_LOCK_KEY = 7_402_311;
 
@@ -84,7 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: "postgres",
       location: new URL(options.url).host,
-      migrate: async () => {
+      migrate: async (folder = migrationsFolder) => {
         // Several processes may start at once on one database: the first migrates, the others
         // wait on this session lock and then find nothing left to apply. A migration may run
         // longer than a page's statement, so it has a connection of its own without query limits.
@@ -93,7 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await migrator.connect();
         try {
           await migrator.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-          await migratePostgres(drizzlePostgres({ client: migrator, schema }), { migrationsFolder });
+          await migratePostgres(drizzlePostgres({ client: migrator, schema }), { migrationsFolder: folder });
         } finally {
           // Closing the session releases its lock too.
           await migrator
@@ -119,11 +121,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: "pglite",
     location: options.dataDir ?? "memory",
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) =>
+      migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: folder }),
     ping: async () => {
       await client.query("select 1");
     },
-    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
+    listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
     jobQueueConnection: {
       db: {
         // pg-boss sends parameterised statements one at a time, and its transactions as one
@@ -166,7 +169,7 @@ async function listenOnPostgres(
   url: string,
   timeouts: PostgresTimeouts | undefined,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload: string) => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
@@ -175,7 +178,7 @@ async function listenOnPostgres(
   const connect = async (reconnecting: boolean) => {
     const next = new pg.Client({ connectionString: url, ...connectionSettings(timeouts) });
     next.on("notification", (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? "");
     });
     next.on("error", (error) => {
       logger.warn({ err: error, channel }, "lost the database notification connection; reconnecting");
@@ -186,7 +189,7 @@ async function listenOnPostgres(
     await next.query(`listen ${pg.escapeIdentifier(channel)}`);
     client = next;
     if (reconnecting) {
-      onNotify();
+      onNotify("");
       logger.info({ channel }, "reconnected the database notification connection");
     }
   };

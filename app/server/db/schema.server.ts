@@ -203,11 +203,15 @@ export const tools = pgTable(
      * last known facts, and it leaves the default lists and search (decision 067).
      */
     discontinuedAt: timestamp("discontinued_at", { withTimezone: true }),
+    /**
+     * The words of the name (weight A), category and tagline (B) and description text (C), unstemmed
+     * ('simple'), so a word typed in part finds the words it begins (decision 091).
+     */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql.raw(
-        `setweight(to_tsvector('english', coalesce(name, '')), 'A') || ` +
-          `setweight(to_tsvector('english', coalesce(category, '') || ' ' || coalesce(tagline, '')), 'B') || ` +
-          `setweight(to_tsvector('english', ${stripHtmlSql("coalesce(description, '')")}), 'C')`,
+        `setweight(to_tsvector('simple', coalesce(name, '')), 'A') || ` +
+          `setweight(to_tsvector('simple', coalesce(category, '') || ' ' || coalesce(tagline, '')), 'B') || ` +
+          `setweight(to_tsvector('simple', ${stripHtmlSql("coalesce(description, '')")}), 'C')`,
       ),
     ),
     ...timestamps,
@@ -247,9 +251,12 @@ export const tools = pgTable(
       .on(table.discontinuedAt.desc(), table.id)
       .where(sql`${table.discontinuedAt} is not null`),
     index("tools_lower_name_idx").on(sql`lower(${table.name})`),
+    // Names that begin with a text (searches of one or two characters, the first relevance tier).
+    index("tools_lower_name_pattern_idx").on(sql`lower(${table.name}) text_pattern_ops`),
     index("tools_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    // The spec's search is a substring of the name or the description (section 5).
     index("tools_description_text_trgm_idx").using("gin", table.descriptionText.op("gin_trgm_ops")),
-    index("tools_search_vector_idx").using("gin", table.searchVector),
+    index("tools_search_vector_idx").using("gin", table.searchVector).with({ fastupdate: false }),
   ],
 );
 

@@ -353,7 +353,7 @@ describe("runRefresh", () => {
         REFRESH_BATCH_SIZE: 1,
       },
       research,
-      invalidatePublicPages: async () => {},
+      purgePages: async () => {},
     });
     const jobRunId = await newJobRun();
 

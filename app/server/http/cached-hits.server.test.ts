@@ -2,7 +2,7 @@ import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPageCache } from "../cache/page-cache.server";
+import { createPageCache, etagOf } from "../cache/page-cache.server";
 import { cacheKeyOf, createCachedHitResponder, forwardedView, type ForwardedView } from "./cached-hits.server";
 import { createHostPolicy } from "./host-policy.server";
 
@@ -63,7 +63,7 @@ describe("forwardedView", () => {
 
 describe("createCachedHitResponder", () => {
   async function serve(options: { publicUrl?: string; allowedHosts?: string[] } = {}) {
-    const cache = createPageCache({ ttlMs: 60_000, maxEntries: 10 });
+    const cache = createPageCache({ ttlMs: 60_000, staleMs: 60_000, maxBytes: 1_000_000 });
     const hostPolicy = createHostPolicy({ publicUrl: options.publicUrl, allowedHosts: options.allowedHosts ?? [] });
     let closing = false;
     const answer = createCachedHitResponder({
@@ -101,6 +101,8 @@ describe("createCachedHitResponder", () => {
       string,
     ][],
     body: Buffer.from(body),
+    etag: etagOf(body),
+    tags: ["site"],
   });
 
   it("answers a stored page with its own headers, the security headers and gzip, and passes misses on", async () => {
@@ -150,6 +152,8 @@ describe("createCachedHitResponder", () => {
         ["etag", '"v1"'],
       ],
       body: Buffer.from("{}"),
+      etag: '"v1"',
+      tags: ["site"],
     });
     const notModified = await site.get(url, { "if-none-match": '"v1"', cookie: "aitlas.session_token=abc" });
     expect(notModified.status).toBe(304);
@@ -159,5 +163,41 @@ describe("createCachedHitResponder", () => {
     const last = await site.get(url);
     expect(await last.text()).toBe("{}");
     expect(last.headers.get("connection")).toBe("close");
+  });
+
+  it("answers a page 304 for its ETag, without content headers or a policy the browser's copy did not come with", async () => {
+    const site = await serve();
+    site.cache.set(cacheKeyOf({ origin: site.origin, url: "/", api: false, cookie: "" }), page("<p>home</p>"));
+
+    const notModified = await site.get("/", { "if-none-match": etagOf("<p>home</p>") });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("content-security-policy")).toBeNull();
+    expect(notModified.headers.get("content-type")).toBeNull();
+    expect((await site.get("/", { "if-none-match": etagOf("<p>old</p>") })).status).toBe(200);
+  });
+
+  it("serves a purged page STALE while exactly one GET goes on to render it, and a HEAD never renders", async () => {
+    const site = await serve();
+    const key = cacheKeyOf({ origin: site.origin, url: "/tool/x", api: false, cookie: "" });
+    site.cache.set(key, { ...page("<p>old</p>"), tags: ["site", "tool:x"] });
+    site.cache.purge(["tool:y"]);
+    expect((await site.get("/tool/x")).headers.get("x-cache")).toBe("HIT");
+
+    site.cache.purge(["tool:x"]);
+    const head = await fetch(`${site.origin}/tool/x`, { method: "HEAD" });
+    expect(head.headers.get("x-cache")).toBe("STALE");
+    const answers = await Promise.all(Array.from({ length: 10 }, () => site.get("/tool/x")));
+    // This test's app answers 404 where the real one would render and store the page again.
+    expect(answers.filter((answer) => answer.status === 404)).toHaveLength(1);
+    const stale = answers.filter((answer) => answer.status === 200);
+    expect(stale).toHaveLength(9);
+    expect(stale.every((answer) => answer.headers.get("x-cache") === "STALE")).toBe(true);
+    expect(await stale[0]!.text()).toBe("<p>old</p>");
+    expect(site.passedOn()).toBe(1);
+
+    // The render stored the fresh page: a hit again, for everyone.
+    site.cache.set(key, { ...page("<p>new</p>"), tags: ["site", "tool:x"] });
+    const fresh = await site.get("/tool/x");
+    expect([fresh.headers.get("x-cache"), await fresh.text()]).toEqual(["HIT", "<p>new</p>"]);
   });
 });

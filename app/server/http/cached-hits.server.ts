@@ -2,7 +2,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { gzipSync } from "node:zlib";
 import { readTheme } from "~/lib/theme";
 import { isPublicApiPath, replyFromCache } from "../api/cached-answer.server";
-import type { PageCache } from "../cache/page-cache.server";
+import { matchesIfNoneMatch } from "../api/respond.server";
+import type { CachedPage, PageCache, PreparedHeadersKind } from "../cache/page-cache.server";
 import { logger } from "../logger.server";
 import type { BatchedRateLimiter } from "../security/batched-rate-limit.server";
 import type { HostPolicy } from "./host-policy.server";
@@ -81,13 +82,13 @@ export function cacheableRequest(method: string | undefined, path: string, cooki
 }
 
 /** Writes a request's log line when its answer is sent. */
-export function logWhenFinished(req: IncomingMessage, res: ServerResponse) {
+export function logWhenFinished(req: IncomingMessage, res: ServerResponse, level: "info" | "debug" = "info") {
   const began = process.hrtime.bigint();
   // Read now: routing rewrites req.url under mounted paths.
   const { method, url } = req;
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - began) / 1e6;
-    logger.info({ method, url, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+    logger[level]({ method, url, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
   });
 }
 
@@ -108,7 +109,11 @@ export type CachedHitOptions = {
  */
 export function createCachedHitResponder(options: CachedHitOptions) {
   const { cache, hostPolicy, trustProxyHops, apiRateLimiter, securityHeaders, closing } = options;
+  const logHits = logger.isLevelEnabled("debug");
+  /** Requests let through to render a stale page again: Express's second look must not answer them STALE. */
+  const revalidating = new WeakSet<IncomingMessage>();
   return function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+    if (revalidating.has(req)) return false;
     const url = req.url ?? "";
     if (!url.startsWith("/")) return false;
     const cookie = headerText(req, "cookie") ?? "";
@@ -118,12 +123,26 @@ export function createCachedHitResponder(options: CachedHitOptions) {
     const view = forwardedView(req, trustProxyHops);
     const resolved = hostPolicy.resolve({ host: view.host, protocol: view.protocol });
     if ("refusal" in resolved) return false;
-    const hit = cache.get(cacheKeyOf({ origin: resolved.origin, url, api: cacheable.api, cookie }));
-    if (!hit) return false;
+    // Only a GET renders a page again for the cache; a HEAD of a stale page is answered STALE.
+    const found = cache.lookup(
+      cacheKeyOf({ origin: resolved.origin, url, api: cacheable.api, cookie }),
+      req.method === "GET",
+    );
+    if (!found) return false;
+    if (found.state === "revalidate") {
+      revalidating.add(req);
+      return false;
+    }
+    const hit = found.page;
+    const stale = found.state === "stale";
 
-    logWhenFinished(req, res);
+    // A hit's log line is debug-level: one line per miss and per error stays at info (issue 20).
+    if (logHits) logWhenFinished(req, res, "debug");
+    // A hit is compressed once and kept, instead of once per request.
+    const gzip = hit.status === 200 && /\bgzip\b/.test(headerText(req, "accept-encoding") ?? "");
+    if (gzip && !hit.gzipped) cache.keepGzipped(hit, gzipSync(hit.body));
     let status = hit.status;
-    let headers = hit.headers;
+    let headers = preparedHeaders(hit, gzip, stale, securityHeaders);
     if (cacheable.api) {
       // Still counted against the client's quota, and still 304 for its own ETag (decision 071).
       const reply = replyFromCache({
@@ -136,23 +155,53 @@ export function createCachedHitResponder(options: CachedHitOptions) {
         void writeRefusal(res, reply.response, securityHeaders);
         return true;
       }
-      ({ status, headers } = reply);
+      status = reply.status;
+      headers = status === 304 ? notModifiedHeaders(headers) : headers;
+      headers = headers.concat(reply.quotaHeaders);
+    } else if (req.headers["if-none-match"] && matchesIfNoneMatch(headerText(req, "if-none-match")!, hit.etag)) {
+      // The browser keeps its copy and the Content-Security-Policy that came with it.
+      status = 304;
+      headers = notModifiedHeaders(headers);
     }
-    // A hit is compressed once and kept, instead of once per request.
-    const gzip = status === 200 && /\bgzip\b/.test(headerText(req, "accept-encoding") ?? "");
-    if (gzip) hit.gzipped ??= gzipSync(hit.body);
-    const body = status === 304 ? undefined : gzip ? hit.gzipped! : hit.body;
-    const out: OutgoingHttpHeaders = { ...securityHeaders };
-    for (const [name, value] of headers) out[name.toLowerCase()] = value;
-    if (gzip) out["content-encoding"] = "gzip";
-    if (body) out["content-length"] = String(body.length);
-    out.vary = "Accept-Encoding";
-    out["x-cache"] = "HIT";
-    if (closing()) out.connection = "close";
-    res.writeHead(status, out);
-    res.end(req.method === "HEAD" ? undefined : body);
+    if (closing()) headers = headers.concat("connection", "close");
+    res.writeHead(status, headers);
+    res.end(req.method === "HEAD" || status === 304 ? undefined : gzip ? hit.gzipped : hit.body);
     return true;
   };
+}
+
+/**
+ * The headers of a hit as one flat [name, value, ...] list, made on its first hit in each encoding
+ * and kept with the page: Node writes such a list as it is, so a hit builds no header object.
+ */
+function preparedHeaders(
+  hit: CachedPage,
+  gzip: boolean,
+  stale: boolean,
+  securityHeaders: OutgoingHttpHeaders,
+): string[] {
+  const prepared = (hit.preparedHeaders ??= {});
+  const kind: PreparedHeadersKind = `${gzip ? "gzip" : "identity"}${stale ? "Stale" : ""}`;
+  const existing = prepared[kind];
+  if (existing) return existing;
+  const merged = new Map<string, string>();
+  for (const [name, value] of Object.entries(securityHeaders)) merged.set(name.toLowerCase(), String(value));
+  for (const [name, value] of hit.headers) merged.set(name.toLowerCase(), value);
+  const body = gzip ? hit.gzipped! : hit.body;
+  if (gzip) merged.set("content-encoding", "gzip");
+  merged.set("content-length", String(body.length));
+  merged.set("vary", "Accept-Encoding");
+  merged.set("x-cache", stale ? "STALE" : "HIT");
+  return (prepared[kind] = [...merged].flat());
+}
+
+/** A 304 carries no body, so none of the content headers (Content-Security-Policy among them). */
+function notModifiedHeaders(headers: string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < headers.length; index += 2) {
+    if (!headers[index]!.startsWith("content-")) kept.push(headers[index]!, headers[index + 1]!);
+  }
+  return kept;
 }
 
 async function writeRefusal(res: ServerResponse, response: Response, securityHeaders: OutgoingHttpHeaders) {

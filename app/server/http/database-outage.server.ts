@@ -4,7 +4,9 @@ import { isRouteErrorResponse } from "react-router";
 import { AppError, errorBodyOf } from "~/lib/app-error";
 import { readTheme } from "~/lib/theme";
 import { noteIfDatabaseUnavailable, requestDatabaseFailure } from "../db/database-unavailable.server";
+import { siteBranding } from "../branding.server";
 import { logger } from "../logger.server";
+import { escapeXml } from "../seo/xml.server";
 import { API_CORS_HEADERS } from "../api/respond.server";
 import { problem, PROBLEM_CONTENT_TYPE } from "../api/problem.server";
 
@@ -68,7 +70,7 @@ function unavailablePage(colorScheme: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Temporarily unavailable · Aitlas</title>
+<title>Temporarily unavailable · ${escapeXml(siteBranding.name)}</title>
 <style>
 body { margin: 0; min-height: 100vh; display: grid; place-items: center; font-family: system-ui, sans-serif;
   background: light-dark(#fff, #020617); color: light-dark(#0f172a, #f1f5f9); }

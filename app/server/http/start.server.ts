@@ -4,13 +4,17 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { createPageCache } from "../cache/page-cache.server";
+import { createPageCache, etagOf } from "../cache/page-cache.server";
 import { AUTH_BASE_PATH, createAuth } from "../auth/auth.server";
 import { announceAdminSetup } from "../auth/admin-setup.server";
 import { resolveViewer } from "../auth/viewer.server";
-import { connectPageInvalidation } from "../cache/invalidation.server";
+import { connectPagePurges } from "../cache/page-purge.server";
+import { createCdnPurger } from "../cache/cdn-purge.server";
+import { pageTagList, tagHeaders, type PageTags } from "../cache/page-tags.server";
+import { readTheme } from "~/lib/theme";
 import type { AppServices } from "../context.server";
 import { openConfiguredDatabase } from "../db/configured-database.server";
+import { serveBrandAssets, siteBranding } from "../branding.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "../db/seed.server";
 import { refreshRankingPriorIfDrifted } from "../catalog/ranking.server";
 import { env } from "../env.server";
@@ -39,11 +43,26 @@ import { sendTemporarilyUnavailable, watchForDatabaseOutage } from "./database-o
 import { drainThenClose } from "./shutdown.server";
 import { createJobQueue } from "../jobs/job-queue.server";
 import { jobDefinitionsFromEnv } from "../jobs/job-definitions.server";
-import { answerPreflight } from "../api/respond.server";
+import { answerPreflight, matchesIfNoneMatch } from "../api/respond.server";
 import { storableApiHeaders } from "../api/cached-answer.server";
 import { createBatchedRateLimiter } from "../security/batched-rate-limit.server";
 import { resetMailsSettled } from "../auth/password-reset.server";
 import { serveMarkdownTwins } from "./markdown-twins.server";
+import { backupSettings } from "../backup/backup-record.server";
+import { controlSocketPath, listenOnControlSocket } from "../control/control-socket.server";
+import { operatorCommands } from "../control/operator-commands.server";
+import type { DatabaseHandle } from "../db/client.server";
+import type { FileStorage } from "../storage/local-storage.server";
+
+/** How long a page that is no longer fresh may still be served while it is rendered again (decision 097). */
+const STALE_SECONDS = 24 * 60 * 60;
+
+/** Whether an anonymous visitor chose a theme: their pages differ from everyone else's. */
+const themed = (cookie: string) => readTheme(cookie || null) !== "system";
+
+/** A 304 carries no body, so none of the content headers (Content-Security-Policy among them). */
+const notModified = (headers: [string, string][]) =>
+  headers.filter(([name]) => !name.toLowerCase().startsWith("content-"));
 
 export type StartOptions = {
   /** Development passes Vite's loader so route changes reload without a restart. */
@@ -75,8 +94,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   const production = env.NODE_ENV === "production";
-  const cache = createPageCache({ ttlMs: production ? env.PAGE_CACHE_SECONDS * 1000 : 0, maxEntries: 2000 });
-  const pageInvalidation = await connectPageInvalidation({ handle, cache });
+  const cache = createPageCache({
+    ttlMs: production ? env.PAGE_CACHE_SECONDS * 1000 : 0,
+    staleMs: STALE_SECONDS * 1000,
+    maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
+  });
+  const cdn = env.CDN_PURGE_URL
+    ? createCdnPurger({ url: env.CDN_PURGE_URL, token: env.CDN_PURGE_TOKEN ?? null, style: env.CDN_PURGE_STYLE })
+    : null;
+  const pagePurges = await connectPagePurges({ handle, cache, cdn });
+  // Browsers ask again every time; shared caches (a CDN) keep a page as long as this process does,
+  // and serve it stale while they fetch it again (decision 098).
+  const sharedCacheControl =
+    env.PAGE_CACHE_SECONDS > 0
+      ? `public, max-age=0, s-maxage=${env.PAGE_CACHE_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`
+      : "public, no-cache";
   const siteUrl = env.PUBLIC_URL?.replace(/\/$/, "") ?? null;
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
@@ -103,6 +135,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     storageUrl: env.S3_BUCKET ? (env.S3_PUBLIC_URL ?? env.S3_ENDPOINT ?? null) : null,
     development: !production,
   });
+  const backups = backupSettings(env);
   // Every process takes jobs; the queue in the database runs each one once (decision 067).
   const jobs = createJobQueue({
     connection: handle.jobQueueConnection,
@@ -110,7 +143,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     definitions: jobDefinitionsFromEnv({
       env,
       research,
-      invalidatePublicPages: pageInvalidation.invalidatePublicPages,
+      purgePages: pagePurges.purgePages,
+      backups: { settings: backups, storage, databaseKind: handle.kind },
     }),
     timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
   });
@@ -130,8 +164,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     jobs,
     apiRateLimiter,
     mailer,
-    invalidatePublicPages: pageInvalidation.invalidatePublicPages,
+    backups,
+    purgePages: pagePurges.purgePages,
   };
+  // PGlite admits one process: `npm run backup` and `npm run admin` reach it through this server (decision 083).
+  const control = handle.kind === "pglite" ? await startControlSocket({ handle, storage }) : null;
   // React Router refuses a form post whose Origin differs from the address the server sees; behind
   // a TLS proxy without TRUST_PROXY that address is http://, so the public origin is allowed too.
   const allowedActionOrigins = siteUrl ? [new URL(siteUrl).host] : [];
@@ -201,6 +238,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   // Known image types only, each with its own Content-Type, nosniff and an inert-SVG policy.
   app.use(UPLOADS_PATH, serveLocalUploads(path.join(env.dataDir, "uploads")));
+  // The operator's logo and favicon (SITE_LOGO_PATH, SITE_FAVICON_PATH), read once at start.
+  app.use(serveBrandAssets());
 
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
@@ -238,6 +277,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
 
   app.all(/.*/, async (req, res, next) => {
+    /** The key of a cacheable GET: its stale page, if any, is this request's to render again. */
+    let renderingKey: string | null = null;
     try {
       // Hits are answered before Express (cached-hits.server.ts); one reaches here only when the
       // host policy rewrote an absolute-form target into a path.
@@ -248,19 +289,27 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const origin = res.locals.origin as string;
       const api = cacheable?.api ?? false;
       const cacheKey = cacheKeyOf({ origin, url: req.originalUrl, api, cookie });
+      if (cacheable && req.method === "GET") renderingKey = cacheKey;
+      // Before anything is read: a purge from here on may name what this render shows too early.
+      const renderMark = cache.beginRender();
       const request = toFetchRequest(req, res);
       const { viewer, setCookies } = await resolveViewer({ auth, db: handle.db, headers: request.headers });
       const cspNonce = csp.newNonce();
-      const context = { ...services, siteUrl: origin, viewer, clientIp: clientIpOf(req), cspNonce };
+      const pageTags: PageTags = new Set();
+      const context = { ...services, siteUrl: origin, viewer, clientIp: clientIpOf(req), cspNonce, pageTags };
       const response = await handleRequest(request, context);
-      if (response.status >= 500 && databaseFailedDuringRequest()) return void sendTemporarilyUnavailable(req, res);
+      if (response.status >= 500 && databaseFailedDuringRequest()) {
+        if (renderingKey) cache.release(renderingKey);
+        return void sendTemporarilyUnavailable(req, res);
+      }
       const isPage = response.headers.get("content-type")?.startsWith("text/html") ?? false;
       // A session past its update age was extended: the page carries the renewed cookie, unless
       // the route itself set the session (sign-in, sign-out), which wins.
       const renewed = response.headers.getSetCookie().some((cookie) => cookie.includes("session_token"))
         ? []
         : setCookies;
-      const storable = !/\b(?:no-store|private)\b/i.test(response.headers.get("cache-control") ?? "");
+      const cacheControl = response.headers.get("cache-control");
+      const storable = !/\b(?:no-store|private)\b/i.test(cacheControl ?? "");
       if (
         cacheable &&
         storable &&
@@ -271,13 +320,46 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         const body = Buffer.from(await response.arrayBuffer());
         const headers = [...response.headers.entries()];
         if (isPage) headers.push([csp.headerName, csp.forStoredPage(body.toString("utf8"), cspNonce)]);
-        cache.set(cacheKey, { status: response.status, headers: api ? storableApiHeaders(headers) : headers, body });
-        writeHeaders(res, response.status, [...headers, ["x-cache", "MISS"]]);
+        // A page chosen by theme must not reach a shared cache that keys by address alone.
+        if (!cacheControl) headers.push(["cache-control", themed(cookie) ? "private, no-cache" : sharedCacheControl]);
+        const tags = pageTagList(pageTags);
+        headers.push(...tagHeaders(tags));
+        // The API's answers carry their own ETag; a page's leaves out its nonce, the one part that
+        // differs between renders of the same content.
+        let etag = response.headers.get("etag");
+        if (!etag)
+          headers.push(["etag", (etag = etagOf(isPage ? body.toString("utf8").replaceAll(cspNonce, "") : body))]);
+        cache.set(
+          cacheKey,
+          { status: 200, headers: api ? storableApiHeaders(headers) : headers, body, etag, tags },
+          renderMark,
+        );
+        renderingKey = null;
+        if (matchesIfNoneMatch(req.get("if-none-match") ?? null, etag)) {
+          // The browser keeps the Content-Security-Policy that came with its copy.
+          res.removeHeader(csp.headerName);
+          writeHeaders(res, 304, [...notModified(headers), ["x-cache", "MISS"]]);
+          return void res.end();
+        }
+        writeHeaders(res, 200, [...headers, ["x-cache", "MISS"]]);
         return void res.end(body);
       }
+      if (renderingKey) {
+        // Not a storable 200 any more (deleted, moved, personal now): the stale page goes; after
+        // an error it stays, and the next request tries again.
+        if (response.status < 500 && response.status !== 304) cache.delete(renderingKey);
+        else cache.release(renderingKey);
+        renderingKey = null;
+      }
       if (isPage) res.setHeader(csp.headerName, csp.forNonce(cspNonce));
+      // A page for one person, or one the cache may not keep, stays out of shared caches.
+      if (!cacheControl) {
+        const shared = cacheable && response.status === 200 && !themed(cookie);
+        res.setHeader("cache-control", shared ? sharedCacheControl : "private, no-cache");
+      }
       await sendFetchResponse(res, response, renewed);
     } catch (error) {
+      if (renderingKey) cache.release(renderingKey);
       next(error);
     }
   });
@@ -292,8 +374,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = createServer((req, res) => {
+      if (answerFromCache(req, res)) return;
+      // One access line per request Express answers; hits log their own at debug level.
       logWhenFinished(req, res);
-      if (!answerFromCache(req, res)) void app(req, res);
+      void app(req, res);
     });
     listening.on("error", reject).listen(env.PORT, env.HOST, () => resolve(listening));
   });
@@ -313,7 +397,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       research: research.availability.configured ? research.availability.model : "not configured",
       ms: Date.now() - startedAt,
     },
-    `Aitlas is serving ${url}`,
+    `${siteBranding.name} is serving ${url}`,
   );
   if (!hostPolicy.fixedOrigin) {
     logger.warn(
@@ -360,7 +444,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // Reset mails run after their answer; they need the database (decision 072).
       await resetMailsSettled();
       await apiRateLimiter?.stop();
-      await pageInvalidation.stop();
+      await pagePurges.stop();
+      await cdn?.stop();
+      await control?.close();
       await handle.close();
       releaseLock();
       logger.info("stopped");
@@ -368,4 +454,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 
   return { server, url, stop };
+}
+
+/** The control socket, or null with a warning when it cannot listen (the site still serves). */
+async function startControlSocket({ handle, storage }: { handle: DatabaseHandle; storage: FileStorage }) {
+  const socketPath = controlSocketPath(env.dataDir);
+  try {
+    return await listenOnControlSocket({
+      socketPath,
+      handler: operatorCommands({ handle, storage, dataDir: env.dataDir }),
+    });
+  } catch (error) {
+    logger.warn(
+      { err: error, socketPath },
+      "could not open the control socket: `npm run backup` and `npm run admin` cannot reach this server",
+    );
+    return null;
+  }
 }

@@ -1,9 +1,14 @@
+import { backupIntoDir, type BackupSettings } from "../backup/backup-record.server";
+import type { DatabaseHandle } from "../db/client.server";
 import type { Env } from "../env.server";
 import { runLinkChecks } from "../freshness/link-check.server";
 import { runRefresh } from "../freshness/refresh-proposals.server";
 import { draftQueuedSubmissions } from "../moderation/submissions.server";
 import type { ResearchService } from "../research/research-service.server";
+import type { FileStorage } from "../storage/local-storage.server";
 import type { JobDefinitions } from "./job-queue.server";
+import type { PurgePages } from "../cache/page-purge.server";
+import { SITE_TAG } from "../cache/page-tags.server";
 
 /**
  * A scheduled link check skips tools checked in the last 20 hours, so a daily schedule checks
@@ -20,12 +25,15 @@ type JobEnv = Pick<
 export function jobDefinitionsFromEnv({
   env,
   research,
-  invalidatePublicPages,
+  purgePages,
+  backups,
 }: {
   env: JobEnv;
   research: ResearchService;
-  /** Tool pages show when their website was checked and what changed: a run's results drop them from the cache. */
-  invalidatePublicPages: () => Promise<void>;
+  /** Tool pages show when their website was checked and what changed: a run's results purge them from the cache. */
+  purgePages: PurgePages;
+  /** Where backups go and what they read; without it (tests of other jobs) a backup run does nothing. */
+  backups?: { settings: BackupSettings; storage: FileStorage; databaseKind: DatabaseHandle["kind"] };
 }): JobDefinitions {
   return {
     "link-check": {
@@ -39,7 +47,9 @@ export function jobDefinitionsFromEnv({
           timeoutMs: env.LINK_CHECK_TIMEOUT_MS,
           dueBefore: trigger === "schedule" ? new Date(Date.now() - SCHEDULED_CHECK_AGE_MS) : new Date(),
         });
-        if (counts.checked > 0) await invalidatePublicPages();
+        // A run checks most of the catalogue at once: everything is purged, and served stale while
+        // each page is rendered again by its next visitor (decision 096).
+        if (counts.checked > 0) await purgePages([SITE_TAG]);
         return counts;
       },
     },
@@ -60,6 +70,21 @@ export function jobDefinitionsFromEnv({
           ? null
           : "The research assistant is not configured: submissions are not drafted.",
       handler: ({ db, signal }) => draftQueuedSubmissions({ db, research, signal }),
+    },
+    // An archive in BACKUP_DIR, the oldest beyond BACKUP_KEEP deleted (decision 081).
+    backup: {
+      cron: backups?.settings.cron ?? null,
+      idleReason: () => (backups ? null : "Backups are not set up in this process."),
+      handler: async ({ db, trigger }): Promise<Record<string, number>> => {
+        if (!backups) return {};
+        const { summary, deleted } = await backupIntoDir({
+          handle: { db, kind: backups.databaseKind },
+          storage: backups.storage,
+          settings: backups.settings,
+          trigger: trigger === "schedule" ? "schedule" : trigger === "manual" ? "manual" : "cli",
+        });
+        return { tables: summary.tables, rows: summary.rows, files: summary.files, bytes: summary.bytes, deleted };
+      },
     },
   };
 }

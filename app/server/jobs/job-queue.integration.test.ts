@@ -47,6 +47,7 @@ function queueWith(handler: (context: JobContext) => Promise<Record<string, numb
     "link-check": { cron, handler },
     refresh: { cron: null, handler: async () => ({}), idleReason: () => "The research assistant is not configured" },
     "submission-draft": { cron: null, handler: async () => ({}) },
+    backup: { cron: null, handler: async () => ({}) },
   };
   const queue = createJobQueue({
     connection: database.jobQueueConnection,
@@ -90,6 +91,7 @@ describe("the job queue", () => {
       "link-check": { cron: null, handler: async () => ({}) },
       refresh: { cron: null, handler: async () => ({}) },
       "submission-draft": { cron: null, handler: async () => ({}) },
+      backup: { cron: null, handler: async () => ({}) },
     };
     const queue = createJobQueue({
       connection: database.jobQueueConnection,
@@ -179,6 +181,7 @@ describe("the job queue", () => {
       { kind: "link-check", cron: "0 3 * * *", nextRunAt: new Date("2026-11-25T03:00:00Z"), idleReason: null },
       { kind: "refresh", cron: null, nextRunAt: null, idleReason: "The research assistant is not configured" },
       { kind: "submission-draft", cron: null, nextRunAt: null, idleReason: null },
+      { kind: "backup", cron: null, nextRunAt: null, idleReason: null },
     ]);
   });
 

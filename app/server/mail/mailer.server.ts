@@ -51,7 +51,7 @@ export function createMailer({
       await fs.writeFile(file, rendered.message as Buffer, { mode: 0o600 });
       const links = mail.text.match(LINK) ?? [];
       logger.info({ to: mail.to, subject: mail.subject, file }, `mail to ${mail.to} saved in the local outbox`);
-      for (const link of links) logger.info(`${mail.subject} (${mail.to}): ${link}`);
+      for (const link of links) logger.info({ link }, `${mail.subject} (${mail.to}): ${link}`);
     },
   };
 }

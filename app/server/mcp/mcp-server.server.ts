@@ -7,7 +7,7 @@ import { MAX_COMPARED_TOOLS, MIN_COMPARED_TOOLS } from "~/lib/compare";
 import { ALTERNATIVES_LIMIT } from "~/lib/alternatives";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { PRICING_MODELS } from "~/lib/pricing-model";
-import { SITE_NAME } from "~/lib/site";
+import { siteBranding } from "../branding.server";
 import { MAX_TAG_FILTERS, TOOL_SORTS } from "~/lib/tool-filters";
 import type { Database } from "../db/client.server";
 import { logger } from "../logger.server";
@@ -28,7 +28,7 @@ import {
  * schema by the SDK) and the same JSON as text, for clients that read only text.
  */
 
-const INSTRUCTIONS = `${SITE_NAME} is a directory of AI tools with community ratings. To find tools for a need, call search_tools (text plus filters; list_categories gives the categories and tag slugs it accepts), then get_tool for the details of the best matches. compare_tools puts 2 to 4 tools side by side; list_alternatives suggests tools like a given one; recent_changes says what changed lately and where the new facts came from. Answers are summaries with links to the site's pages; cite those links.`;
+const INSTRUCTIONS = `${siteBranding.name} is a directory of AI tools with community ratings. To find tools for a need, call search_tools (text plus filters; list_categories gives the categories and tag slugs it accepts), then get_tool for the details of the best matches. compare_tools puts 2 to 4 tools side by side; list_alternatives suggests tools like a given one; recent_changes says what changed lately and where the new facts came from. Answers are summaries with links to the site's pages; cite those links.`;
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -77,10 +77,17 @@ async function answer(tool: string, produce: () => Promise<Record<string, unknow
   }
 }
 
+/** The server's machine name: the site's name in lower case, words joined by hyphens ("aitlas"). */
+const mcpServerName = (siteName: string) =>
+  siteName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "") || "catalogue";
+
 /** A new server with the catalogue's tools; `siteUrl` is the origin every link names. */
 export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUrl: string }): McpServer {
   const server = new McpServer(
-    { name: SITE_NAME.toLowerCase(), title: SITE_NAME, version: "1.0.0" },
+    { name: mcpServerName(siteBranding.name), title: siteBranding.name, version: "1.0.0" },
     { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } },
   );
 

@@ -1,15 +1,15 @@
 import { MY_SUBMISSIONS_PATH } from "~/lib/submissions";
-import { SITE_NAME } from "~/lib/site";
+import { siteBranding } from "../branding.server";
 import { escapeXml as escapeHtml } from "../seo/xml.server";
 
 /** The emails a member gets when an administrator decides on a tool they suggested (decision 078). */
 
 /** The suggestion was published: a link to the tool's page. */
 export function submissionApprovedMail({ toolName, toolUrl }: { toolName: string; toolUrl: string }) {
-  const subject = `${toolName} is now listed on ${SITE_NAME}`;
-  const text = [`Thanks for suggesting ${toolName}: it is now listed on ${SITE_NAME}.`, "", toolUrl].join("\n");
-  const html = `<p>Thanks for suggesting ${escapeHtml(toolName)}: it is now listed on ${escapeHtml(SITE_NAME)}.</p>
-<p><a href="${escapeHtml(toolUrl)}">See ${escapeHtml(toolName)} on ${escapeHtml(SITE_NAME)}</a></p>`;
+  const subject = `${toolName} is now listed on ${siteBranding.name}`;
+  const text = [`Thanks for suggesting ${toolName}: it is now listed on ${siteBranding.name}.`, "", toolUrl].join("\n");
+  const html = `<p>Thanks for suggesting ${escapeHtml(toolName)}: it is now listed on ${escapeHtml(siteBranding.name)}.</p>
+<p><a href="${escapeHtml(toolUrl)}">See ${escapeHtml(toolName)} on ${escapeHtml(siteBranding.name)}</a></p>`;
   return { subject, text, html };
 }
 
@@ -26,7 +26,7 @@ export function submissionRejectedMail({
   siteUrl: string;
 }) {
   const submissionsUrl = `${siteUrl}${MY_SUBMISSIONS_PATH}`;
-  const subject = `Your suggestion of ${name} on ${SITE_NAME}`;
+  const subject = `Your suggestion of ${name} on ${siteBranding.name}`;
   const text = [
     `Thanks for suggesting ${name} (${website}). We have decided not to list it, for this reason:`,
     "",

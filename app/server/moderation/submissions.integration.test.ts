@@ -207,7 +207,7 @@ describe("drafting in the background", () => {
         REFRESH_BATCH_SIZE: 1,
       },
       research: services.research,
-      invalidatePublicPages: async () => {},
+      purgePages: async () => {},
     });
     expect(job.cron).toBeNull();
     const counts = await job.handler({

@@ -1,6 +1,6 @@
 import { changeValueText, isWebAddress, type ChangeEntry, type ChangeValue } from "~/lib/change-log";
 import { absoluteUrl } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteBranding } from "../branding.server";
 import type { Database } from "../db/client.server";
 import { changeSummary, listRecentChanges } from "../freshness/change-log.server";
 import type { Feed } from "./feeds.server";
@@ -46,8 +46,8 @@ export async function changesFeed({
 }): Promise<Feed> {
   const { changes } = await listRecentChanges({ db, pageSize: FEED_LENGTH });
   return {
-    title: `Changes to the ${SITE_NAME} catalogue`,
-    description: `What changed in the ${SITE_NAME} directory's tools: each field, before and after, who and when.`,
+    title: `Changes to the ${siteBranding.name} catalogue`,
+    description: `What changed in the ${siteBranding.name} directory's tools: each field, before and after, who and when.`,
     homePath: "/changes",
     feedPath,
     items: changes.map((entry) => ({

@@ -1,5 +1,5 @@
 import { absoluteUrl } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteBranding } from "../branding.server";
 import { cdata, escapeXml } from "./xml.server";
 
 /** One entry of a feed, whatever it is written as. */
@@ -69,7 +69,7 @@ export function renderJsonFeed(feed: Feed, siteUrl: string): string {
     feed_url: absoluteUrl(siteUrl, feed.feedPath),
     description: feed.description,
     language: "en",
-    authors: [{ name: SITE_NAME, url: absoluteUrl(siteUrl, "/") }],
+    authors: [{ name: siteBranding.name, url: absoluteUrl(siteUrl, "/") }],
     items: feed.items.map((item) => ({
       id: item.id,
       url: item.url,

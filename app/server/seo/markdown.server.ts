@@ -3,7 +3,7 @@ import { formatRating, formatVoteCount } from "~/lib/format";
 import { pricingToPlans, type Pricing } from "~/lib/pricing";
 import { PRICING_MODEL_LABELS, type PricingModel } from "~/lib/pricing-model";
 import { absoluteUrl } from "~/lib/seo";
-import { SITE_DESCRIPTION, SITE_NAME } from "~/lib/site";
+import { siteBranding } from "../branding.server";
 import { sanitizeRichText } from "../content/sanitize-html.server";
 
 // Markdown twins of the public pages (`/tool/{slug}.md`, `/article/{slug}.md`) and `/llms.txt`:
@@ -142,10 +142,10 @@ export function articleMarkdown({ article, siteUrl }: { article: ArticleForMarkd
 export function llmsTxt({ siteUrl, categories }: { siteUrl: string; categories: readonly string[] }): string {
   const link = (path: string) => absoluteUrl(siteUrl, path);
   return [
-    `# ${SITE_NAME}`,
-    `> ${SITE_DESCRIPTION}`,
+    `# ${siteBranding.name}`,
+    `> ${siteBranding.description}`,
     [
-      `${SITE_NAME} is an impartial directory of AI tools: each tool has a tagline, category, pricing model, tags,`,
+      `${siteBranding.name} is an impartial directory of AI tools: each tool has a tagline, category, pricing model, tags,`,
       "features, pros and cons, a community rating, alternatives and side-by-side comparisons. Every tool and",
       "article page has a Markdown twin: add `.md` to its address.",
     ].join("\n"),

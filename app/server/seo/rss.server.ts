@@ -1,5 +1,5 @@
 import { absoluteUrl } from "~/lib/seo";
-import { SITE_NAME } from "~/lib/site";
+import { siteBranding } from "../branding.server";
 import { listToolsForFeed } from "../catalog/tools.server";
 import { listArticlesForFeed } from "../content/articles.server";
 import { sanitizeRichText } from "../content/sanitize-html.server";
@@ -20,7 +20,7 @@ export async function articlesFeed({
 }): Promise<Feed> {
   const rows = await listArticlesForFeed({ db, limit: FEED_LENGTH });
   return {
-    title: `${SITE_NAME} Blog`,
+    title: `${siteBranding.name} Blog`,
     description: "Guides, comparisons and explainers about AI tools.",
     homePath: "/blog",
     feedPath,
@@ -53,10 +53,10 @@ export async function toolsFeed({
 }): Promise<Feed> {
   const rows = await listToolsForFeed({ db, category, limit: FEED_LENGTH });
   return {
-    title: category ? `New ${category} AI tools on ${SITE_NAME}` : `New AI tools on ${SITE_NAME}`,
+    title: category ? `New ${category} AI tools on ${siteBranding.name}` : `New AI tools on ${siteBranding.name}`,
     description: category
-      ? `The newest ${category} tools in the ${SITE_NAME} directory.`
-      : `The newest tools in the ${SITE_NAME} directory.`,
+      ? `The newest ${category} tools in the ${siteBranding.name} directory.`
+      : `The newest tools in the ${siteBranding.name} directory.`,
     homePath: category ? `/category/${encodeURIComponent(category)}` : "/",
     feedPath,
     items: rows.map((tool) => ({

@@ -54,6 +54,16 @@ describe("the local storage driver", () => {
     const storage = createLocalStorage({ rootDir, publicPath: "/uploads" });
     await expect(storage.put({ key, body: "x", contentType: "image/png" })).rejects.toThrow(/Invalid storage key/);
   });
+
+  it("reads a key back from the address it handed out, and from no other", async () => {
+    const storage = createLocalStorage({ rootDir, publicPath: "/uploads" });
+    const { url } = await storage.put({ key: "tool-logos/abc.webp", body: "x", contentType: "image/webp" });
+
+    expect(storage.keyOf(url)).toBe("tool-logos/abc.webp");
+    expect(storage.keyOf("https://elsewhere.example/uploads/tool-logos/abc.webp")).toBeNull();
+    expect(storage.keyOf("/uploads/../secrets.png")).toBeNull();
+    expect(storage.keyOf("/uploads/%E0%A4%A.png")).toBeNull();
+  });
 });
 
 describe("serving local uploads", () => {

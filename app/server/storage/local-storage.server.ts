@@ -17,13 +17,32 @@ export type PutFileOptions = {
 export type FileStorage = {
   /** Stores the file under its key, replacing any file there, and returns its public URL. */
   put(options: PutFileOptions): Promise<StoredFile>;
+  /** Every stored key, for backups. */
+  list(): AsyncIterable<string>;
+  /** A stored file's bytes and type, for backups. */
+  get(key: string): Promise<{ body: Buffer; contentType: string | undefined }>;
+  /** The key of a URL this storage hands out for its files, or null for any other address. */
+  keyOf(url: string): string | null;
 };
+
+/** The key after a public address's prefix, or null: each segment decoded, then checked as a key. */
+export function keyAfterPrefix(url: string, prefix: string): string | null {
+  if (!url.startsWith(prefix)) return null;
+  try {
+    const key = url.slice(prefix.length).split("/").map(decodeURIComponent).join("/");
+    return isStorageKey(key) ? key : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Keys are our own ("tool-logos/x.svg"); anything that could climb out of the root is refused. */
 export function assertStorageKey(key: string): void {
-  if (!/^[a-z0-9][a-z0-9/_.-]*$/i.test(key) || key.includes("..") || key.includes("//")) {
-    throw new Error(`Invalid storage key: ${key}`);
-  }
+  if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
+}
+
+export function isStorageKey(key: string): boolean {
+  return /^[a-z0-9][a-z0-9/_.-]*$/i.test(key) && !key.includes("..") && !key.includes("//");
 }
 
 export function createLocalStorage({ rootDir, publicPath }: { rootDir: string; publicPath: string }): FileStorage {
@@ -43,6 +62,23 @@ export function createLocalStorage({ rootDir, publicPath }: { rootDir: string; p
       }
       return { key, url: `${publicPath}/${key}` };
     },
+    async *list() {
+      const entries = await fs.readdir(rootDir, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith(".partial")) continue;
+        const key = path.relative(rootDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        if (isStorageKey(key)) yield key;
+      }
+    },
+    async get(key) {
+      assertStorageKey(key);
+      const body = await fs.readFile(path.join(rootDir, key));
+      return { body, contentType: SERVED_UPLOAD_TYPES[path.extname(key).toLowerCase()] };
+    },
+    keyOf: (url) => keyAfterPrefix(url, `${publicPath}/`),
   };
 }
 

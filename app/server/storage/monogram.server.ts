@@ -7,7 +7,8 @@ export function monogramInitials(name: string): string {
   return initials.toUpperCase();
 }
 
-function hueOf(text: string): number {
+/** The hue of a name's monogram, the same for the same name wherever it is drawn. */
+export function monogramHue(text: string): number {
   let hash = 0;
   for (const char of text) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
   return hash % 360;
@@ -17,7 +18,7 @@ const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char
 
 /** A square logo drawn from the name, so the demo catalogue needs no network. */
 export function monogramSvg(name: string): string {
-  const hue = hueOf(name);
+  const hue = monogramHue(name);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256" role="img" aria-label="${escapeXml(name)}">`,
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">`,

@@ -71,6 +71,19 @@ describe("the S3 storage driver", () => {
     expect(s3.keys()).toHaveLength(before);
   });
 
+  it("reads a key back from the address it handed out, and from no other", async () => {
+    const { url } = await storageFor({ publicUrl: "https://cdn.example/files/" }).put({
+      key: "tool-logos/a-b.webp",
+      body: "x",
+      contentType: "image/webp",
+    });
+
+    expect(storageFor({ publicUrl: "https://cdn.example/files/" }).keyOf(url)).toBe("tool-logos/a-b.webp");
+    expect(storageFor().keyOf(`${s3.origin}/logos/tool-logos/x.webp`)).toBe("tool-logos/x.webp");
+    expect(storageFor().keyOf("https://cdn.example/files/tool-logos/x.webp")).toBeNull();
+    expect(storageFor().keyOf("/uploads/tool-logos/x.webp")).toBeNull();
+  });
+
   it("refuses keys that could escape their folder", async () => {
     await expect(storageFor().put({ key: "../secrets", body: "x", contentType: "text/plain" })).rejects.toThrow(
       /Invalid storage key/,

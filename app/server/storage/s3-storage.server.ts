@@ -1,5 +1,5 @@
-import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { assertStorageKey, type FileStorage } from "./local-storage.server";
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { assertStorageKey, keyAfterPrefix, type FileStorage } from "./local-storage.server";
 
 export type S3StorageOptions = {
   bucket: string;
@@ -61,5 +61,22 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       );
       return { key, url: s3PublicUrl(options, key) };
     },
+    async *list() {
+      let continuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: continuationToken }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (continuationToken);
+    },
+    async get(key) {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      if (!object.Body) throw new Error(`S3 returned no body for ${key}`);
+      return { body: Buffer.from(await object.Body.transformToByteArray()), contentType: object.ContentType };
+    },
+    // The public address of the empty key is the prefix every stored object's address starts with.
+    keyOf: (url) => keyAfterPrefix(url, s3PublicUrl(options, "")),
   };
 }

@@ -1,0 +1,263 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import * as tar from "tar";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { comments, profiles, savedTools, sessions, toolVotes } from "~/server/db/schema.server";
+import { createLocalStorage, type FileStorage } from "~/server/storage/local-storage.server";
+import { createS3Storage } from "~/server/storage/s3-storage.server";
+import { startFakeS3, type FakeS3 } from "../../../tests/fakes/s3";
+import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
+import { createBackup } from "./backup.server";
+import { InvalidArchiveError } from "./archive.server";
+import { listTables, quoted, rowsOf } from "./database-tables.server";
+import { restoreBackup, RestoreRefusedError } from "./restore.server";
+import { databaseSchemaVersion, latestSchemaVersion, migrationsUpTo, readJournal } from "./schema-version.server";
+
+// Moving between engines (decision 082): backed up on one, restored on the other, every table
+// compared row for row. PostgreSQL is the server at TEST_DATABASE_URL, with a fresh database per
+// side; the tests run once (in the PGlite project), since each uses both engines.
+const serverUrl = process.env.TEST_DATABASE_URL;
+const once = process.env.AITLAS_TEST_ENGINE !== "postgres";
+
+// Each test migrates two databases and starts a few processes' worth of work.
+vi.setConfig({ testTimeout: 120_000 });
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function temporaryDir(prefix: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** PGlite in memory (on disk it is the same engine, only slower) and uploads in a temporary folder. */
+async function pgliteSide(): Promise<{ handle: DatabaseHandle; storage: FileStorage; uploads: string }> {
+  const handle = await openDatabase({ kind: "pglite" });
+  cleanups.push(() => handle.close());
+  const uploads = path.join(temporaryDir("aitlas-backup-uploads-"), "uploads");
+  return { handle, storage: createLocalStorage({ rootDir: uploads, publicPath: "/uploads" }), uploads };
+}
+
+async function postgresSide(): Promise<{ handle: DatabaseHandle; storage: FileStorage; s3: FakeS3 }> {
+  const name = `aitlas_backup_${randomBytes(6).toString("hex")}`;
+  await onServer(`create database ${name}`);
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 3 });
+  cleanups.push(async () => {
+    await handle.close();
+    await onServer(`drop database if exists ${name} with (force)`);
+  });
+  // One bucket per side: a fake S3 server per test.
+  const store = await startFakeS3({ bucket: `b${randomBytes(4).toString("hex")}`, listPageSize: 2 });
+  cleanups.push(() => store.close());
+  const storage = createS3Storage({
+    bucket: store.bucket,
+    region: store.region,
+    endpoint: store.origin,
+    accessKeyId: store.accessKeyId,
+    secretAccessKey: store.secretAccessKey,
+  });
+  return { handle, storage, s3: store };
+}
+
+async function onServer(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Users with sessions, a tool with a logo, votes, comments, a saved tool and a few uploaded files. */
+async function fillSite({ db }: DatabaseHandle, storage: FileStorage) {
+  const [ada, bob] = await insertUsers(
+    db,
+    { email: "ada@example.com", name: "Ada", emailVerified: true },
+    { email: "bob@example.com", name: "Bob" },
+  );
+  await db
+    .update(profiles)
+    .set({ userType: "admin" })
+    .where(sql`id = ${ada!.id}`);
+  await db.insert(sessions).values([
+    { userId: ada!.id, token: "token-ada", expiresAt: new Date("2031-02-03T04:05:06.789Z"), userAgent: "Firefox" },
+    { userId: bob!.id, token: "token-bob", expiresAt: new Date("2031-02-03T04:05:06.789Z"), ipAddress: "::1" },
+  ]);
+  const logo = await storage.put({ key: "tool-logos/quill.png", body: randomBytes(300), contentType: "image/png" });
+  const [quill, sketch] = await insertTools(
+    db,
+    { name: "Quill", image: logo.url, features: ["Drafts", 'Tone, "quoted"'], pros: [] },
+    { name: "Sketch", description: "<p>Pictures &amp; more</p>" },
+  );
+  await db.insert(toolVotes).values([
+    { toolId: quill!.id, userId: ada!.id, rating: 5 },
+    { toolId: quill!.id, userId: bob!.id, rating: 2 },
+    { toolId: sketch!.id, userId: bob!.id, rating: 4 },
+  ]);
+  await db.insert(comments).values([
+    { toolId: quill!.id, userId: ada!.id, content: "Great ✓ for drafts\nsecond line" },
+    { toolId: quill!.id, userId: bob!.id, content: "Meh", hiddenAt: new Date(), hiddenBy: ada!.id },
+  ]);
+  await db.insert(savedTools).values({ userId: bob!.id, toolId: sketch!.id });
+  await storage.put({ key: "avatars/bob.webp", body: randomBytes(120), contentType: "image/webp" });
+  await storage.put({
+    key: "article-images/x.svg",
+    body: "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    contentType: "image/svg+xml",
+  });
+}
+
+/** Every table's rows as PostgreSQL writes them in JSON (in UTC), sorted: equal dumps, equal data. */
+async function dump({ db }: DatabaseHandle): Promise<Record<string, string[]>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    const result: Record<string, string[]> = {};
+    for (const table of await listTables(tx)) {
+      const rows = await rowsOf<{ row: string }>(
+        tx,
+        sql`select to_jsonb(t)::text as "row" from ${quoted(table.name)} t`,
+      );
+      result[table.name] = rows.map((row) => row.row).sort();
+    }
+    return result;
+  });
+}
+
+async function files(storage: FileStorage): Promise<Record<string, string>> {
+  const found: Record<string, string> = {};
+  for await (const key of storage.list()) found[key] = (await storage.get(key)).body.toString("base64");
+  return found;
+}
+
+function archivePath() {
+  return path.join(temporaryDir("aitlas-archive-"), "site.tar.gz");
+}
+
+describe.skipIf(!serverUrl || !once)("moving between PGlite and PostgreSQL", () => {
+  test("PGlite and local uploads to PostgreSQL and S3: every row and file arrives", async () => {
+    const from = await pgliteSide();
+    await from.handle.migrate();
+    await fillSite(from.handle, from.storage);
+    const file = archivePath();
+    const backup = await createBackup({ handle: from.handle, storage: from.storage, file });
+    expect(backup).toMatchObject({ schemaVersion: latestSchemaVersion().tag, files: 3 });
+    expect(backup.counts).toMatchObject({ users: 2, sessions: 2, tool_votes: 3, comments: 2, tools: 2 });
+
+    const to = await postgresSide();
+    const restored = await restoreBackup({ handle: to.handle, storage: to.storage, file, force: false });
+    expect(restored).toMatchObject({ rows: backup.rows, files: 3 });
+    expect(await dump(to.handle)).toEqual(await dump(from.handle));
+    expect(await files(to.storage)).toEqual(await files(from.storage));
+    expect(to.s3.object("tool-logos/quill.png")?.contentType).toBe("image/png");
+    // The restored database goes on working: triggers are back, the sequence-free ids are fresh.
+    const [carol] = await insertUsers(to.handle.db, { email: "carol@example.com" });
+    const [profile] = await to.handle.db
+      .select()
+      .from(profiles)
+      .where(sql`id = ${carol!.id}`);
+    expect(profile?.userType).toBe("user");
+  });
+
+  test("PostgreSQL and S3 to PGlite and local uploads: every row and file arrives", async () => {
+    const from = await postgresSide();
+    await from.handle.migrate();
+    await fillSite(from.handle, from.storage);
+    const file = archivePath();
+    await createBackup({ handle: from.handle, storage: from.storage, file });
+
+    const to = await pgliteSide();
+    await restoreBackup({ handle: to.handle, storage: to.storage, file, force: false });
+    expect(await dump(to.handle)).toEqual(await dump(from.handle));
+    expect(await files(to.storage)).toEqual(await files(from.storage));
+    expect(fs.existsSync(path.join(to.uploads, "avatars/bob.webp"))).toBe(true);
+  });
+});
+
+describe("restoring", () => {
+  test("a database that holds data is refused; --force replaces everything in it", async () => {
+    const from = await pgliteSide();
+    await from.handle.migrate();
+    await fillSite(from.handle, from.storage);
+    const file = archivePath();
+    await createBackup({ handle: from.handle, storage: from.storage, file });
+
+    const to = await pgliteSide();
+    await to.handle.migrate();
+    await insertUsers(to.handle.db, { email: "someone@example.com" });
+    await insertTools(to.handle.db, { name: "Other" });
+    const before = await dump(to.handle);
+    const refusal = restoreBackup({ handle: to.handle, storage: to.storage, file, force: false });
+    await expect(refusal).rejects.toThrow(RestoreRefusedError);
+    await expect(refusal).rejects.toThrow(/not empty: .*tools \(1\).*users \(1\).*--force/);
+    expect(await dump(to.handle)).toEqual(before);
+    expect(await files(to.storage)).toEqual({});
+
+    await restoreBackup({ handle: to.handle, storage: to.storage, file, force: true });
+    expect(await dump(to.handle)).toEqual(await dump(from.handle));
+  });
+
+  test("a damaged archive is refused before anything is loaded", async () => {
+    const from = await pgliteSide();
+    await from.handle.migrate();
+    await fillSite(from.handle, from.storage);
+    const file = archivePath();
+    await createBackup({ handle: from.handle, storage: from.storage, file });
+
+    // One changed character in the users' rows, packed again with the manifest as it was.
+    const unpacked = temporaryDir("aitlas-damaged-");
+    await tar.extract({ file, cwd: unpacked });
+    const usersFile = path.join(unpacked, "tables/users.jsonl");
+    fs.writeFileSync(usersFile, fs.readFileSync(usersFile, "utf8").replace("Ada", "Eve"));
+    const damaged = path.join(unpacked, "..", `${path.basename(unpacked)}.tar.gz`);
+    cleanups.push(async () => fs.rmSync(damaged, { force: true }));
+    await tar.create({ gzip: true, file: damaged, cwd: unpacked }, ["manifest.json", "tables", "uploads"]);
+
+    const to = await pgliteSide();
+    const refusal = restoreBackup({ handle: to.handle, storage: to.storage, file: damaged, force: false });
+    await expect(refusal).rejects.toThrow(InvalidArchiveError);
+    await expect(refusal).rejects.toThrow(/tables\/users\.jsonl: checksum mismatch/);
+    expect(await databaseSchemaVersion(to.handle.db)).toBeNull();
+    expect(await files(to.storage)).toEqual({});
+
+    fs.writeFileSync(damaged, "not a tar");
+    await expect(
+      restoreBackup({ handle: to.handle, storage: to.storage, file: damaged, force: false }),
+    ).rejects.toThrow(/not a readable backup archive/);
+  });
+
+  test("an archive of an older schema loads into that schema, then the newer migrations run", async () => {
+    const journal = readJournal();
+    const older = journal.at(-2)!;
+    const from = await pgliteSide();
+    const upTo = migrationsUpTo({ tag: older.tag, index: older.idx });
+    await from.handle.migrate(upTo.folder);
+    upTo.remove();
+    await insertUsers(from.handle.db, { email: "old@example.com", name: "Old" });
+    const file = archivePath();
+    const backup = await createBackup({ handle: from.handle, storage: from.storage, file });
+    expect(backup.schemaVersion).toBe(older.tag);
+
+    const to = await pgliteSide();
+    const restored = await restoreBackup({ handle: to.handle, storage: to.storage, file, force: false });
+    expect(restored).toMatchObject({ schemaVersion: older.tag, migratedTo: latestSchemaVersion().tag });
+    expect(await databaseSchemaVersion(to.handle.db)).toEqual(latestSchemaVersion());
+    const emails = await rowsOf<{ email: string }>(to.handle.db, sql`select email from users`);
+    expect(emails).toEqual([{ email: "old@example.com" }]);
+
+    // A database already past the archive's schema cannot go back to it.
+    await expect(restoreBackup({ handle: to.handle, storage: to.storage, file, force: true })).rejects.toThrow(
+      /newer than the archive's/,
+    );
+  });
+});
