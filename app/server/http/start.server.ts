@@ -28,6 +28,7 @@ import { configuredStorage, UPLOADS_PATH } from "../storage/configured-storage.s
 import { serveLocalUploads } from "../storage/local-storage.server";
 import { clientIpOf, sendFetchResponse, toFetchRequest, writeHeaders } from "./fetch-adapter.server";
 import { cacheableRequest, cacheKeyOf, createCachedHitResponder, logWhenFinished } from "./cached-hits.server";
+import { redirectToCanonicalPaths } from "./canonical-paths.server";
 import { answerClientErrors, rejectMalformedAddresses } from "./malformed-requests.server";
 import { withLoggedRequestErrors } from "./request-errors.server";
 import { analyticsScriptUrl } from "../analytics.server";
@@ -178,9 +179,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { getBuild } = options;
   // Given a build object, React Router prepares its routes once; given a function (development,
   // where Vite swaps modules), it prepares them again on every request.
-  const handleRequest = getBuild
-    ? createRequestHandler(async () => withOrigins(await getBuild()), mode)
-    : createRequestHandler(withOrigins(await loadReactRouterBuild()), mode);
+  const productionBuild = getBuild ? null : await loadReactRouterBuild();
+  const handleRequest = productionBuild
+    ? createRequestHandler(withOrigins(productionBuild), mode)
+    : createRequestHandler(async () => withOrigins(await getBuild!()), mode);
+  const routeTable = async () => (productionBuild ?? (await getBuild!())).routes;
 
   /** From SIGTERM: /readyz says 503 so the load balancer stops sending, while requests are still served. */
   let draining = false;
@@ -250,6 +253,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const publicFiles = express.static("build/client", { maxAge: "1h" });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
+
+  // `/About/` and `/about` are one page: variants move to the address the page calls canonical.
+  app.use(redirectToCanonicalPaths(routeTable));
 
   // `/tool/{slug}.md` and `/article/{slug}.md`, which React Router's `/tool/:id` would take for pages.
   app.use(serveMarkdownTwins(handle.db));
