@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { AdminSpinner } from "./components/admin/admin-spinner";
 import { AnalyticsScript } from "./components/analytics-script";
 import {
@@ -42,6 +43,11 @@ import { findToolToSave } from "./server/community/saved-tools.server";
 import { takeFlash, type Flash } from "./server/flash.server";
 import { siteBranding } from "./server/branding.server";
 import { footerSettings, siteUrlFor } from "./server/site.server";
+
+/** The Latin subset of Inter, which nearly every page's text needs, is fetched with the page rather than after its CSS. */
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interLatinUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context;
