@@ -17,7 +17,11 @@ export function CategoryFilter({ selected, filters }: { selected: string; filter
     return search ? `/?${search}` : "/";
   };
   return (
-    <nav aria-label="Filter by category" className="flex flex-wrap justify-center gap-2">
+    // One row: centred when it fits, scrolled sideways when it does not (a phone), never a second row.
+    <nav
+      aria-label="Filter by category"
+      className="mx-auto flex w-fit max-w-full gap-2 overflow-x-auto px-1 py-1 whitespace-nowrap [scrollbar-width:thin]"
+    >
       {FILTER_CATEGORIES.map((category) => {
         const active = category === selected;
         return (
@@ -26,7 +30,10 @@ export function CategoryFilter({ selected, filters }: { selected: string; filter
             to={hrefFor(category)}
             preventScrollReset
             aria-current={active ? "page" : undefined}
-            className={buttonClasses({ variant: active ? "default" : "outline", size: "sm" }, "rounded-full")}
+            className={buttonClasses(
+              { variant: active ? "default" : "outline", size: "sm" },
+              "h-8 shrink-0 rounded-full px-3",
+            )}
           >
             {category}
           </Link>

@@ -1,12 +1,13 @@
 import { pricingToPlans, type Pricing } from "~/lib/pricing";
 
 /** Pricing in either of the spec's shapes: a list of plans or a map of plan name to text. */
-export function PricingList({ pricing }: { pricing: Pricing | null }) {
+export function PricingList({ pricing, layout = "stack" }: { pricing: Pricing | null; layout?: "stack" | "grid" }) {
   const plans = pricingToPlans(pricing);
   if (plans.length === 0)
     return <p className="text-sm text-slate-600 dark:text-slate-400">No pricing information yet.</p>;
   return (
-    <ul className="space-y-4">
+    // As a grid, plans sit side by side across the page instead of making one tall column.
+    <ul className={layout === "grid" ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3" : "space-y-4"}>
       {plans.map((plan) => (
         <li key={plan.plan} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
           <div className="flex flex-wrap items-baseline justify-between gap-2">

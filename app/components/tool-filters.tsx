@@ -31,6 +31,9 @@ function sameSet<T>(a: T[], b: T[]) {
   return a.length === b.length && a.every((item) => b.includes(item));
 }
 
+/** One row of choices: scrolled sideways when it does not fit (a phone), so the tools stay near the top. */
+const FILTER_ROW = "-mx-1 flex items-center gap-2 overflow-x-auto px-1 py-1 whitespace-nowrap [scrollbar-width:thin]";
+
 /** A filter link that shows whether it is on; pressing it again turns it off. */
 function ToggleLink({ to, active, children }: { to: string; active: boolean; children: React.ReactNode }) {
   return (
@@ -39,7 +42,10 @@ function ToggleLink({ to, active, children }: { to: string; active: boolean; chi
       preventScrollReset
       rel="nofollow"
       aria-current={active ? "true" : undefined}
-      className={buttonClasses({ variant: active ? "default" : "outline", size: "sm" }, "h-8 rounded-full px-3")}
+      className={buttonClasses(
+        { variant: active ? "default" : "outline", size: "sm" },
+        "h-8 shrink-0 rounded-full px-3",
+      )}
     >
       {children}
     </Link>
@@ -68,9 +74,9 @@ function ToolFilterBar({
   const sorts = TOOL_SORTS.filter((option) => option !== "relevance" || filters.query !== "");
   const tagChoices = tags.filter((tag) => tag.slug !== fixedTag);
   return (
-    <div className="space-y-3 text-sm">
-      <div role="group" aria-labelledby="pricing-filter-label" className="flex flex-wrap items-center gap-2">
-        <span id="pricing-filter-label" className="mr-1 font-medium text-slate-700 dark:text-slate-300">
+    <div className="space-y-2 text-sm">
+      <div role="group" aria-labelledby="pricing-filter-label" className={FILTER_ROW}>
+        <span id="pricing-filter-label" className="mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300">
           Pricing
         </span>
         <ToggleLink
@@ -90,8 +96,8 @@ function ToolFilterBar({
         ))}
       </div>
       {tagChoices.length > 0 && (
-        <div role="group" aria-labelledby="tag-filter-label" className="flex flex-wrap items-center gap-2">
-          <span id="tag-filter-label" className="mr-1 font-medium text-slate-700 dark:text-slate-300">
+        <div role="group" aria-labelledby="tag-filter-label" className={FILTER_ROW}>
+          <span id="tag-filter-label" className="mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300">
             Tags
           </span>
           {tagChoices.map((tag) => (
@@ -105,26 +111,28 @@ function ToolFilterBar({
           ))}
         </div>
       )}
-      <div role="group" aria-labelledby="sort-label" className="flex flex-wrap items-center gap-2">
-        <span id="sort-label" className="mr-1 font-medium text-slate-700 dark:text-slate-300">
-          Sort by
-        </span>
-        {sorts.map((option) => (
-          <ToggleLink key={option} to={hrefFor(path, filters, { sort: option })} active={option === sort}>
-            {TOOL_SORT_LABELS[option]}
+      <div className="flex flex-col gap-3 lg:flex-row lg:gap-8">
+        <div role="group" aria-labelledby="sort-label" className={FILTER_ROW}>
+          <span id="sort-label" className="mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300">
+            Sort by
+          </span>
+          {sorts.map((option) => (
+            <ToggleLink key={option} to={hrefFor(path, filters, { sort: option })} active={option === sort}>
+              {TOOL_SORT_LABELS[option]}
+            </ToggleLink>
+          ))}
+        </div>
+        <div role="group" aria-labelledby="status-filter-label" className={FILTER_ROW}>
+          <span id="status-filter-label" className="mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300">
+            Status
+          </span>
+          <ToggleLink
+            to={hrefFor(path, filters, { discontinued: !filters.discontinued })}
+            active={filters.discontinued === true}
+          >
+            Discontinued only
           </ToggleLink>
-        ))}
-      </div>
-      <div role="group" aria-labelledby="status-filter-label" className="flex flex-wrap items-center gap-2">
-        <span id="status-filter-label" className="mr-1 font-medium text-slate-700 dark:text-slate-300">
-          Status
-        </span>
-        <ToggleLink
-          to={hrefFor(path, filters, { discontinued: !filters.discontinued })}
-          active={filters.discontinued === true}
-        >
-          Discontinued only
-        </ToggleLink>
+        </div>
       </div>
     </div>
   );

@@ -313,7 +313,8 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
 
       {tool.discontinuedAt && <DiscontinuedBanner name={tool.name} since={tool.discontinuedAt} />}
 
-      <header className="flex flex-col gap-6 md:flex-row md:items-start">
+      {/* The header band: who the tool is, what it costs, how it is rated, and the way to it. */}
+      <header className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-slate-50 p-6 md:flex-row md:items-start dark:border-slate-800 dark:bg-slate-900/60">
         <ToolLogo name={tool.name} image={tool.image} size={128} className="rounded-2xl" />
         <div className="flex-1 space-y-3">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{tool.name}</h1>
@@ -342,7 +343,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
                 href={tool.website}
                 target="_blank"
                 rel="noopener noreferrer nofollow"
-                className={buttonClasses({ variant: "outline", size: "sm" })}
+                className={buttonClasses({ variant: "default" })}
               >
                 Visit website
                 <ExternalLink aria-hidden="true" className="h-4 w-4" />
@@ -356,7 +357,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         </div>
         <section
           aria-labelledby="rate-heading"
-          className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+          className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-950"
         >
           <h2 id="rate-heading" className="mb-2 text-sm font-semibold">
             Rate this tool
@@ -373,18 +374,21 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         <HtmlContent html={tool.descriptionHtml} />
       </section>
 
-      <div className="grid items-start gap-6 md:grid-cols-2">
+      {/* Features beside pros and cons, then the plans across the page: no card beside a tall one leaves a gap. */}
+      <div className="grid gap-6 md:grid-cols-2">
         <ListCard title="Features" items={tool.features} empty="No features listed yet." />
-        <Card>
+        <div className="grid content-start gap-6">
+          <ListCard title="Pros" items={tool.pros} empty="No pros listed yet." />
+          <ListCard title="Cons" items={tool.cons} empty="No cons listed yet." />
+        </div>
+        <Card className="md:col-span-2">
           <CardHeader>
             <CardTitle>Pricing</CardTitle>
           </CardHeader>
           <CardContent>
-            <PricingList pricing={tool.pricing} />
+            <PricingList pricing={tool.pricing} layout="grid" />
           </CardContent>
         </Card>
-        <ListCard title="Pros" items={tool.pros} empty="No pros listed yet." />
-        <ListCard title="Cons" items={tool.cons} empty="No cons listed yet." />
       </div>
 
       <section aria-labelledby="history-heading" className="space-y-4">
