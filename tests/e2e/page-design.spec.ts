@@ -1,0 +1,81 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { adminStatePath } from "./admin-support";
+import { expect, test } from "./fixtures";
+
+// Issue 18's design pass, checked where it can be measured, and every main page photographed in
+// light and dark on a laptop and a phone: the screenshots are attached to the run's report and kept
+// under test-results/ as artifacts, for comparing before and after by eye.
+const VIEWPORTS = {
+  laptop: { width: 1366, height: 768 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+const PUBLIC_PAGES = [
+  { name: "home", path: "/" },
+  { name: "tool", path: "/tool/chatgpt" },
+  { name: "article", path: "/article/how-to-choose-an-ai-writing-assistant" },
+  { name: "category", path: "/category/Writing" },
+  { name: "blog", path: "/blog" },
+  { name: "compare", path: "/compare/chatgpt-vs-claude" },
+];
+
+async function photograph(page: Page, testInfo: TestInfo, name: string) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const file = testInfo.outputPath(`${name}-${colorScheme}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    await testInfo.attach(`${name} (${colorScheme})`, { path: file, contentType: "image/png" });
+  }
+}
+
+/** The page is no wider than the screen: nothing makes the whole page scroll sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(innerWidth);
+}
+
+for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`on a ${device} (${viewport.width}x${viewport.height})`, () => {
+    test.use({ viewport });
+
+    test("home shows the first tool cards without scrolling, and the categories as one row", async ({ page }) => {
+      await page.goto("/");
+      const firstCard = page.getByRole("main").locator('a[href^="/tool/"]').first();
+      const box = await firstCard.boundingBox();
+      expect(box, "a tool card link").not.toBeNull();
+      expect(box!.y, "the first tool card starts above the fold").toBeLessThan(viewport.height);
+      const chips = page.getByRole("navigation", { name: "Filter by category" }).getByRole("link");
+      const tops = new Set(
+        await chips.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top))),
+      );
+      expect(tops.size, "category chips on one row").toBe(1);
+    });
+
+    for (const { name, path } of PUBLIC_PAGES) {
+      test(`${name} page fits the screen; screenshots in light and dark`, async ({ page }, testInfo) => {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expectNoSidewaysScroll(page);
+        await photograph(page, testInfo, `${name}-${device}`);
+      });
+    }
+
+    test.describe("the admin area", () => {
+      test.use({ storageState: adminStatePath() });
+      test("dashboard and tool table fit the screen; screenshots in light and dark", async ({ page }, testInfo) => {
+        for (const [name, path] of [
+          ["admin-dashboard", "/admin"],
+          ["admin-tools", "/admin/tools"],
+        ] as const) {
+          await page.goto(path);
+          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+          await expectNoSidewaysScroll(page);
+          await photograph(page, testInfo, `${name}-${device}`);
+        }
+      });
+    });
+  });
+}
