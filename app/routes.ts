@@ -45,6 +45,15 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  // The index's files, at the root so each may list any page: /sitemap-{section}.xml, then
+  // ?page=2 and on past 50,000 addresses (decision 102).
+  route("sitemap-pages.xml", "routes/sitemap-section.ts", { id: "sitemap-pages" }),
+  route("sitemap-categories.xml", "routes/sitemap-section.ts", { id: "sitemap-categories" }),
+  route("sitemap-tags.xml", "routes/sitemap-section.ts", { id: "sitemap-tags" }),
+  route("sitemap-tools.xml", "routes/sitemap-section.ts", { id: "sitemap-tools" }),
+  route("sitemap-alternatives.xml", "routes/sitemap-section.ts", { id: "sitemap-alternatives" }),
+  route("sitemap-comparisons.xml", "routes/sitemap-section.ts", { id: "sitemap-comparisons" }),
+  route("sitemap-articles.xml", "routes/sitemap-section.ts", { id: "sitemap-articles" }),
   route("robots.txt", "routes/robots.ts"),
   route("llms.txt", "routes/llms-txt.ts"),
   // Share images: 1200x630 PNG cards for og:image and twitter:image (decision 099).

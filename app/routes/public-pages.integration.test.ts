@@ -6,13 +6,10 @@ import { loader as blogLoader } from "~/routes/blog";
 import { loader as rssLoader } from "~/routes/blog-rss";
 import { loader as toolsFeedLoader } from "~/routes/tools-feed";
 import { loader as changesFeedLoader } from "~/routes/changes-rss";
-import { updateTool } from "~/server/catalog/tool-admin.server";
 import { recordToolChanges } from "~/server/freshness/change-log.server";
-import { toolFormSchema } from "~/lib/tool-form";
 import { loader as categoryLoader, meta as categoryMeta } from "~/routes/category";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as robotsLoader } from "~/routes/robots";
-import { loader as sitemapLoader } from "~/routes/sitemap";
 import { loader as tagLoader, meta as tagMeta } from "~/routes/tag";
 import { loader as toolLoader } from "~/routes/tool";
 import { refreshRankingPrior } from "~/server/catalog/ranking.server";
@@ -20,6 +17,7 @@ import { articles, tags, tools } from "~/server/db/schema.server";
 import { cdata } from "~/server/seo/xml.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 import { insertArticles, insertTools, tagTools } from "../../tests/setup/fixtures";
+import { childrenNamed, parseXml, textOf } from "../../tests/setup/strict-xml";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -67,78 +65,6 @@ async function expectNotFound(thrown: unknown, message: string) {
   expect(response.status).toBe(404);
   expect(await response.json()).toEqual({ error: message, code: "not-found" });
 }
-
-// --- A small strict XML reader, so "valid XML" means well-formed, not "contains a tag" ---
-
-type XmlElement = { name: string; attributes: Record<string, string>; children: XmlElement[]; text: string };
-
-const entities: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
-
-/** Throws on what a conforming XML parser rejects: bad nesting, bare & or <, stray "]]>", trailing content. */
-function parseXml(source: string): XmlElement {
-  let position = 0;
-  const fail = (reason: string): never => {
-    throw new Error(`Invalid XML (${reason}) at ${position}: ${JSON.stringify(source.slice(position, position + 60))}`);
-  };
-  const decode = (raw: string) => {
-    if (/<|&(?!(?:lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(raw)) fail("bare < or &");
-    return raw.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (_, ref: string) =>
-      ref.startsWith("#x")
-        ? String.fromCodePoint(Number.parseInt(ref.slice(2), 16))
-        : ref.startsWith("#")
-          ? String.fromCodePoint(Number.parseInt(ref.slice(1), 10))
-          : entities[ref]!,
-    );
-  };
-  const name = String.raw`[A-Za-z_][\w.:-]*`;
-  const startTag = new RegExp(String.raw`<(${name})((?:\s+${name}\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(/?)>`, "y");
-  const attribute = new RegExp(String.raw`(${name})\s*=\s*(?:"([^"]*)"|'([^']*)')`, "g");
-  const endTag = new RegExp(String.raw`</(${name})\s*>`, "y");
-
-  const readElement = (): XmlElement => {
-    startTag.lastIndex = position;
-    const open = startTag.exec(source) ?? fail("expected a start tag");
-    position = startTag.lastIndex;
-    const element: XmlElement = { name: open[1]!, attributes: {}, children: [], text: "" };
-    for (const [, key, double, single] of open[2]!.matchAll(attribute)) {
-      if (key! in element.attributes) fail(`duplicate attribute ${key}`);
-      element.attributes[key!] = decode(double ?? single ?? "");
-    }
-    if (open[3]) return element;
-    for (;;) {
-      if (source.startsWith("<![CDATA[", position)) {
-        const end = source.indexOf("]]>", position);
-        if (end < 0) fail("unterminated CDATA");
-        element.text += source.slice(position + "<![CDATA[".length, end);
-        position = end + 3;
-      } else if (source.startsWith("</", position)) {
-        endTag.lastIndex = position;
-        const close = endTag.exec(source);
-        if (close?.[1] !== element.name) fail(`expected </${element.name}>`);
-        position = endTag.lastIndex;
-        return element;
-      } else if (source.startsWith("<", position)) {
-        element.children.push(readElement());
-      } else {
-        const next = source.indexOf("<", position);
-        if (next < 0) fail(`unclosed <${element.name}>`);
-        const raw = source.slice(position, next);
-        if (raw.includes("]]>")) fail("]]> in text");
-        element.text += decode(raw);
-        position = next;
-      }
-    }
-  };
-
-  const declaration = /^<\?xml version="1\.0" encoding="UTF-8"\?>\s*/.exec(source) ?? fail("missing XML declaration");
-  position = declaration[0].length;
-  const root = readElement();
-  if (source.slice(position).trim() !== "") fail("content after the root element");
-  return root;
-}
-
-const childrenNamed = (element: XmlElement, name: string) => element.children.filter((child) => child.name === name);
-const textOf = (element: XmlElement, name: string) => childrenNamed(element, name)[0]?.text;
 
 describe("parseXml, the test's own XML reader", () => {
   test("rejects what is not well-formed", () => {
@@ -496,60 +422,6 @@ describe("blog loader", () => {
   });
 });
 
-describe("sitemap.xml loader", () => {
-  test("lists every page, category, tool and published article with its last change", async () => {
-    await insertTools(
-      database.db,
-      { name: "Chat GPT", slug: "chatgpt", category: "Writing", updatedAt: new Date("2025-02-03T04:05:06.000Z") },
-      { name: "Poster", category: "Social Media" },
-      { name: "Odd Slug", slug: "rock'n'roll&more<x>" },
-    );
-    await insertArticles(
-      database.db,
-      { title: "Published", slug: "published", date: "2025-05-01", updatedAt: new Date("2025-05-02T00:00:00.000Z") },
-      { title: "Draft", slug: "draft-article", date: "2025-05-01", status: "draft" },
-    );
-
-    const response = await callLoader(sitemapLoader, "/sitemap.xml");
-    const body = await response.text();
-
-    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
-    const urlset = parseXml(body);
-    expect(urlset.name).toBe("urlset");
-    expect(urlset.attributes.xmlns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
-    const lastmodOf = new Map(childrenNamed(urlset, "url").map((url) => [textOf(url, "loc"), textOf(url, "lastmod")]));
-
-    for (const path of ["/", "/blog", "/changes", "/about", "/privacy", "/terms"])
-      expect(lastmodOf.has(`http://localhost${path}`), path).toBe(true);
-    expect(lastmodOf.get("http://localhost/tool/chatgpt")).toBe("2025-02-03T04:05:06.000Z");
-    expect(lastmodOf.get("http://localhost/tool/poster")).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(lastmodOf.has(`http://localhost/tool/${encodeURIComponent("rock'n'roll&more<x>")}`)).toBe(true);
-    expect(lastmodOf.get("http://localhost/article/published")).toBe("2025-05-02T00:00:00.000Z");
-    expect(lastmodOf.get("http://localhost/category/Writing")).toBe("2025-02-03T04:05:06.000Z");
-    expect(lastmodOf.has("http://localhost/category/Social%20Media")).toBe(true);
-    // Categories without tools, and drafts, are not pages worth listing.
-    expect(lastmodOf.has("http://localhost/category/Health")).toBe(false);
-    expect(lastmodOf.has("http://localhost/article/draft-article")).toBe(false);
-    // Alternatives pages for the two Writing tools; Poster is alone in its category.
-    expect(lastmodOf.has("http://localhost/tool/chatgpt/alternatives")).toBe(true);
-    expect(lastmodOf.has("http://localhost/tool/poster/alternatives")).toBe(false);
-    // ...and compared with each other.
-    const pair = `http://localhost/compare/chatgpt-vs-${encodeURIComponent("rock'n'roll&more<x>")}`;
-    expect(lastmodOf.has(pair)).toBe(true);
-    expect(lastmodOf.size).toBe(6 + 2 + 3 + 2 + 1 + 1);
-  });
-
-  test("uses the configured public URL", async () => {
-    await insertTools(database.db, { name: "Chat GPT", slug: "chatgpt" });
-
-    const body = await (await callLoader(sitemapLoader, "/sitemap.xml", { siteUrl: "https://aitlas.example" })).text();
-
-    const locs = childrenNamed(parseXml(body), "url").map((url) => textOf(url, "loc"));
-    expect(locs).toContain("https://aitlas.example/tool/chatgpt");
-    expect(locs.every((loc) => loc?.startsWith("https://aitlas.example/"))).toBe(true);
-  });
-});
-
 describe("robots.txt loader", () => {
   test("allows the public site and points to the sitemap", async () => {
     const response = await callLoader(robotsLoader, "/robots.txt");
@@ -621,6 +493,20 @@ describe("blog/rss.xml loader", () => {
     const content = textOf(items[0]!, "content:encoded")!;
     expect(content).toContain("<b>still</b> inside</p>");
     expect(content).not.toContain("alert(2)");
+  });
+
+  test("escapes a plain-text excerpt as HTML, so '<' and '&' in it stay text (W3C feed validator)", async () => {
+    const excerpt = "R&D for <b>teams</b> & x < y";
+    await insertArticles(database.db, { title: "Escaped", slug: "escaped", date: "2025-05-01", excerpt });
+
+    const { items } = await feed();
+    const description = textOf(items[0]!, "description")!;
+
+    // The description's text is HTML: no tag, no bare ampersand, and decoding it gives the excerpt.
+    expect(description).toBe("R&amp;D for &lt;b&gt;teams&lt;/b&gt; &amp; x &lt; y");
+    expect(description).not.toMatch(/<|&(?!amp;|lt;|gt;)/);
+    const json = (await (await callLoader(rssLoader, "/blog/feed.json")).json()) as JsonFeed;
+    expect(json.items[0]!.summary).toBe(excerpt);
   });
 
   test("splits ']]>' across CDATA sections so the text reads back unchanged", () => {
@@ -721,7 +607,7 @@ describe("tool and JSON feeds", () => {
   });
 });
 
-describe("the change log's feed and the sitemap (issue 14)", () => {
+describe("the change log's feed (issue 14)", () => {
   test("/changes/rss.xml is RSS 2.0 of the latest changes, escaped, with only web sources linked", async () => {
     const [tool] = await insertTools(database.db, { name: "Quill <b>&</b>", slug: "quill" });
     await recordToolChanges(database.db, {
@@ -752,8 +638,9 @@ describe("the change log's feed and the sitemap (issue 14)", () => {
     expect(textOf(item!, "title")).toBe("Quill <b>&</b>: Tagline changed");
     expect(textOf(item!, "link")).toBe("http://localhost/tool/quill");
     expect(textOf(item!, "dc:creator")).toBe("AI proposal accepted by Ada");
+    // HTML to a reader: the plain-text summary arrives escaped, and reads back as the text.
     expect(textOf(item!, "description")).toBe(
-      "Tagline: Old ]]> words → </title><script>alert(1)</script> (by AI proposal accepted by Ada)",
+      "Tagline: Old ]]&gt; words → &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; (by AI proposal accepted by Ada)",
     );
     const content = textOf(item!, "content:encoded")!;
     expect(content).toContain("&lt;/title&gt;&lt;script&gt;");
@@ -761,51 +648,5 @@ describe("the change log's feed and the sitemap (issue 14)", () => {
       '<a href="https://quill.example.com/news" rel="nofollow noopener noreferrer">Quill &lt;news&gt;</a>',
     );
     expect(content).not.toContain("javascript:");
-  });
-
-  test("a tool's lastmod moves when a fact changes, not when its form is saved unchanged", async () => {
-    const [tool] = await insertTools(database.db, {
-      name: "Quill",
-      slug: "quill",
-      tagline: "Drafts letters.",
-      pricingModel: "free",
-      features: ["Drafts"],
-      updatedAt: new Date("2025-02-03T04:05:06.000Z"),
-    });
-    const lastmod = async () => {
-      const urlset = parseXml(await (await callLoader(sitemapLoader, "/sitemap.xml")).text());
-      return new Map(childrenNamed(urlset, "url").map((url) => [textOf(url, "loc"), textOf(url, "lastmod")] as const));
-    };
-    const form = (tagline: string) =>
-      toolFormSchema.parse({
-        name: "Quill",
-        category: "Writing",
-        description: "<p>About Quill.</p>",
-        image: "",
-        website: "",
-        slug: "",
-        metaTitle: "",
-        features: ["Drafts"],
-        pros: [],
-        cons: [],
-        pricing: { shape: "none" },
-        tagline,
-        pricingModel: "free",
-        startingPrice: "",
-        tags: [],
-      });
-    const author = { origin: "admin" as const, actorId: null, actorName: "Ada" };
-
-    await updateTool({ db: database.db, id: tool!.id, input: form("Drafts letters."), author });
-    let sitemap = await lastmod();
-    expect(sitemap.get("http://localhost/tool/quill")).toBe("2025-02-03T04:05:06.000Z");
-    expect(sitemap.get("http://localhost/changes")).toBeUndefined();
-
-    await updateTool({ db: database.db, id: tool!.id, input: form("Drafts better letters."), author });
-    sitemap = await lastmod();
-    const moved = sitemap.get("http://localhost/tool/quill")!;
-    expect(Date.parse(moved)).toBeGreaterThan(Date.parse("2025-02-03T04:05:06.000Z"));
-    // The change log's page changed at the same moment.
-    expect(sitemap.get("http://localhost/changes")).toBe(moved);
   });
 });

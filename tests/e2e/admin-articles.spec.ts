@@ -16,7 +16,7 @@ const slugOf = (title: string) =>
 
 async function publicView(anonymous: APIRequestContext, slug: string, title: string) {
   const [article, blog, sitemap, feed] = await Promise.all(
-    [`/article/${slug}`, "/blog", "/sitemap.xml", "/blog/rss.xml"].map((path) => anonymous.get(path)),
+    [`/article/${slug}`, "/blog", "/sitemap-articles.xml", "/blog/rss.xml"].map((path) => anonymous.get(path)),
   );
   expect(await blog!.text(), "served to an anonymous visitor").not.toContain("Account menu for");
   return {

@@ -5,9 +5,24 @@ test("the sitemap lists every public page as XML", async ({ request, baseURL }) 
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
-  const xml = await response.text();
-  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
-  for (const path of ["/", "/blog", "/about", "/privacy", "/terms", "/category/Social%20Media"]) {
+  const index = await response.text();
+  // A sitemap index (decision 102): each section's file at the site's root, with its lastmod.
+  expect(index).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex /);
+  const files = [...index.matchAll(/<sitemap><loc>([^<]+)<\/loc><lastmod>[^<]+<\/lastmod><\/sitemap>/g)].map(
+    (match) => match[1]!,
+  );
+  for (const section of ["pages", "categories", "tools", "articles"])
+    expect(files).toContain(`${baseURL}/sitemap-${section}.xml`);
+  let xml = "";
+  for (const file of files) {
+    const child = await request.get(file.replace(baseURL!, ""));
+    expect(child.status(), file).toBe(200);
+    expect(child.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+    const body = await child.text();
+    expect(body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
+    xml += body;
+  }
+  for (const path of ["/", "/blog", "/about", "/privacy", "/terms", "/developers", "/category/Social%20Media"]) {
     expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
   }
   for (const tool of demoTools) expect(xml).toContain(`<loc>${baseURL}/tool/${tool.slug}</loc>`);

@@ -1,4 +1,5 @@
 import { slugify } from "~/lib/slugify";
+import { toolFormSchema, type ToolFormData, type ToolFormInput } from "~/lib/tool-form";
 import type { Database } from "~/server/db/client.server";
 import { articles, tags, tools, toolTags, users } from "~/server/db/schema.server";
 
@@ -67,4 +68,26 @@ export async function tagTools(db: Database, assignments: Record<string, string[
     })),
   );
   if (links.length > 0) await db.insert(toolTags).values(links);
+}
+
+/** The admin tool form as saved: a valid tool named Quill, with `overrides` on top. */
+export function toolForm(overrides: Partial<ToolFormInput> = {}): ToolFormData {
+  return toolFormSchema.parse({
+    name: "Quill",
+    category: "Writing",
+    description: "<p>About Quill.</p>",
+    image: "",
+    website: "",
+    slug: "",
+    metaTitle: "",
+    features: ["Drafts"],
+    pros: [],
+    cons: [],
+    pricing: { shape: "none" },
+    tagline: "Drafts letters.",
+    pricingModel: "free",
+    startingPrice: "",
+    tags: [],
+    ...overrides,
+  } satisfies ToolFormInput);
 }

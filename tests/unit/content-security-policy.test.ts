@@ -70,7 +70,8 @@ describe("Content-Security-Policy", () => {
       GOOGLE_CLIENT_SECRET: "secret",
       GOOGLE_ISSUER_URL: ISSUER,
     });
-    const sitemap = (await rawGet(server.url, "/sitemap.xml")).body;
+    const sitemap =
+      (await rawGet(server.url, "/sitemap-tools.xml")).body + (await rawGet(server.url, "/sitemap-articles.xml")).body;
     const firstPath = (prefix: string) => new RegExp(`<loc>[^<]*?(${prefix}[^<]+)</loc>`).exec(sitemap)![1]!;
     pages = ["/", firstPath("/tool/"), firstPath("/article/"), "/blog", "/sign-in", "/about"];
   }, SLOW);

@@ -20,7 +20,9 @@ afterAll(() => cleanUpServers());
 
 /** Every kind of page that names the site's origin: a tool, an article, the lists, and the XML and text files. */
 async function originNamingPaths(server: RunningServer): Promise<string[]> {
-  const sitemap = (await rawGet(server.url, "/sitemap.xml")).body;
+  // The sitemap index's files for tools and articles (decision 102).
+  const sitemap =
+    (await rawGet(server.url, "/sitemap-tools.xml")).body + (await rawGet(server.url, "/sitemap-articles.xml")).body;
   const firstPath = (prefix: string) => {
     const match = new RegExp(`<loc>[^<]*?(${prefix}[^<]+)</loc>`).exec(sitemap);
     if (!match) throw new Error(`the sitemap lists no ${prefix} page`);

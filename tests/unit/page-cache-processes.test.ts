@@ -295,7 +295,7 @@ describe.each(variants)("the page cache, $label", ({ start }) => {
     "a vote that lands while another process renders the tool's page is not lost: the next request shows it",
     async () => {
       const taken = new Set(["claude", "midjourney", "runway", "suno"]);
-      const sitemap = (await rawGet(b.url, "/sitemap.xml")).body;
+      const sitemap = (await rawGet(b.url, "/sitemap-tools.xml")).body;
       const slugs = [...sitemap.matchAll(/\/tool\/([a-z0-9-]+)<\/loc>/g)].map((match) => match[1]!);
       const fresh = slugs.filter((slug) => !taken.has(slug)).slice(0, 40);
       expect(fresh).toHaveLength(40);
@@ -318,7 +318,14 @@ describe.each(variants)("the page cache, $label", ({ start }) => {
 
   it("feeds and the sitemap answer an ETag, and 304 to it", async () => {
     for (const server of new Set([a, b])) {
-      for (const path of ["/tools/rss.xml", "/tools/feed.json", "/blog/rss.xml", "/changes/rss.xml", "/sitemap.xml"]) {
+      for (const path of [
+        "/tools/rss.xml",
+        "/tools/feed.json",
+        "/blog/rss.xml",
+        "/changes/rss.xml",
+        "/sitemap.xml",
+        "/sitemap-tools.xml",
+      ]) {
         const first = await rawGet(server.url, path);
         expect(first.status, path).toBe(200);
         expect(first.headers.etag, path).toMatch(/^W\/".+"$/);

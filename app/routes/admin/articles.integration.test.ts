@@ -7,7 +7,7 @@ import { loader as articleLoader } from "~/routes/article";
 import { loader as blogLoader } from "~/routes/blog";
 import { loader as rssLoader } from "~/routes/blog-rss";
 import { loader as homeLoader } from "~/routes/home";
-import { loader as sitemapLoader } from "~/routes/sitemap";
+import { loader as sitemapLoader } from "~/routes/sitemap-section";
 import { ADMIN_REQUIRED_MESSAGE } from "~/server/auth/guards.server";
 import { articles } from "~/server/db/schema.server";
 import { takeFlash } from "~/server/flash.server";
@@ -121,9 +121,9 @@ async function publicView(slug: string) {
   const rss = await (
     (await get(rssLoader as RouteFunction, "/blog/rss.xml")) as { ok: true; value: Response }
   ).value.text();
-  const sitemap = await (
-    (await get(sitemapLoader as RouteFunction, "/sitemap.xml")) as { ok: true; value: Response }
-  ).value.text();
+  // The articles' sitemap file; with no published article there is none (404).
+  const sitemapFile = await get(sitemapLoader as RouteFunction, "/sitemap-articles.xml");
+  const sitemap = sitemapFile.ok ? await (sitemapFile.value as Response).text() : "";
   const page = await get(articleLoader as RouteFunction, `/article/${slug}`, { id: slug });
   return {
     blog: blog.value.articles.some((article) => article.slug === slug),

@@ -7,7 +7,7 @@ import ToolFormPage, { action as toolFormAction, loader as toolFormLoader } from
 import AdminTools, { loader as toolsLoader } from "~/routes/admin/tools";
 import { loader as categoryLoader } from "~/routes/category";
 import { loader as homeLoader } from "~/routes/home";
-import { loader as sitemapLoader } from "~/routes/sitemap";
+import { loader as sitemapLoader } from "~/routes/sitemap-section";
 import ToolDetail, { loader as toolLoader } from "~/routes/tool";
 import { recordVote } from "~/server/community/votes.server";
 import { comments, tags, toolCategoryCounts, tools, toolVotes } from "~/server/db/schema.server";
@@ -409,7 +409,7 @@ describe("creating a tool", () => {
     expect((await get(categoryLoader, "/category/Writing", { category: "Writing" })).data).toMatchObject({
       toolPage: { total: 1, tools: [{ slug: "quill-writer" }] },
     });
-    const xmlRequest = new Request(new URL("/sitemap.xml", TEST_SITE_URL));
+    const xmlRequest = new Request(new URL("/sitemap-tools.xml", TEST_SITE_URL));
     const xml = await (
       (await sitemapLoader({
         request: xmlRequest,

@@ -485,7 +485,6 @@ export async function listCategoriesInUse({ db }: { db: Database }): Promise<str
   return rows.map((row) => row.category);
 }
 
-/** Every tool's address and last change, for the sitemap. */
 /** The newest tools, of one category or all, with their description: the tools feeds. */
 export function listToolsForFeed({ db, category, limit }: { db: Database; category: string | null; limit: number }) {
   return db
@@ -504,11 +503,4 @@ export function listToolsForFeed({ db, category, limit }: { db: Database; catego
     .where(category ? eq(tools.category, category) : undefined)
     .orderBy(...newestFirst)
     .limit(limit);
-}
-
-export function listToolSitemapEntries({ db }: { db: Database }) {
-  return db
-    .select({ slug: tools.slug, updatedAt: tools.updatedAt, category: tools.category })
-    .from(tools)
-    .orderBy(asc(tools.slug));
 }

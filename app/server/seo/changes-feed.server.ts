@@ -4,12 +4,9 @@ import { siteBranding } from "../branding.server";
 import type { Database } from "../db/client.server";
 import { changeSummary, listRecentChanges } from "../freshness/change-log.server";
 import type { Feed } from "./feeds.server";
-import { escapeXml } from "./xml.server";
+import { escapeHtml } from "./xml.server";
 
 const FEED_LENGTH = 50;
-
-/** The same characters need escaping in HTML text and attributes as in XML. */
-const escapeHtml = escapeXml;
 
 function valueHtml(value: ChangeValue): string {
   if (value.kind === "list") return `<ul>${value.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`;

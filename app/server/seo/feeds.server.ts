@@ -1,12 +1,13 @@
 import { absoluteUrl } from "~/lib/seo";
 import { siteBranding } from "../branding.server";
-import { cdata, escapeXml } from "./xml.server";
+import { cdata, escapeHtml, escapeXml } from "./xml.server";
 
 /** One entry of a feed, whatever it is written as. */
 export type FeedItem = {
   id: string;
   url: string;
   title: string;
+  /** Plain text. */
   summary: string;
   /** Sanitized HTML. */
   contentHtml: string;
@@ -37,7 +38,9 @@ export function renderRss(feed: Feed, siteUrl: string): string {
       `<pubDate>${item.published.toUTCString()}</pubDate>`,
       item.author ? `<dc:creator>${escapeXml(item.author)}</dc:creator>` : "",
       ...item.tags.map((tag) => `<category>${escapeXml(tag)}</category>`),
-      `<description>${escapeXml(item.summary)}</description>`,
+      // An item's description is HTML to readers: the plain-text summary is escaped as HTML first,
+      // so a "<" or "&" in it stays a character instead of becoming markup or a broken entity.
+      `<description>${cdata(escapeHtml(item.summary))}</description>`,
       `<content:encoded>${cdata(item.contentHtml)}</content:encoded>`,
       "</item>",
     ].join(""),
