@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -14,6 +15,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import interLatinUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { ADMIN_LAYOUT_ROUTE_ID } from "./components/admin/admin-chrome";
 import { AdminSpinner } from "./components/admin/admin-spinner";
 import { AnalyticsScript } from "./components/analytics-script";
 import {
@@ -110,6 +112,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = data?.theme ?? "system";
   const site = data?.site ?? DEFAULT_SITE_BRANDING;
   const location = useLocation();
+  // The admin area draws its own chrome (top bar, side navigation, its own <main>; decision 104).
+  const adminArea = useMatches().some((match) => match.id === ADMIN_LAYOUT_ROUTE_ID);
   return (
     <html lang="en" className={theme === "system" ? undefined : theme}>
       <head>
@@ -148,20 +152,28 @@ export function Layout({ children }: { children: ReactNode }) {
           </noscript>
         )}
         <SignInDialogProvider googleSignIn={data?.googleSignIn ?? false}>
-          <SiteHeader theme={theme} viewer={data?.viewer ?? null} site={site} />
-          {data?.pendingSave && <PendingSave key={data.pendingSave.id} tool={data.pendingSave} />}
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
+          {adminArea ? (
+            children
+          ) : (
+            <>
+              <SiteHeader theme={theme} viewer={data?.viewer ?? null} site={site} />
+              {data?.pendingSave && <PendingSave key={data.pendingSave.id} tool={data.pendingSave} />}
+              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                {children}
+              </main>
+            </>
+          )}
         </SignInDialogProvider>
-        <SiteFooter
-          categories={data?.categories ?? []}
-          year={data?.year ?? new Date().getFullYear()}
-          site={site}
-          company={data?.company ?? site.name}
-          sourceCodeUrl={data?.sourceCodeUrl ?? "/"}
-        />
-        <CompareTrayBar />
+        {!adminArea && (
+          <SiteFooter
+            categories={data?.categories ?? []}
+            year={data?.year ?? new Date().getFullYear()}
+            site={site}
+            company={data?.company ?? site.name}
+            sourceCodeUrl={data?.sourceCodeUrl ?? "/"}
+          />
+        )}
+        {!adminArea && <CompareTrayBar />}
         <Toaster richColors closeButton theme={theme} eager={isAdminPath(location.pathname)} />
         <FlashToast flash={data?.flash ?? null} />
 
@@ -191,6 +203,8 @@ function FlashToast({ flash }: { flash: Flash | null }) {
 const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
 
 function pendingSkeleton(pathname: string, from: string) {
+  // Leaving the admin area keeps its page (and chrome) until the public page is ready.
+  if (isAdminPath(from) && !isAdminPath(pathname)) return null;
   if (pathname === "/") return <HomeSkeleton />;
   if (pathname.startsWith("/tool/")) return <ToolDetailSkeleton />;
   if (pathname.startsWith("/article/")) return <ArticleSkeleton />;

@@ -65,3 +65,44 @@ describe("RouteErrorBoundary", () => {
     );
   });
 });
+
+describe("the ways onward from a not-found or error page", () => {
+  /** With the root loader's categories, as on the site. */
+  function renderWithRoot(error: unknown, props: { waysOnward?: boolean } = {}) {
+    const Stub = createRoutesStub([
+      { id: "root", path: "/", Component: () => <RouteErrorBoundary error={error} {...props} /> },
+    ]);
+    const html = renderToString(
+      <Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { categories: ["Video", "Writing"] } } }} />,
+    );
+    return html.replaceAll("<!-- -->", "");
+  }
+
+  it.each([
+    ["a not-found page", routeError(404, { error: "Tool not found", code: "not-found" })],
+    ["an error page", new Error("boom")],
+  ])("%s offers Go Back, a labelled search of the directory and the main sections", (_label, error) => {
+    const html = renderWithRoot(error);
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>.*?Go Back<\/a>/);
+    const form = /<form [^>]*role="search"[^>]*>.*?<\/form>/.exec(html)?.[0] ?? "";
+    expect(form).toMatch(/^<form [^>]*action="\/"/);
+    expect(form).toMatch(/^<form [^>]*method="get"/);
+    const inputId = /<input [^>]*id="([^"]+)"[^>]*name="q"/.exec(form)?.[1];
+    expect(inputId).toBeTruthy();
+    expect(form).toContain(`<label for="${inputId}" class="sr-only">Search AI tools</label>`);
+    const nav = /<nav aria-label="Explore the site".*?<\/nav>/.exec(html)?.[0] ?? "";
+    expect(nav).toMatch(/href="\/"[^>]*>Home</);
+    expect(nav).toMatch(/href="\/blog"[^>]*>Blog</);
+    expect(nav).toMatch(/href="\/category\/Video"[^>]*>Video</);
+    expect(nav).toMatch(/href="\/category\/Writing"[^>]*>Writing</);
+  });
+
+  it("are left out where the page has its own way on (the admin area)", () => {
+    const html = renderWithRoot(routeError(404, { error: "Tool not found", code: "not-found" }), {
+      waysOnward: false,
+    });
+    expect(html).toContain("Tool not found");
+    expect(html).not.toContain('role="search"');
+    expect(html).not.toContain("Explore the site");
+  });
+});

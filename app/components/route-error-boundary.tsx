@@ -36,6 +36,7 @@ export function RouteErrorBoundary({
   error,
   texts = {},
   goBack = true,
+  waysOnward = true,
   documentTitle = false,
 }: {
   error: unknown;
@@ -45,6 +46,8 @@ export function RouteErrorBoundary({
    */
   texts?: Partial<Record<number | "server", Partial<StatusText>>>;
   goBack?: boolean;
+  /** A search and the main sections under the message; off where the page has its own way on (the admin area). */
+  waysOnward?: boolean;
   /** Set the document's title (the root does; other routes' meta functions do it themselves). */
   documentTitle?: boolean;
 }) {
@@ -60,9 +63,9 @@ export function RouteErrorBoundary({
     <>
       {documentTitle && <title>{`${title} | ${siteName}`}</title>}
       {status === 404 ? (
-        <NotFoundState title={title} message={message} />
+        <NotFoundState title={title} message={message} waysOnward={waysOnward} />
       ) : (
-        <LoadErrorState title={title} message={message} goBack={goBack} />
+        <LoadErrorState title={title} message={message} goBack={goBack} waysOnward={waysOnward} />
       )}
     </>
   );

@@ -101,6 +101,10 @@ test.describe("the admin area", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toHaveCount(0);
     data.release();
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    // The admin area's own chrome: a top bar with View site, and no public header nor footer (decision 104).
+    await expect(page.getByRole("banner").getByRole("link", { name: "View site" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
     await page.unroute((url) => url.pathname.endsWith(".data"));
 
     const next = await holdPageData(page);

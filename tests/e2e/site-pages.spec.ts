@@ -61,6 +61,16 @@ test("an unknown address shows the not-found page with status 404", async ({ pag
   // The same not-found state as an unknown tool's or article's: a heading and a line.
   await expect(page.getByRole("main")).toContainText("The page you are looking for does not exist or has moved.");
   await expectSiteChrome(page);
+  // Besides Go Back, ways on: the main sections and a search of the directory (decision 104).
+  const explore = page.getByRole("main").getByRole("navigation", { name: "Explore the site" });
+  await expect(explore.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
+  await expect(explore.getByRole("link", { name: "Writing" })).toHaveAttribute("href", "/category/Writing");
+  await page.getByRole("main").getByRole("searchbox", { name: "Search AI tools" }).fill("chat");
+  await page.getByRole("main").getByRole("search").getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL("/?q=chat");
+  await expect(page.getByRole("heading", { level: 1, name: "Discover the Best AI Tools" })).toBeVisible();
+
+  await openMissingPage(page, "/no/such/page");
   await page.getByRole("link", { name: "Go Back" }).click();
   await expect(page).toHaveURL("/");
 });

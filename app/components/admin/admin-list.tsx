@@ -1,5 +1,7 @@
 import { Plus } from "lucide-react";
+import { Link } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
 
 /** An admin table's heading with its 'Add New …' button. */
 export function AdminListHeader({ title, addTo, addLabel }: { title: string; addTo: string; addLabel: string }) {
@@ -20,5 +22,35 @@ export function AdminListEmpty({ children }: { children: string }) {
     <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
       {children}
     </p>
+  );
+}
+
+/** Which rows an admin table shows, as links: each view is an address the dashboard can point at. */
+export function AdminListViews({
+  label,
+  views,
+}: {
+  label: string;
+  views: { label: string; active: boolean; to: string }[];
+}) {
+  return (
+    <nav aria-label={label} className="flex flex-wrap gap-2">
+      {views.map((view) => (
+        <Link
+          key={view.label}
+          to={view.to}
+          aria-current={view.active ? "page" : undefined}
+          className={cn(
+            "rounded-full border px-3 py-1 text-sm font-medium",
+            "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+            view.active
+              ? "border-indigo-600 bg-indigo-50 text-indigo-700 dark:border-indigo-400 dark:bg-indigo-950 dark:text-indigo-300"
+              : "border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800",
+          )}
+        >
+          {view.label}
+        </Link>
+      ))}
+    </nav>
   );
 }

@@ -1,9 +1,18 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
-export function Table({ className, ...props }: ComponentProps<"table">) {
+export function Table({
+  className,
+  wrapperClassName,
+  ...props
+}: ComponentProps<"table"> & { wrapperClassName?: string }) {
   return (
-    <div className="w-full overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+    <div
+      className={cn(
+        "w-full overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800",
+        wrapperClassName,
+      )}
+    >
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -1,24 +1,35 @@
 import { ExternalLink, Pencil } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/articles";
 import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/search-form";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatCount, formatDate, parsePage } from "~/lib/format";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { siteNameFromMatches } from "~/lib/site";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listArticlesForAdmin } from "~/server/content/article-admin.server";
-import { AdminListEmpty, AdminListHeader } from "~/components/admin/admin-list";
+import { AdminListEmpty, AdminListHeader, AdminListViews } from "~/components/admin/admin-list";
+import {
+  StackedBody,
+  StackedCell,
+  StackedHead,
+  StackedHeader,
+  StackedRow,
+  StackedTable,
+} from "~/components/admin/stacked-table";
+
+/** ?status=draft: the drafts only, where the dashboard's draft count links. */
+const draftsOnly = (params: URLSearchParams) => params.get("status") === "draft";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const page = parsePage(params.get("page"));
-  return { query, ...(await listArticlesForAdmin({ db: context.db, query, page })) };
+  const status = draftsOnly(params) ? "draft" : undefined;
+  return { query, ...(await listArticlesForAdmin({ db: context.db, query, status, page })) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -28,14 +39,38 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const { query, articles, total, page, pageCount } = loaderData;
-  const count = `${formatCount(total)} ${total === 1 ? "article" : "articles"}`;
+  const [searchParams] = useSearchParams();
+  const drafts = draftsOnly(searchParams);
+  const noun = drafts ? (total === 1 ? "draft" : "drafts") : total === 1 ? "article" : "articles";
+  const count = `${formatCount(total)} ${noun}`;
   return (
     <div className="space-y-6">
       <AdminListHeader title="Articles" addTo="/admin/articles/new" addLabel="Add New Article" />
 
+      <AdminListViews
+        label="Filter articles"
+        views={[
+          {
+            label: "All articles",
+            active: !drafts,
+            to: query ? `/admin/articles?q=${encodeURIComponent(query)}` : "/admin/articles",
+          },
+          {
+            label: "Drafts",
+            active: drafts,
+            to: `/admin/articles?${new URLSearchParams({ ...(query ? { q: query } : {}), status: "draft" })}`,
+          },
+        ]}
+      />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="w-full max-w-md">
-          <SearchForm action="/admin/articles" query={query} placeholder="Search articles..." label="Search articles" />
+          <SearchForm
+            action="/admin/articles"
+            query={query}
+            placeholder="Search articles..."
+            label="Search articles"
+            hidden={drafts ? { status: "draft" } : {}}
+          />
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
           {query ? `${count} matching “${query}”` : count}
@@ -45,33 +80,33 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
       {articles.length === 0 ? (
         <AdminListEmpty>No articles found</AdminListEmpty>
       ) : (
-        <Table>
+        <StackedTable>
           <caption className="sr-only">Articles, newest first</caption>
-          <TableHeader>
-            <tr>
-              <TableHead>Title</TableHead>
-              <TableHead>Category</TableHead>
-              <TableHead>Author</TableHead>
-              <TableHead>Date</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </tr>
-          </TableHeader>
-          <TableBody>
+          <StackedHeader>
+            <StackedRow>
+              <StackedHead>Title</StackedHead>
+              <StackedHead>Category</StackedHead>
+              <StackedHead>Author</StackedHead>
+              <StackedHead>Date</StackedHead>
+              <StackedHead className="text-right">Actions</StackedHead>
+            </StackedRow>
+          </StackedHeader>
+          <StackedBody>
             {articles.map((article) => (
-              <TableRow key={article.id}>
-                <TableCell className="font-medium text-slate-900 dark:text-white">
+              <StackedRow key={article.id}>
+                <StackedCell className="font-medium text-slate-900 max-sm:text-base dark:text-white">
                   <span className="inline-flex flex-wrap items-center gap-2">
                     {article.title}
                     {article.status === "draft" && <Badge variant="secondary">Draft</Badge>}
                   </span>
-                </TableCell>
-                <TableCell>{article.category}</TableCell>
-                <TableCell>{article.author}</TableCell>
-                <TableCell className="whitespace-nowrap">
+                </StackedCell>
+                <StackedCell label="Category">{article.category}</StackedCell>
+                <StackedCell label="Author">{article.author}</StackedCell>
+                <StackedCell label="Date" className="whitespace-nowrap">
                   <time dateTime={article.date}>{formatDate(article.date)}</time>
-                </TableCell>
-                <TableCell className="text-right">
-                  <div className="flex items-center justify-end gap-1">
+                </StackedCell>
+                <StackedCell label="Actions" className="sm:text-right">
+                  <div className="flex flex-wrap items-center gap-1 sm:justify-end">
                     <Link
                       to={`/admin/articles/${article.id}`}
                       className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-indigo-700 hover:bg-indigo-50 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300 dark:hover:bg-indigo-950"
@@ -92,11 +127,11 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
                       <span className="sr-only">{` ${article.title} (opens in a new tab)`}</span>
                     </a>
                   </div>
-                </TableCell>
-              </TableRow>
+                </StackedCell>
+              </StackedRow>
             ))}
-          </TableBody>
-        </Table>
+          </StackedBody>
+        </StackedTable>
       )}
       <Pagination page={page} pageCount={pageCount} label="Article pages" />
     </div>

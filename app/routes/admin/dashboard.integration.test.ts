@@ -3,15 +3,27 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loader as articlesLoader } from "~/routes/admin/articles";
 import AdminDashboard, { loader as dashboardLoader } from "~/routes/admin/dashboard";
-import { researchRuns, toolChanges, toolLinkChecks, tools, users } from "~/server/db/schema.server";
+import { loader as toolsLoader } from "~/routes/admin/tools";
+import {
+  articles,
+  refreshProposals,
+  researchRuns,
+  toolChanges,
+  toolLinkChecks,
+  tools,
+  toolSubmissions,
+  users,
+} from "~/server/db/schema.server";
 import { recordToolChanges } from "~/server/freshness/change-log.server";
-import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
+import { insertArticles, insertTools, insertUsers } from "../../../tests/setup/fixtures";
 import { getRequest } from "../../../tests/setup/route-calls";
 import { contextFor, createSignedInAdmin, createTestServices, type TestServices } from "../../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
-// The dashboard's freshness: the Flagged for review count and the Recent Activity feed.
+// The dashboard's freshness (the Flagged for review count and the Recent Activity feed), and the
+// Needs attention counts, each linking to the view where the admin deals with it.
 
 let database: TestDatabase;
 let services: TestServices;
@@ -28,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate table ${tools}, ${researchRuns} cascade`);
+  await database.db.execute(sql`truncate table ${tools}, ${researchRuns}, ${articles}, ${toolSubmissions} cascade`);
   // Everyone but the signed-in administrator.
   await database.db.execute(sql`delete from ${users} where email <> 'admin@example.com'`);
   await database.db.execute(sql`update ${users} set created_at = '2025-01-01T00:00:00Z'`);
@@ -151,8 +163,79 @@ describe("Recent Activity", () => {
       draftArticles: 0,
       flaggedForReview: 0,
       inbox: { submissions: 0, reportedComments: 0, reportedListings: 0, total: 0 },
+      pendingProposals: 0,
+      missingTagline: 0,
+      missingLogo: 0,
       activity: [],
     });
     expect(visibleText(html)).toContain("Recent Activity No activity yet.");
+  });
+});
+
+/** A loader's data, called with a real request as the admin who follows a dashboard link. */
+async function follow<T>(path: string, routeLoader: (args: never) => Promise<T>): Promise<T> {
+  const request = getRequest(path, { cookie: adminCookie });
+  const context = await contextFor(services, request);
+  return routeLoader({ request, params: {}, context } as never);
+}
+
+describe("Needs attention", () => {
+  it("counts what is missing or waiting, each linking to a view that lists exactly those", async () => {
+    const [bare, , , described] = await insertTools(
+      database.db,
+      { name: "Bare", tagline: null, image: null },
+      { name: "Blank", tagline: "  ", image: " " },
+      { name: "No logo", tagline: "Writes for you", image: null },
+      { name: "Described", tagline: "Draws for you", image: "https://cdn.example/logo.png" },
+    );
+    await insertArticles(
+      database.db,
+      { title: "First draft", date: "2025-06-01", status: "draft" },
+      { title: "Second draft", date: "2025-06-02", status: "draft" },
+      { title: "Out already", date: "2025-06-03", status: "published" },
+    );
+    await database.db.insert(refreshProposals).values([
+      { toolId: bare!.id, status: "pending" },
+      { toolId: described!.id, status: "reviewed" },
+    ]);
+    await database.db
+      .insert(toolSubmissions)
+      .values({ userId: adminId, website: "https://acme.example", domain: "acme.example", name: "Acme" });
+
+    const data = await load();
+    expect(data).toMatchObject({ missingTagline: 2, missingLogo: 3, draftArticles: 2, pendingProposals: 1 });
+    expect(data.inbox.submissions).toBe(1);
+
+    const text = visibleText(render(data));
+    expect(text).toContain("Needs attention");
+    for (const line of [
+      "2 tools missing a tagline",
+      "3 tools missing a logo",
+      "2 draft articles",
+      "1 submitted tool to review",
+      "0 open reports",
+      "1 AI proposal to review",
+    ]) {
+      expect(text).toContain(line);
+    }
+    const html = render(data);
+    for (const href of [
+      "/admin/tools?missing=tagline",
+      "/admin/tools?missing=logo",
+      "/admin/articles?status=draft",
+      "/admin/inbox",
+      "/admin/proposals",
+    ]) {
+      expect(html).toContain(`href="${href}"`);
+    }
+
+    // Each link's view lists what its count counted.
+    const noTagline = await follow("/admin/tools?missing=tagline", toolsLoader);
+    expect(noTagline.toolPage?.tools.map((tool) => tool.name)).toEqual(["Bare", "Blank"]);
+    const noLogo = await follow("/admin/tools?missing=logo", toolsLoader);
+    expect(noLogo.toolPage?.tools.map((tool) => tool.name)).toEqual(["Bare", "Blank", "No logo"]);
+    const drafts = await follow("/admin/articles?status=draft", articlesLoader);
+    expect(drafts.articles.map((article) => article.title)).toEqual(["Second draft", "First draft"]);
+    expect(drafts.total).toBe(2);
   });
 });

@@ -1,23 +1,33 @@
-import { ArrowLeft, FileText, Flag, Inbox, Plus, Wrench } from "lucide-react";
+import { ArrowLeft, FileText, Flag, Image, Inbox, PenLine, Plus, Sparkles, Type, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TimeAgo } from "~/components/time-ago";
+import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/format";
 import { siteNameFromMatches } from "~/lib/site";
-import { countCatalogue, countFlaggedForReview, countInbox, listRecentActivity } from "~/server/admin/overview.server";
+import {
+  countCatalogue,
+  countFlaggedForReview,
+  countInbox,
+  countPendingProposals,
+  countToolGaps,
+  listRecentActivity,
+} from "~/server/admin/overview.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [counts, flaggedForReview, inbox, activity] = await Promise.all([
+  const [counts, flaggedForReview, inbox, pendingProposals, gaps, activity] = await Promise.all([
     countCatalogue({ db: context.db }),
     countFlaggedForReview({ db: context.db }),
     countInbox({ db: context.db }),
+    countPendingProposals({ db: context.db }),
+    countToolGaps({ db: context.db }),
     listRecentActivity({ db: context.db }),
   ]);
-  return { ...counts, flaggedForReview, inbox, activity };
+  return { ...counts, flaggedForReview, inbox, pendingProposals, ...gaps, activity };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -27,6 +37,51 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { tools, publishedArticles, draftArticles, flaggedForReview, inbox, activity } = loaderData;
+  const { missingTagline, missingLogo, pendingProposals } = loaderData;
+  const toFix: AttentionItem[] = [
+    {
+      id: "missing-tagline",
+      count: missingTagline,
+      text: missingTagline === 1 ? "tool missing a tagline" : "tools missing a tagline",
+      to: "/admin/tools?missing=tagline",
+      icon: Type,
+    },
+    {
+      id: "missing-logo",
+      count: missingLogo,
+      text: missingLogo === 1 ? "tool missing a logo" : "tools missing a logo",
+      to: "/admin/tools?missing=logo",
+      icon: Image,
+    },
+    {
+      id: "draft-articles",
+      count: draftArticles,
+      text: draftArticles === 1 ? "draft article" : "draft articles",
+      to: "/admin/articles?status=draft",
+      icon: PenLine,
+    },
+    {
+      id: "pending-submissions",
+      count: inbox.submissions,
+      text: inbox.submissions === 1 ? "submitted tool to review" : "submitted tools to review",
+      to: "/admin/inbox",
+      icon: Inbox,
+    },
+    {
+      id: "open-reports",
+      count: inbox.reportedComments + inbox.reportedListings,
+      text: inbox.reportedComments + inbox.reportedListings === 1 ? "open report" : "open reports",
+      to: "/admin/inbox",
+      icon: Flag,
+    },
+    {
+      id: "open-proposals",
+      count: pendingProposals,
+      text: pendingProposals === 1 ? "AI proposal to review" : "AI proposals to review",
+      to: "/admin/proposals",
+      icon: Sparkles,
+    },
+  ];
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
@@ -112,6 +167,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </Card>
       </section>
 
+      <section aria-labelledby="to-fix-heading" className="space-y-3">
+        <h2 id="to-fix-heading" className="text-xl font-semibold">
+          Needs attention
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {toFix.map((item) => (
+            <li key={item.id}>
+              <AttentionLink item={item} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
       <nav aria-label="Shortcuts" className="flex flex-wrap gap-3">
         <ButtonLink to="/admin/tools" variant="outline">
           <Wrench aria-hidden="true" className="h-4 w-4" />
@@ -163,6 +231,33 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** One figure of the dashboard's 'Needs attention' list, and the page where the admin deals with it. */
+type AttentionItem = { id: string; count: number; text: string; to: string; icon: typeof Wrench };
+
+function AttentionLink({ item }: { item: AttentionItem }) {
+  const { count, text, to, icon: Icon } = item;
+  const done = count === 0;
+  return (
+    <Link
+      to={to}
+      data-testid={item.id}
+      className={cn(
+        "flex items-center gap-3 rounded-lg border p-4 transition-colors",
+        "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+        done
+          ? "border-slate-200 text-slate-600 hover:bg-slate-50 dark:border-slate-800 dark:text-slate-400 dark:hover:bg-slate-900"
+          : "border-amber-300 bg-amber-50 text-slate-900 hover:bg-amber-100 dark:border-amber-800 dark:bg-amber-950/40 dark:text-slate-100 dark:hover:bg-amber-950",
+      )}
+    >
+      <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
+      <span>
+        <span className="mr-1.5 text-2xl font-bold tabular-nums">{formatCount(count)}</span>
+        {text}
+      </span>
+    </Link>
   );
 }
 

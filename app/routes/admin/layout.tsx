@@ -1,8 +1,6 @@
-import { Archive, ArrowDownUp, FileText, Inbox, LayoutDashboard, Sparkles, Tags, Timer, Wrench } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
-  NavLink,
   Outlet,
   useLocation,
   useNavigate,
@@ -10,9 +8,11 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/layout";
+import { ADMIN_LAYOUT_ROUTE_ID, AdminChrome } from "~/components/admin/admin-chrome";
 import { AdminSpinner } from "~/components/admin/admin-spinner";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { cn } from "~/lib/cn";
+import { DEFAULT_SITE_BRANDING } from "~/lib/site";
+import type { loader as rootLoader } from "~/root";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { countPendingProposals } from "~/server/freshness/refresh-proposals.server";
 import { countInbox } from "~/server/moderation/inbox.server";
@@ -34,56 +34,20 @@ export function headers() {
   return { "Cache-Control": ADMIN_CACHE_CONTROL, "X-Robots-Tag": "noindex" };
 }
 
-const NAV_ITEMS = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/inbox", label: "Inbox", icon: Inbox, end: false },
-  { to: "/admin/tools", label: "Tools", icon: Wrench, end: false },
-  { to: "/admin/tags", label: "Tags", icon: Tags, end: false },
-  { to: "/admin/articles", label: "Articles", icon: FileText, end: false },
-  { to: "/admin/proposals", label: "AI proposals", icon: Sparkles, end: false },
-  { to: "/admin/jobs", label: "Jobs", icon: Timer, end: false },
-  { to: "/admin/backups", label: "Backups", icon: Archive, end: false },
-  { to: "/admin/catalog", label: "Import and export", icon: ArrowDownUp, end: false },
-] as const;
-
-function AdminNavigation() {
-  // Absent when the layout's own loader failed (its error boundary draws this navigation too).
-  const counts = useRouteLoaderData<typeof loader>("routes/admin/layout");
-  const badges: Record<string, number> = {
-    "/admin/proposals": counts?.pendingProposals ?? 0,
-    "/admin/inbox": counts?.inboxOpen ?? 0,
-  };
+/** The chrome around every admin page, its error page included, with the navigation's badges. */
+function AdminArea({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  // Absent when the layout's own loader failed (its error boundary draws this chrome too).
+  const counts = useRouteLoaderData<typeof loader>(ADMIN_LAYOUT_ROUTE_ID);
   return (
-    <nav aria-label="Admin" className="md:w-56 md:shrink-0">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
-        {NAV_ITEMS.map(({ to, label, icon: Icon, end }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={end}
-              className={({ isActive }) =>
-                cn(
-                  "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium",
-                  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
-                  isActive
-                    ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
-                    : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
-                )
-              }
-            >
-              <Icon aria-hidden="true" className="h-4 w-4" />
-              {label}
-              {(badges[to] ?? 0) > 0 && (
-                <span className="ml-auto rounded-full bg-indigo-600 px-2 text-xs text-white">
-                  {badges[to]}
-                  <span className="sr-only"> waiting</span>
-                </span>
-              )}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <AdminChrome
+      site={root?.site ?? DEFAULT_SITE_BRANDING}
+      theme={root?.theme ?? "system"}
+      viewer={root?.viewer ?? null}
+      badges={{ "/admin/proposals": counts?.pendingProposals ?? 0, "/admin/inbox": counts?.inboxOpen ?? 0 }}
+    >
+      {children}
+    </AdminChrome>
   );
 }
 
@@ -98,12 +62,7 @@ export default function AdminLayout() {
     !navigation.formData &&
     navigation.location.pathname.startsWith("/admin") &&
     navigation.location.pathname !== location.pathname;
-  return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row">
-      <AdminNavigation />
-      <div className="min-w-0 flex-1">{pending ? <AdminSpinner label="Loading..." /> : <Outlet />}</div>
-    </div>
-  );
+  return <AdminArea>{pending ? <AdminSpinner label="Loading..." /> : <Outlet />}</AdminArea>;
 }
 
 /**
@@ -116,13 +75,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     if (refused) navigate("/", { replace: true });
   }, [refused, navigate]);
-  if (refused) return <AdminSpinner />;
+  if (refused)
+    return (
+      <AdminArea>
+        <AdminSpinner />
+      </AdminArea>
+    );
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row">
-      <AdminNavigation />
-      <div className="min-w-0 flex-1">
-        <RouteErrorBoundary error={error} goBack={false} />
-      </div>
-    </div>
+    <AdminArea>
+      <RouteErrorBoundary error={error} goBack={false} waysOnward={false} />
+    </AdminArea>
   );
 }

@@ -8,20 +8,26 @@ import { SearchForm } from "~/components/search-form";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { ADMIN_TOASTS } from "~/lib/admin-messages";
-import { cn } from "~/lib/cn";
 import { formatDate, formatRating, parsePage } from "~/lib/format";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { LINK_OUTCOME_LABELS } from "~/lib/link-health";
 import { siteNameFromMatches } from "~/lib/site";
 import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
-import { listToolsForAdmin } from "~/server/catalog/tool-admin.server";
+import { listToolsForAdmin, type MissingFilter } from "~/server/catalog/tool-admin.server";
 import { flashCookie } from "~/server/flash.server";
 import { setToolStatus } from "~/server/freshness/tool-status.server";
 import { readForm } from "~/server/http/read-form.server";
 import { logger } from "~/server/logger.server";
-import { AdminListEmpty, AdminListHeader } from "~/components/admin/admin-list";
+import { AdminListEmpty, AdminListHeader, AdminListViews } from "~/components/admin/admin-list";
+import {
+  StackedBody,
+  StackedCell,
+  StackedHead,
+  StackedHeader,
+  StackedRow,
+  StackedTable,
+} from "~/components/admin/stacked-table";
 import { toolWriteTags } from "~/server/cache/write-tags.server";
 
 /** Spec section 2, admin tool table: the alert shown when the list cannot be read. */
@@ -29,12 +35,15 @@ export const TOOLS_LOAD_FAILED_MESSAGE = "Failed to load tools. Please try again
 
 /**
  * Which tools the table shows: all; those still without a tagline or pricing model (?missing=1);
+ * those without a tagline (?missing=tagline) or a logo (?missing=logo), the dashboard's counts;
  * those whose website failed its last checks (?flagged=1); the discontinued (?status=discontinued).
  */
-type View = "all" | "missing" | "flagged" | "discontinued";
+type View = "all" | "missing" | "no-tagline" | "no-logo" | "flagged" | "discontinued";
 
 function viewOf(params: URLSearchParams): View {
   if (params.get("missing") === "1") return "missing";
+  if (params.get("missing") === "tagline") return "no-tagline";
+  if (params.get("missing") === "logo") return "no-logo";
   if (params.get("flagged") === "1") return "flagged";
   if (params.get("status") === "discontinued") return "discontinued";
   return "all";
@@ -50,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const toolPage = await listToolsForAdmin({
       db: context.db,
       query,
-      missing: view === "missing",
+      missing: MISSING_FILTERS[view],
       flagged: view === "flagged",
       discontinued: view === "discontinued",
       page,
@@ -91,9 +100,21 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** What the missing-facts views ask the list for. */
+const MISSING_FILTERS: Record<View, MissingFilter | false> = {
+  all: false,
+  missing: "facts",
+  "no-tagline": "tagline",
+  "no-logo": "logo",
+  flagged: false,
+  discontinued: false,
+};
+
 const VIEW_WORDS: Record<View, string> = {
   all: "",
   missing: " missing a tagline or pricing model",
+  "no-tagline": " missing a tagline",
+  "no-logo": " missing a logo",
   flagged: " flagged for review",
   discontinued: " marked discontinued",
 };
@@ -108,6 +129,8 @@ function countLine(shown: number, total: number, query: string, view: View): str
 const VIEW_PARAMS: Record<View, Record<string, string>> = {
   all: {},
   missing: { missing: "1" },
+  "no-tagline": { missing: "tagline" },
+  "no-logo": { missing: "logo" },
   flagged: { flagged: "1" },
   discontinued: { status: "discontinued" },
 };
@@ -125,29 +148,12 @@ function ToolFilter({ query, view }: { query: string; view: View }) {
   const options = [
     { label: "All tools", active: view === "all", to: listHref(query, "all") },
     { label: "Missing tagline or pricing model", active: view === "missing", to: listHref(query, "missing") },
+    { label: "Missing a tagline", active: view === "no-tagline", to: listHref(query, "no-tagline") },
+    { label: "Missing a logo", active: view === "no-logo", to: listHref(query, "no-logo") },
     { label: "Flagged for review", active: view === "flagged", to: listHref(query, "flagged") },
     { label: "Discontinued", active: view === "discontinued", to: listHref(query, "discontinued") },
   ];
-  return (
-    <nav aria-label="Filter tools" className="flex flex-wrap gap-2">
-      {options.map((option) => (
-        <Link
-          key={option.label}
-          to={option.to}
-          aria-current={option.active ? "page" : undefined}
-          className={cn(
-            "rounded-full border px-3 py-1 text-sm font-medium",
-            "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
-            option.active
-              ? "border-indigo-600 bg-indigo-50 text-indigo-700 dark:border-indigo-400 dark:bg-indigo-950 dark:text-indigo-300"
-              : "border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-300 dark:hover:bg-slate-800",
-          )}
-        >
-          {option.label}
-        </Link>
-      ))}
-    </nav>
-  );
+  return <AdminListViews label="Filter tools" views={options} />;
 }
 
 /** The latest website check, for the flagged and discontinued views. */
@@ -236,21 +242,21 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
           {toolPage.tools.length === 0 ? (
             <AdminListEmpty>No tools found</AdminListEmpty>
           ) : (
-            <Table>
+            <StackedTable>
               <caption className="sr-only">Tools, by name</caption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Category</TableHead>
-                  {reviewing ? <TableHead>Website</TableHead> : <TableHead>Rating</TableHead>}
-                  {reviewing ? null : <TableHead>SEO Title</TableHead>}
-                  <TableHead>Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
+              <StackedHeader>
+                <StackedRow>
+                  <StackedHead>Name</StackedHead>
+                  <StackedHead>Category</StackedHead>
+                  {reviewing ? <StackedHead>Website</StackedHead> : <StackedHead>Rating</StackedHead>}
+                  {reviewing ? null : <StackedHead>SEO Title</StackedHead>}
+                  <StackedHead>Actions</StackedHead>
+                </StackedRow>
+              </StackedHeader>
+              <StackedBody>
                 {toolPage.tools.map((tool) => (
-                  <TableRow key={tool.id}>
-                    <TableCell className="font-medium">
+                  <StackedRow key={tool.id}>
+                    <StackedCell className="font-medium max-sm:text-base">
                       {tool.name}
                       {missing && (
                         <span className="mt-1 flex flex-wrap gap-1">
@@ -258,22 +264,26 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
                           {tool.pricingModel === null && <Badge variant="secondary">No pricing model</Badge>}
                         </span>
                       )}
-                    </TableCell>
-                    <TableCell>{tool.category}</TableCell>
+                    </StackedCell>
+                    <StackedCell label="Category">{tool.category}</StackedCell>
                     {reviewing ? (
-                      <TableCell>
+                      <StackedCell label="Website">
                         <WebsiteState tool={tool} />
-                      </TableCell>
+                      </StackedCell>
                     ) : (
                       <>
-                        <TableCell>{formatRating(tool.rating)}</TableCell>
-                        <TableCell className="max-w-xs truncate" title={tool.metaTitle || tool.name}>
+                        <StackedCell label="Rating">{formatRating(tool.rating)}</StackedCell>
+                        <StackedCell
+                          label="SEO Title"
+                          className="max-w-xs truncate max-sm:max-w-none max-sm:whitespace-normal"
+                          title={tool.metaTitle || tool.name}
+                        >
                           {tool.metaTitle || tool.name}
-                        </TableCell>
+                        </StackedCell>
                       </>
                     )}
-                    <TableCell>
-                      <div className="flex gap-2">
+                    <StackedCell label="Actions">
+                      <div className="flex flex-wrap gap-2">
                         <Link
                           to={`/admin/tools/${tool.id}`}
                           className={buttonClasses({ variant: "outline", size: "sm" })}
@@ -294,11 +304,11 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
                           <StatusButton id={tool.id} name={tool.name} discontinued={tool.discontinuedAt !== null} />
                         ) : null}
                       </div>
-                    </TableCell>
-                  </TableRow>
+                    </StackedCell>
+                  </StackedRow>
                 ))}
-              </TableBody>
-            </Table>
+              </StackedBody>
+            </StackedTable>
           )}
           <Pagination page={toolPage.page} pageCount={toolPage.pageCount} label="Tool pages" />
         </section>

@@ -12,7 +12,10 @@ import {
   users,
 } from "../db/schema.server";
 
+import { MISSING_LOGO, MISSING_TAGLINE } from "../catalog/tool-admin.server";
+
 export { countInbox, type InboxCounts } from "../moderation/inbox.server";
+export { countPendingProposals } from "../freshness/refresh-proposals.server";
 
 export type CatalogueCounts = { tools: number; publishedArticles: number; draftArticles: number };
 
@@ -32,6 +35,23 @@ export async function countCatalogue({ db }: { db: Database }): Promise<Catalogu
     publishedArticles: articleTotals?.published ?? 0,
     draftArticles: articleTotals?.drafts ?? 0,
   };
+}
+
+/** What the catalogue still lacks, each a view of the admin tool table where it is filled in. */
+export type ToolGaps = { missingTagline: number; missingLogo: number };
+
+/**
+ * Tools without a tagline and tools without a logo (absent or blank), counted in one pass over the
+ * tools table: a few thousand rows at most, with no index worth keeping for a dashboard figure.
+ */
+export async function countToolGaps({ db }: { db: Database }): Promise<ToolGaps> {
+  const [row] = await db
+    .select({
+      missingTagline: sql<number>`(count(*) filter (where ${MISSING_TAGLINE}))::int`,
+      missingLogo: sql<number>`(count(*) filter (where ${MISSING_LOGO}))::int`,
+    })
+    .from(tools);
+  return { missingTagline: row?.missingTagline ?? 0, missingLogo: row?.missingLogo ?? 0 };
 }
 
 /** Tools whose website failed FLAG_AFTER_FAILURES checks in a row and are still listed: the admin should look. */

@@ -53,12 +53,27 @@ export const flaggedForReview = and(
   sql`exists (select 1 from ${toolLinkChecks} where ${toolLinkChecks.toolId} = ${tools.id} and ${toolLinkChecks.consecutiveFailures} >= ${FLAG_AFTER_FAILURES})`,
 )!;
 
-/** Tools an admin still has to describe: no tagline (or a blank one), or no pricing model chosen. */
-const missingFacts = or(isNull(tools.tagline), sql`btrim(${tools.tagline}) = ''`, isNull(tools.pricingModel))!;
+/** No tagline, or a blank one. */
+export const MISSING_TAGLINE = or(isNull(tools.tagline), sql`btrim(${tools.tagline}) = ''`)!;
+
+/** No logo address, or a blank one. */
+export const MISSING_LOGO = or(isNull(tools.image), sql`btrim(${tools.image}) = ''`)!;
+
+/**
+ * What a tool can lack, as the table filters it: `facts` is what an admin still has to describe (a
+ * tagline or a pricing model); `tagline` and `logo` are the dashboard's own counts.
+ */
+export type MissingFilter = "facts" | "tagline" | "logo";
+
+const MISSING_CONDITIONS: Record<MissingFilter, SQL> = {
+  facts: or(MISSING_TAGLINE, isNull(tools.pricingModel))!,
+  tagline: MISSING_TAGLINE,
+  logo: MISSING_LOGO,
+};
 
 /**
  * The admin tool table: by name, optionally filtered by a substring of the name or the category,
- * and (`missing`) to the tools without a tagline or a pricing model, (`flagged`) to the listed
+ * and (`missing`) to the tools lacking what MissingFilter names (`true` is `facts`), (`flagged`) to the listed
  * tools whose website failed FLAG_AFTER_FAILURES checks in a row, or (`discontinued`) to the
  * tools marked discontinued.
  */
@@ -73,7 +88,7 @@ export async function listToolsForAdmin({
 }: {
   db: Database;
   query?: string | null;
-  missing?: boolean;
+  missing?: boolean | MissingFilter;
   flagged?: boolean;
   discontinued?: boolean;
   page?: number;
@@ -99,7 +114,7 @@ export async function listToolsForAdmin({
     : undefined;
   const where = and(
     matching,
-    missing ? missingFacts : undefined,
+    missing ? MISSING_CONDITIONS[missing === true ? "facts" : missing] : undefined,
     flagged ? flaggedForReview : undefined,
     discontinued ? isNotNull(tools.discontinuedAt) : undefined,
   );

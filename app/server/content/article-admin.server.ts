@@ -44,21 +44,29 @@ export const ADMIN_ARTICLES_PAGE_SIZE = 50;
 
 export type AdminArticlePage = { articles: AdminArticleRow[]; total: number; page: number; pageCount: number };
 
-/** The admin article table: every status, newest date first, optionally filtered by title or category. */
+/**
+ * The admin article table: every status (or only `status`), newest date first, optionally filtered
+ * by title or category.
+ */
 export async function listArticlesForAdmin({
   db,
   query,
+  status,
   page = 1,
   pageSize = ADMIN_ARTICLES_PAGE_SIZE,
 }: {
   db: Database;
   query?: string | null;
+  status?: "draft" | "published";
   page?: number;
   pageSize?: number;
 }): Promise<AdminArticlePage> {
   const text = (query ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const pattern = containsPattern(text);
-  const where = text ? or(ilike(articles.title, pattern), ilike(articles.category, pattern)) : undefined;
+  const where = and(
+    text ? or(ilike(articles.title, pattern), ilike(articles.category, pattern)) : undefined,
+    status ? eq(articles.status, status) : undefined,
+  );
   const [rows, [counted]] = await Promise.all([
     db
       .select({
