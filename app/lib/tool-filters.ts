@@ -97,6 +97,14 @@ export function isFiltered(filters: ToolFilters, { ignoreCategory = false } = {}
   );
 }
 
+/**
+ * Whether search engines index the view: a page of the whole list in its default order. A search,
+ * a filter or a chosen order narrows or reshuffles it (noindex, follow); the page number does not.
+ */
+export function isIndexedView(filters: ToolFilters, { ignoreCategory = false } = {}): boolean {
+  return !isFiltered(filters, { ignoreCategory }) && filters.sort === null;
+}
+
 /** A list of words joined the way a sentence does: "A", "A or B", "A, B or C". */
 function listInWords(words: string[], conjunction: "and" | "or"): string {
   if (words.length <= 1) return words.join("");

@@ -8,7 +8,7 @@ import { AppError } from "~/lib/app-error";
 import { categoryFromAddress } from "~/lib/categories";
 import { toolCountText, ToolListControls } from "~/components/tool-filters";
 import { TOOLS_PAGE_SIZE } from "~/lib/limits";
-import { hiddenFilterFields, parseToolFilters, toolFiltersSearch } from "~/lib/tool-filters";
+import { hiddenFilterFields, isIndexedView, parseToolFilters, toolFiltersSearch } from "~/lib/tool-filters";
 import { ogImage } from "~/lib/og-image";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { siteNameFromMatches } from "~/lib/site";
@@ -49,8 +49,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `Category not found | ${siteName}` }, { name: "robots", content: "noindex" }];
   const siteUrl = siteUrlFromMatches(matches);
   const { category, toolPage, filters } = loaderData;
-  // A category's first page is indexed; later pages and filtered views name themselves and are not.
-  const search = toolFiltersSearch(filters, { keepCategory: false });
+  // A category's pages are indexed, each its own canonical; filtered or reordered views name
+  // themselves and are not (decision 101).
+  const narrowed = !isIndexedView(filters, { ignoreCategory: true });
   // A text search is not a page of its own: its canonical is the view without the text.
   const canonical = toolFiltersSearch({ ...filters, query: "" }, { keepCategory: false });
   const path = `${categoryPath(category)}${canonical ? `?${canonical}` : ""}`;
@@ -62,7 +63,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path,
     siteUrl,
     image: ogImage({ kind: "category", siteName, category }),
-    noindex: search ? "follow" : false,
+    noindex: narrowed ? "follow" : false,
     jsonLd: [
       collectionPageJsonLd(siteUrl, {
         name: `${category} AI Tools`,
@@ -118,10 +119,14 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         similarNames={toolPage.similarNames}
       />
       <section
-        aria-label={`${category} tools`}
+        aria-labelledby="category-tools-heading"
         aria-busy={updating}
         className={updating ? "opacity-60 transition-opacity" : undefined}
       >
+        {/* The cards are h3s: this keeps the outline h1, h2, h3 without showing the h1's words twice. */}
+        <h2 id="category-tools-heading" className="sr-only">
+          {category} tools
+        </h2>
         {toolPage.tools.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">
             No tools found in this category.

@@ -103,7 +103,11 @@ export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <section aria-label={`${tool.name} alternatives`}>
+          <section aria-labelledby="alternatives-list-heading">
+            {/* The cards are h3s: this keeps the outline h1, h2, h3 without showing the h1's words twice. */}
+            <h2 id="alternatives-list-heading" className="sr-only">
+              {tool.name} alternatives
+            </h2>
             <ToolGrid
               tools={alternatives.map((alternative) => alternative.tool)}
               notes={new Map(alternatives.map((alternative) => [alternative.tool.id, alternative.reason]))}

@@ -3,6 +3,7 @@ import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools } from "~/server/db/schema.server";
+import { insertArticles, tagTools } from "../../../tests/setup/fixtures";
 import { contextFor, createTestServices } from "../../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
@@ -50,7 +51,10 @@ beforeAll(async () => {
     metaTitle: "Plain",
     voteCount: 3,
     rating: 4.333,
+    pricing: { Free: "$0", Pro: "$20/month" },
   });
+  await tagTools(database.db, { "Plain tool": ["api"] });
+  await insertArticles(database.db, { title: "Picking a model", date: "2025-05-01" });
 });
 
 afterAll(() => database?.dispose());
@@ -111,6 +115,47 @@ describe("rendered documents", () => {
     expect(website?.potentialAction?.["@type"]).toBe("SearchAction");
   });
 
+  it("gives search engines the site, its tools' offers and its posts (decision 101)", async () => {
+    const typed = (html: string) => jsonLdBlocks(html) as Record<string, unknown>[];
+    const ofType = (blocks: Record<string, unknown>[], type: string) => blocks.find((block) => block["@type"] === type);
+
+    const home = await (await render("/")).text();
+    expect(home).toContain("<title>Aitlas: A free and impartial directory for discovering and comparing");
+    expect(ofType(typed(home), "Organization")).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: "Aitlas",
+      url: "https://aitlas.example/",
+      logo: "https://aitlas.example/favicon.svg",
+    });
+
+    const tool = ofType(typed(await (await render("/tool/plain-tool")).text()), "SoftwareApplication");
+    expect(tool).toMatchObject({
+      applicationCategory: "BusinessApplication",
+      applicationSubCategory: "Writing",
+      offers: { "@type": "AggregateOffer", lowPrice: 0, highPrice: 20, offerCount: 2, priceCurrency: "USD" },
+    });
+
+    const blog = ofType(typed(await (await render("/blog")).text()), "Blog");
+    expect(blog).toMatchObject({
+      url: "https://aitlas.example/blog",
+      blogPost: [{ "@type": "BlogPosting", headline: "Picking a model" }],
+    });
+
+    const post = ofType(typed(await (await render("/article/picking-a-model")).text()), "BlogPosting");
+    expect(post).toMatchObject({
+      image: expect.stringMatching(/^https:\/\/aitlas\.example\/og\/article\/picking-a-model\.png\?v=/),
+      author: { "@type": "Person", url: "https://aitlas.example/about" },
+      publisher: { "@type": "Organization", logo: "https://aitlas.example/favicon.svg" },
+    });
+  });
+
+  it("answers 404 for a page past the end of a list", async () => {
+    for (const url of ["/?page=2", "/category/Writing?page=2", "/tag/api?page=2", "/blog?page=2"]) {
+      expect((await render(url)).status, url).toBe(404);
+    }
+  });
+
   it("answers 404 with the spec's message for an unknown tool and article", async () => {
     const tool = await render("/tool/no-such-tool");
     expect(tool.status).toBe(404);
@@ -120,6 +165,38 @@ describe("rendered documents", () => {
     expect(await article.text()).toContain("Article not found");
     const page = await render("/no/such/page");
     expect(page.status).toBe(404);
+  });
+});
+
+/** The levels of the document's headings, in order: [1, 2, 3, 2, ...]. */
+function headingLevels(html: string): number[] {
+  const body = html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, "");
+  return [...body.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
+}
+
+describe("the outline of public pages", () => {
+  it.each([
+    ["home", "/"],
+    ["a tool page", "/tool/plain-tool"],
+    ["a category page", "/category/Writing"],
+    ["a tag page", "/tag/api"],
+    ["the blog", "/blog"],
+    ["a comparison", "/compare/hostile-tool-vs-plain-tool"],
+    ["a tool's alternatives", "/tool/plain-tool/alternatives"],
+  ])("%s opens with its h1 and never skips a heading level", async (_name, url) => {
+    const response = await render(url);
+    expect(response.status).toBe(200);
+    const levels = headingLevels(await response.text());
+
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((level) => level === 1)).toHaveLength(1);
+    // Going deeper is one level at a time; going back up may skip (h3 then h2).
+    const skips = levels.flatMap((level, index) =>
+      index > 0 && level > levels[index - 1]! + 1 ? [`h${levels[index - 1]} -> h${level}`] : [],
+    );
+    expect(skips).toEqual([]);
+    // The cards on the lists are h3s below an h2, not h3s straight under the h1.
+    if (url !== "/compare/hostile-tool-vs-plain-tool") expect(levels).toContain(3);
   });
 });
 
