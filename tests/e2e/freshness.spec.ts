@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectToast } from "./accounts-support";
 import { adminStatePath } from "./admin-support";
 import { expect, test } from "./fixtures";
+import { createToolWithWebsite, slugOf } from "./tool-form-support";
 
 // A catalogue that stays true (issue 14): a link check finds a dead website, the administrator
 // sees it flagged and marks the tool discontinued, and the public page, the lists and the change
@@ -9,25 +10,6 @@ import { expect, test } from "./fixtures";
 // OUTBOUND_ALLOW_PRIVATE=true and no schedules, so the checks run when "Run now" is pressed.
 
 test.use({ storageState: adminStatePath() });
-
-const slugOf = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
-async function createTool(page: Page, name: string, website: string) {
-  await page.goto("/admin/tools/new");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Category", { exact: true }).selectOption("Productivity");
-  await page.getByLabel("Tagline", { exact: true }).fill("Keeps meeting notes for a team that has moved on");
-  await page.getByLabel("Description", { exact: true }).fill("<p>Drafts meeting notes from a transcript.</p>");
-  await page.getByLabel("Website", { exact: true }).fill(website);
-  await page.getByLabel("Feature 1", { exact: true }).fill("Summaries in one click");
-  await page.getByLabel("Pricing model", { exact: true }).selectOption("free");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expectToast(page, "Tool created successfully");
-}
 
 /** Presses "Run now" for the link check and waits until the run it queued has finished. */
 async function runLinkCheck(page: Page) {
@@ -52,7 +34,7 @@ test("a dead website is flagged after three failed checks; marked discontinued, 
   const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const name = `Gonefile ${Date.now()}`;
   const slug = slugOf(name);
-  await createTool(page, name, `http://127.0.0.1:3231/gone/${slug}`);
+  await createToolWithWebsite(page, name, `http://127.0.0.1:3231/gone/${slug}`);
 
   // The schedule's page: both jobs, their cron expressions, and Run now for each.
   await page.goto("/admin/jobs");

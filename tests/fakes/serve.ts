@@ -1,4 +1,5 @@
 import type http from "node:http";
+import sharp from "sharp";
 import { startFakeAnalytics } from "./analytics";
 import { isSearchReply, startFakeBraveSearch } from "./brave-search";
 import type { MailSummary } from "./control-client";
@@ -79,10 +80,26 @@ async function main() {
   const brave = await startFakeBraveSearch({ port: portFromEnv("FAKE_BRAVE_PORT", 3229), apiKey: braveApiKey });
   const llm = await startFakeLlm({ port: portFromEnv("FAKE_LLM_PORT", 3230), apiKey: llmApiKey });
   // Tools' websites for the link check (the app runs with OUTBOUND_ALLOW_PRIVATE=true): /gone/...
-  // is a site that no longer answers (404); any other path is a live page.
+  // is a site that no longer answers (404); /with-icons/... names an apple-touch-icon, served at
+  // /with-icons/apple.png (decision 103); any other path is a live page.
+  const appleTouchIcon = await sharp({
+    create: { width: 180, height: 180, channels: 3, background: { r: 40, g: 90, b: 200 } },
+  })
+    .png()
+    .toBuffer();
   const websites = await listenOnLoopback({
     port: portFromEnv("FAKE_WEBSITES_PORT", 3231),
     handler(_request, response, url) {
+      if (url.pathname === "/with-icons/apple.png") {
+        response.writeHead(200, { "content-type": "image/png" });
+        response.end(appleTouchIcon);
+        return;
+      }
+      if (url.pathname.startsWith("/with-icons/")) {
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        response.end('<title>A tool</title><link rel="apple-touch-icon" href="/with-icons/apple.png"><p>Welcome.</p>');
+        return;
+      }
       const gone = url.pathname.startsWith("/gone");
       response.writeHead(gone ? 404 : 200, { "content-type": "text/html; charset=utf-8" });
       response.end(gone ? "<title>Not found</title><p>Nothing here.</p>" : "<title>A tool</title><p>Welcome.</p>");

@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/tool-form";
 import { AiResearchDialog } from "~/components/admin/ai-research-dialog";
@@ -48,8 +48,18 @@ import { logger } from "~/server/logger.server";
 import { moderatorFrom } from "~/server/moderation/comment-moderation.server";
 import { approveSubmission, findSubmissionForForm } from "~/server/moderation/submissions.server";
 import { toolWriteTags } from "~/server/cache/write-tags.server";
+import { fillToolLogoFromWebsite, WebsiteLogoUnavailable } from "~/server/catalog/website-logo.server";
+import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+import {
+  FETCH_LOGO_INTENT,
+  isWebsiteLogoOutcome,
+  WEBSITE_LOGO_MESSAGES,
+  type WebsiteLogoOutcome,
+  type WebsiteLogoResult,
+} from "~/lib/website-logo";
 
 const LIST_URL = "/admin/tools";
+const FETCH_LOGO_FORM_ID = "fetch-logo-form";
 const NEW_ID = "new";
 
 /** What the form edits: the stored tool minus what belongs to votes (rating, vote_count). */
@@ -154,6 +164,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     listRedirect(ADMIN_TOASTS.toolDeleted);
   }
 
+  if (intent === FETCH_LOGO_INTENT) {
+    if (creating) return logoOutcome(400, { ok: false, message: WEBSITE_LOGO_MESSAGES.noWebsite });
+    return fetchLogoFromWebsite({ context, toolId: params.id, admin });
+  }
+
   const failedMessage = creating ? ADMIN_TOASTS.toolCreateFailed : ADMIN_TOASTS.toolUpdateFailed;
   if (intent !== "save") return failure(400, failedMessage("unknown action"));
 
@@ -219,6 +234,45 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   await context.purgePages([...before, ...(await toolWriteTags({ db: context.db, ids: [result.tool.id] }))]);
   listRedirect(creating ? ADMIN_TOASTS.toolCreated : ADMIN_TOASTS.toolUpdated);
+}
+
+function logoOutcome(status: number, result: WebsiteLogoResult, headers: Record<string, string> = {}) {
+  return data<WebsiteLogoOutcome>({ intent: FETCH_LOGO_INTENT, ...result }, { status, headers });
+}
+
+/**
+ * "Fetch logo from website" (decision 103): the saved website's best icon becomes the tool's logo
+ * at once, and its pages are purged. A site that fails is the admin's to read about, never a 500.
+ */
+async function fetchLogoFromWebsite({
+  context,
+  toolId,
+  admin,
+}: {
+  context: Route.ActionArgs["context"];
+  toolId: string;
+  admin: ReturnType<typeof requireAdmin>;
+}) {
+  const refusal = await enforceRateLimit({ db: context.db, rule: RATE_LIMITS.logoFetch, subject: admin.id });
+  if (refusal) return logoOutcome(refusal.status, { ok: false, message: refusal.message }, refusal.headers);
+  try {
+    const { url } = await fillToolLogoFromWebsite({
+      db: context.db,
+      storage: context.storage,
+      toolId,
+      author: { origin: "admin", actorId: admin.id, actorName: admin.username?.trim() || admin.email },
+    });
+    await context.purgePages(await toolWriteTags({ db: context.db, ids: [toolId] }));
+    return logoOutcome(200, { ok: true, message: WEBSITE_LOGO_MESSAGES.fetched, url });
+  } catch (error) {
+    if (error instanceof WebsiteLogoUnavailable) {
+      logger.info({ toolId, adminId: admin.id, detail: error.detail }, "no logo taken from a tool's website");
+      return logoOutcome(422, { ok: false, message: error.message });
+    }
+    if (error instanceof AppError) throw toErrorResponse(error);
+    logger.error({ err: error, toolId }, "fetching a logo from a tool's website failed");
+    return logoOutcome(502, { ok: false, message: WEBSITE_LOGO_MESSAGES.storageFailed });
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -322,7 +376,9 @@ export default function ToolFormPage({ loaderData, actionData }: Route.Component
       prefill={loaderData.prefill}
       tagChoices={loaderData.tags}
       research={loaderData.research}
-      failure={actionData}
+      // A post of "Fetch logo from website" without JavaScript answers here, beside a refused save.
+      failure={isWebsiteLogoOutcome(actionData) ? undefined : actionData}
+      postedLogoOutcome={isWebsiteLogoOutcome(actionData) ? actionData : undefined}
     />
   );
 }
@@ -385,6 +441,7 @@ function ToolEditor({
   tagChoices,
   research,
   failure,
+  postedLogoOutcome,
 }: {
   tool: EditableTool | null;
   submission: SubmissionSummary | null;
@@ -392,6 +449,7 @@ function ToolEditor({
   tagChoices: TagChoice[];
   research: ResearchAvailability;
   failure: ToolFormFailure | undefined;
+  postedLogoOutcome: WebsiteLogoOutcome | undefined;
 }) {
   const creating = tool === null;
   const researchMode = creating ? "create" : "update";
@@ -416,6 +474,25 @@ function ToolEditor({
   const saveButton = useRef<HTMLButtonElement>(null);
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+
+  const logoFetcher = useFetcher<WebsiteLogoOutcome>();
+  const fetchingLogo = logoFetcher.state !== "idle";
+  const logoOutcome = logoFetcher.data ?? postedLogoOutcome;
+  const handledLogoOutcome = useRef<WebsiteLogoOutcome | null>(null);
+  // Once the pages have been read again: the stored logo goes into the field too, so a later Save
+  // keeps it even when other fields have unsaved edits.
+  useEffect(() => {
+    const outcome = logoFetcher.data;
+    if (logoFetcher.state !== "idle" || !outcome || handledLogoOutcome.current === outcome) return;
+    handledLogoOutcome.current = outcome;
+    if (outcome.ok) {
+      edit("image", (current) => ({ ...current, image: outcome.url }));
+      toast.success(outcome.message);
+    } else {
+      toast.error(outcome.message);
+    }
+    // `edit` is new each render; the ref makes each outcome count once.
+  }, [logoFetcher.state, logoFetcher.data, edit]);
 
   // State keys are the field names, so an edit clears its own messages ("features" covers "features.2").
   function update<Key extends keyof FormState>(key: Key, value: FormState[Key]) {
@@ -562,6 +639,26 @@ function ToolEditor({
           onChange={(image) => update("image", image)}
           error={errors.image}
         />
+        {!creating && (
+          <div className="flex flex-wrap items-center gap-3">
+            {/* Submits the small form below the tool form: a form cannot hold another. */}
+            <Button
+              type="submit"
+              form={FETCH_LOGO_FORM_ID}
+              variant="outline"
+              disabled={fetchingLogo || !tool.website}
+              aria-describedby="fetch-logo-status"
+            >
+              {fetchingLogo ? WEBSITE_LOGO_MESSAGES.fetching : WEBSITE_LOGO_MESSAGES.button}
+            </Button>
+            {/* Not a live region: the outcome is announced by its toast, or read on the page a post without JavaScript returns. */}
+            <p id="fetch-logo-status" className="text-sm text-slate-600 dark:text-slate-400">
+              {!tool.website
+                ? WEBSITE_LOGO_MESSAGES.noWebsite
+                : (logoOutcome?.message ?? "Takes the best icon the saved website names and saves it as the logo.")}
+            </p>
+          </div>
+        )}
 
         <div className="grid gap-6 md:grid-cols-2">
           <FormField id="website" label="Website" error={errors.website}>
@@ -659,6 +756,11 @@ function ToolEditor({
           error={errors.tags}
         />
       </Form>
+      {!creating && (
+        <logoFetcher.Form id={FETCH_LOGO_FORM_ID} method="post" hidden>
+          <input type="hidden" name="intent" value={FETCH_LOGO_INTENT} />
+        </logoFetcher.Form>
+      )}
 
       {lastResearch && (
         <ResearchSummary

@@ -1,4 +1,3 @@
-import zlib from "node:zlib";
 import type { Readable } from "node:stream";
 import { and, asc, gt, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { FLAG_AFTER_FAILURES } from "~/lib/link-health";
@@ -15,6 +14,7 @@ import {
   type GuardedResponse,
   type OutboundClient,
 } from "../outbound/guarded-fetch.server";
+import { decodedBody } from "../outbound/content-encoding.server";
 
 // One number for the check that flags and the admin pages that list the flagged.
 export { FLAG_AFTER_FAILURES };
@@ -213,16 +213,7 @@ async function discard(body: GuardedResponse["body"]) {
 
 /** The first `maxBytes` of the page as text, decompressed when the server compressed it anyway. */
 async function readStart(body: Readable, encoding: string | undefined, maxBytes: number): Promise<string> {
-  const decoder =
-    encoding === "gzip" || encoding === "x-gzip"
-      ? zlib.createGunzip()
-      : encoding === "deflate"
-        ? zlib.createInflate()
-        : encoding === "br"
-          ? zlib.createBrotliDecompress()
-          : null;
-  const source: Readable = decoder ? body.pipe(decoder) : body;
-  if (decoder) body.once("error", (error) => decoder.destroy(error));
+  const { source, decoder } = decodedBody(body, encoding);
   const chunks: Buffer[] = [];
   let size = 0;
   let complete = false;

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   adminSetup: { name: "admin-setup", limit: 10, windowMs: 10 * MINUTE },
   /** Each run spends search and model credits: 30 an hour per administrator is generous by hand. */
   research: { name: "research", limit: 30, windowMs: 60 * MINUTE },
+  /** "Fetch logo from website" per administrator (decision 103): each run makes up to seven requests to a site. */
+  logoFetch: { name: "logo-fetch", limit: 30, windowMs: 10 * MINUTE },
   /** "Forgot password?" requests per client address: each may send a mail. */
   passwordReset: { name: "password-reset", limit: 10, windowMs: 60 * MINUTE },
   /**
