@@ -24,15 +24,6 @@ export const DEFAULT_SITE_BRANDING: SiteBranding = Object.freeze({
   faviconUrl: "/favicon.svg",
 });
 
-/**
- * The home page's title: the site's name, then what the site is (its tagline), so a search
- * result says both; the name alone when no tagline is configured.
- */
-export function homeTitle(site: Pick<SiteBranding, "name" | "tagline">): string {
-  const tagline = site.tagline.trim().replace(/[.!]+$/, "");
-  return tagline ? `${site.name}: ${tagline}` : site.name;
-}
-
 /** The root loader's branding, from a meta function's matches (meta functions run on both sides). */
 export function brandingFromMatches(matches: readonly ({ id: string; data?: unknown } | undefined)[]): SiteBranding {
   const root = matches.find((match) => match?.id === "root")?.data as { site?: SiteBranding } | undefined;

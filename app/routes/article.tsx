@@ -1,6 +1,7 @@
 import { CalendarDays, Clock, Pencil, User } from "lucide-react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/article";
+import { ArticleImage } from "~/components/article-image";
 import { GoBackButton } from "~/components/go-back-button";
 import { HtmlContent } from "~/components/html-content";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -10,7 +11,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import { ogImage } from "~/lib/og-image";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
-import { siteNameFromMatches } from "~/lib/site";
+import { brandingFromMatches } from "~/lib/site";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
 import { AppError } from "~/lib/app-error";
 import { findArticleByIdentifier } from "~/server/content/articles.server";
@@ -54,22 +55,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const siteName = siteNameFromMatches(matches);
+  const site = brandingFromMatches(matches);
+  const siteName = site.name;
   if (!loaderData) return [{ title: `Article not found | ${siteName}` }, { name: "robots", content: "noindex" }];
   const siteUrl = siteUrlFromMatches(matches);
   const { article } = loaderData;
   const path = `/article/${article.slug}`;
+  const image = ogImage({ kind: "article", siteName, article });
   const tags = seoMeta({
     siteName,
     title: article.metaTitle || article.title,
     description: describe(article.metaDescription || article.excerpt),
     path,
     siteUrl,
-    image: ogImage({ kind: "article", siteName, article }),
+    image,
     type: "article",
     noindex: loaderData.draft,
     jsonLd: [
-      blogPostingJsonLd(siteUrl, { ...article, keywords: article.metaKeywords }, siteName),
+      blogPostingJsonLd(siteUrl, { ...article, keywords: article.metaKeywords }, { site, shareImage: image.path }),
       breadcrumbJsonLd(siteUrl, [
         { name: "Home", path: "/" },
         { name: "Blog", path: "/blog" },
@@ -156,15 +159,7 @@ export default function ArticleDetail({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
       </header>
-      {article.image && (
-        <img
-          src={article.image}
-          alt=""
-          width={1200}
-          height={630}
-          className="aspect-[1200/630] w-full rounded-xl object-cover"
-        />
-      )}
+      <ArticleImage image={article.image} category={article.category} eager className="rounded-xl" />
       <HtmlContent html={article.contentHtml} className="text-lg" />
     </article>
   );

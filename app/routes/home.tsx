@@ -16,12 +16,13 @@ import {
   effectiveSort,
   hiddenFilterFields,
   isFiltered,
+  isIndexedView,
   parseToolFilters,
   toolFiltersSearch,
 } from "~/lib/tool-filters";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { brandingFromMatches } from "~/lib/site";
-import { websiteJsonLd } from "~/lib/structured-data";
+import { organizationJsonLd, websiteJsonLd } from "~/lib/structured-data";
 import { comparePath } from "~/lib/compare";
 import { listExistingToolSlugs } from "~/server/catalog/compare.server";
 import { listTagsInUse } from "~/server/catalog/tags.server";
@@ -55,19 +56,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = brandingFromMatches(matches);
-  // Page 1 of the whole catalogue is the page search engines index; every filtered or later page
+  const siteUrl = siteUrlFromMatches(matches);
+  // The catalogue's pages are indexed, each its own canonical; a search, filter or chosen order
   // names itself as canonical and asks not to be indexed, while its links are still followed.
-  const search = loaderData ? toolFiltersSearch(loaderData.filters) : "";
+  // Anything else in the query string (?utm_source=) is not part of the page (decision 101).
+  const narrowed = loaderData ? !isIndexedView(loaderData.filters) : false;
   // A text search is not a page of its own: its canonical is the view without the text.
   const canonical = loaderData ? toolFiltersSearch({ ...loaderData.filters, query: "" }) : "";
   return seoMeta({
     siteName: site.name,
+    // The spec's home title is the product's name alone; the description and JSON-LD say what it is.
     title: site.name,
     description: site.description,
     path: canonical ? `/?${canonical}` : "/",
-    siteUrl: siteUrlFromMatches(matches),
-    jsonLd: [websiteJsonLd(siteUrlFromMatches(matches), site)],
-    noindex: search ? "follow" : false,
+    siteUrl,
+    jsonLd: [websiteJsonLd(siteUrl, site), organizationJsonLd(siteUrl, site)],
+    noindex: narrowed ? "follow" : false,
   });
 }
 
@@ -84,15 +88,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     .filter((tag, index) => index < FILTER_TAG_COUNT || filters.tags.includes(tag.slug));
 
   return (
-    <div className="mx-auto max-w-7xl space-y-16 px-4 py-10 sm:px-6">
-      <section className="space-y-6 py-6 text-center" aria-labelledby="hero-heading">
+    // A compact hero: on a 1366x768 laptop and a 390x844 phone the first tool cards show without scrolling.
+    <div className="mx-auto max-w-7xl space-y-10 px-4 py-6 sm:px-6 sm:py-8">
+      <section className="space-y-4 text-center" aria-labelledby="hero-heading">
         <h1
           id="hero-heading"
-          className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white"
+          className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white"
         >
           Discover the Best AI Tools
         </h1>
-        <p className="mx-auto max-w-2xl text-lg text-slate-600 dark:text-slate-400">
+        <p className="mx-auto max-w-2xl text-slate-600 sm:text-lg dark:text-slate-400">
           Browse, search and compare AI tools by category, with honest ratings from the community and new content every
           day.
         </p>

@@ -209,9 +209,16 @@ describe("filtered lists (home, category, tag)", () => {
       await thrownBy(() => callLoader(tagLoader, "/tag/nope", { params: { slug: "nope" } })),
       "Tag not found",
     );
+    // Found regardless of case, but served at one address (decision 105).
+    expectPermanentRedirect(
+      await thrownBy(() =>
+        callLoader(tagLoader, "/tag/Transcription?pricing=free", { params: { slug: "Transcription" } }),
+      ),
+      "/tag/transcription?pricing=free",
+    );
   });
 
-  test("only a category's or a tag's first page is indexed; filtered and later pages name themselves", async () => {
+  test("a category's or a tag's plain list is indexed; a filtered or reordered one names itself and is not", async () => {
     await insertTools(database.db, { name: "Scribe", category: "Writing", pricingModel: "free" });
     await tagTools(database.db, { Scribe: ["api"] });
     type Descriptor = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/tag";
 import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/search-form";
@@ -17,6 +17,7 @@ import {
   effectiveSort,
   hiddenFilterFields,
   isFiltered,
+  isIndexedView,
   parseToolFilters,
   toolFiltersSearch,
 } from "~/lib/tool-filters";
@@ -32,6 +33,9 @@ const TAG_NOT_FOUND = "Tag not found";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const tag = await findTagBySlug({ db: context.db, slug: params.slug });
   if (!tag) throw toErrorResponse(new AppError("not-found", TAG_NOT_FOUND));
+  // Found regardless of case; one address per tag (decision 105).
+  if (params.slug !== tag.slug)
+    throw redirect(`/tag/${encodeURIComponent(tag.slug)}${new URL(request.url).search}`, 301);
   // The page's own tag is implied by its address; the query string holds only the others.
   const parsed = parseToolFilters(new URL(request.url).searchParams);
   const filters = { ...parsed, tags: parsed.tags.filter((slug) => slug !== tag.slug) };
@@ -61,7 +65,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${TAG_NOT_FOUND} | ${siteName}` }, { name: "robots", content: "noindex" }];
   const siteUrl = siteUrlFromMatches(matches);
   const { tag, toolPage, filters } = loaderData;
-  const search = toolFiltersSearch(filters);
   // A text search is not a page of its own: its canonical is the view without the text.
   const canonical = toolFiltersSearch({ ...filters, query: "" });
   const path = `${tagPath(tag.slug)}${canonical ? `?${canonical}` : ""}`;
@@ -73,8 +76,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path,
     siteUrl,
     image: ogImage({ kind: "tag", siteName, tag }),
-    // Only the tag's first page, unfiltered, is indexed; the rest name themselves and are followed.
-    noindex: search ? "follow" : false,
+    // The tag's pages are indexed, each its own canonical; filtered or reordered views name
+    // themselves and are followed only (decision 101).
+    noindex: isIndexedView(filters) ? false : "follow",
     jsonLd: [
       collectionPageJsonLd(siteUrl, {
         name: `${tag.name} AI Tools`,
@@ -141,10 +145,14 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
         similarNames={toolPage.similarNames}
       />
       <section
-        aria-label={`${tag.name} tools`}
+        aria-labelledby="tag-tools-heading"
         aria-busy={updating}
         className={updating ? "opacity-60 transition-opacity" : undefined}
       >
+        {/* The cards are h3s: this keeps the outline h1, h2, h3 without showing the h1's words twice. */}
+        <h2 id="tag-tools-heading" className="sr-only">
+          {tag.name} tools
+        </h2>
         {toolPage.tools.length === 0 ? (
           <div className="space-y-4 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
             <p className="text-slate-700 dark:text-slate-300">No tools found matching your criteria.</p>

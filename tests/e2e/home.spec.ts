@@ -13,9 +13,7 @@ import {
 test.describe("home page", () => {
   test("shows the hero, search, category filter, tool grid, comparison and latest articles", async ({ page }) => {
     await page.goto("/");
-    await expect(page).toHaveTitle(
-      "Aitlas: A free and impartial directory for discovering and comparing the latest AI tools",
-    );
+    await expect(page).toHaveTitle("Aitlas");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Discover the Best AI Tools");
     await expect(page.getByRole("searchbox", { name: "Search AI tools" })).toHaveAttribute(
       "placeholder",
