@@ -5,7 +5,8 @@ import { listenOnLoopback } from "./http";
 // by the Host header, each a map of paths to files. `resolve` (for createOutboundClient) maps the
 // sites' names, and nothing else, to 127.0.0.1. A path not listed answers 404.
 
-export type FakeFile = { status?: number; type: string; body: string | Buffer };
+/** `delayMs`: how long the answer takes, for timeouts. */
+export type FakeFile = { status?: number; type: string; body: string | Buffer; delayMs?: number };
 
 export type FakeIconWebsites = {
   port: number;
@@ -21,7 +22,7 @@ export async function startFakeIconWebsites(
 ): Promise<FakeIconWebsites> {
   const requests: string[] = [];
   const server = await listenOnLoopback({
-    handler(request, response, url) {
+    async handler(request, response, url) {
       const host = (request.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
       requests.push(`${host}${url.pathname}`);
       const file = sites[host]?.[url.pathname];
@@ -30,6 +31,7 @@ export async function startFakeIconWebsites(
         response.end("Not found");
         return;
       }
+      if (file.delayMs) await new Promise((resolve) => setTimeout(resolve, file.delayMs));
       const body = typeof file.body === "string" ? Buffer.from(file.body) : file.body;
       response.writeHead(file.status ?? 200, { "content-type": file.type, "content-length": body.length });
       response.end(body);

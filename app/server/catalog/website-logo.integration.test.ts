@@ -78,6 +78,19 @@ beforeAll(async () => {
       "/huge.png": { type: "image/png", body: Buffer.concat([await png(64), Buffer.alloc(6 * 1024 * 1024)]) },
       "/tiny.png": await pngFile(16),
     },
+    // Its first icon sits on the cloud metadata address: skipped, the next one taken.
+    "sneaky.test": {
+      "/": htmlPage(
+        `<link rel="apple-touch-icon" href="http://169.254.169.254/latest/icon.png"><link rel="icon" href="/icon.png" sizes="64x64">`,
+      ),
+      "/icon.png": await pngFile(64),
+    },
+    // The apple-touch-icon answers too late; the icon after it in time.
+    "slow.test": {
+      "/": htmlPage(`<link rel="apple-touch-icon" href="/slow.png"><link rel="icon" href="/icon.png" sizes="64x64">`),
+      "/slow.png": { ...(await pngFile(180)), delayMs: 1_000 },
+      "/icon.png": await pngFile(64),
+    },
     "down.test": { "/": { status: 500, type: "text/html", body: "<p>Broken</p>" } },
   };
   sites = await startFakeIconWebsites(files);
@@ -167,6 +180,22 @@ describe("fetchWebsiteLogo", () => {
       WEBSITE_LOGO_MESSAGES.refused,
     );
     expect(sites.requests).toEqual([]);
+  });
+
+  test("gives up on an icon that does not answer in time, and stops trying once the time is spent", async () => {
+    const logo = await fetchWebsiteLogo(sites.url("slow.test"), { client, timeoutMs: 200 });
+    expect(logo).toMatchObject({ source: "icon", width: 64 });
+    sites.requests.length = 0;
+    const spent = fetchWebsiteLogo(sites.url("slow.test"), { client, timeoutMs: 200, totalTimeMs: 100 });
+    expect(await unavailable(spent)).toBe(WEBSITE_LOGO_MESSAGES.notFound);
+    // The slow icon used the time up: the next one was not asked for.
+    expect(sites.requests).toEqual(["slow.test/", "slow.test/slow.png"]);
+  });
+
+  test("skips an icon on a refused address and takes the next", async () => {
+    const logo = await fetchWebsiteLogo(sites.url("sneaky.test"), { client });
+    expect(logo).toMatchObject({ source: "icon", width: 64, height: 64 });
+    expect(sites.requests).toEqual(["sneaky.test/", "sneaky.test/icon.png"]);
   });
 });
 

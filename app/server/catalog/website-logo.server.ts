@@ -33,6 +33,8 @@ import { findIconCandidates, type IconCandidate } from "./website-icons.server";
 export const PAGE_MAX_BYTES = 512 * 1024;
 /** Each request (the page, each icon): a site that does not answer in this long is not waited for. */
 export const REQUEST_TIMEOUT_MS = 10_000;
+/** No further candidate is tried after this long: the admin is waiting for an answer. */
+export const TOTAL_TIME_MS = 20_000;
 /** Candidates tried before giving up: each is a request, and the best ones come first. */
 export const MAX_CANDIDATES = 6;
 /** A smaller icon would be a blur at the 56 to 128 CSS pixels a logo is shown at: the monogram is better. */
@@ -154,12 +156,19 @@ function describeError(error: unknown): string {
 
 /** The candidate as a logo ready to store, or why not (for the log). */
 async function logoFrom(candidate: IconCandidate, options: FetchOptions): Promise<PreparedLogo | string> {
-  const fetched = await fetchLimited(candidate.url, {
-    ...options,
-    maxBytes: LOGO_MAX_BYTES,
-    truncate: false,
-    accept: "image/*,*/*;q=0.5",
-  });
+  let fetched: Fetched;
+  try {
+    fetched = await fetchLimited(candidate.url, {
+      ...options,
+      maxBytes: LOGO_MAX_BYTES,
+      truncate: false,
+      accept: "image/*,*/*;q=0.5",
+    });
+  } catch (error) {
+    // A page may name (or redirect an icon to) an address the guard refuses: that one is skipped.
+    if (error instanceof OutboundAddressRefused) return `${candidate.url}: ${error.message}`;
+    throw error;
+  }
   if (!fetched.ok) return fetched.reason;
   const uploadable = await websiteIconAsUploadable(fetched.bytes);
   if (!uploadable) return `${candidate.url} is not an image that can be read`;
@@ -188,10 +197,12 @@ export async function fetchWebsiteLogo(
   {
     client = outboundClient(),
     timeoutMs = REQUEST_TIMEOUT_MS,
+    totalTimeMs = TOTAL_TIME_MS,
     signal,
-  }: { client?: OutboundClient; timeoutMs?: number; signal?: AbortSignal } = {},
+  }: { client?: OutboundClient; timeoutMs?: number; totalTimeMs?: number; signal?: AbortSignal } = {},
 ): Promise<WebsiteLogo> {
   const options: FetchOptions = { client, timeoutMs, signal };
+  const startedAt = Date.now();
   let start: URL;
   try {
     start = new URL(website);
@@ -213,6 +224,10 @@ export async function fetchWebsiteLogo(
       : [{ url: new URL("/favicon.ico", start).toString(), source: "favicon.ico" }];
     if (!page.ok) tried.push(page.reason);
     for (const candidate of candidates.slice(0, MAX_CANDIDATES)) {
+      if (Date.now() - startedAt > totalTimeMs) {
+        tried.push(`stopped after ${totalTimeMs} ms`);
+        break;
+      }
       const logo = await logoFrom(candidate, options);
       if (typeof logo !== "string") return { ...logo, sourceUrl: candidate.url, source: candidate.source };
       tried.push(logo);
