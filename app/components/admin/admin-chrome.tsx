@@ -104,7 +104,7 @@ function AdminSideNavigation({ badges }: { badges: AdminNavBadges }) {
       aria-label="Admin"
       className="border-b border-slate-200 bg-slate-50 md:w-56 md:shrink-0 md:border-b-0 md:border-r dark:border-slate-800 dark:bg-slate-900/40"
     >
-      <ul className="flex gap-1 overflow-x-auto px-4 py-2 sm:px-6 md:sticky md:top-14 md:flex-col md:overflow-visible md:px-3 md:py-4">
+      <ul className="relative flex gap-1 overflow-x-auto px-4 py-2 sm:px-6 md:sticky md:top-14 md:flex-col md:overflow-visible md:px-3 md:py-4">
         {NAV_ITEMS.map(({ to, label, icon: Icon, end }) => {
           const waiting = badges[to] ?? 0;
           return (
