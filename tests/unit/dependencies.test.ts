@@ -59,11 +59,12 @@ describe("runtime dependencies", () => {
   };
 
   it("are each imported by the app, the server entry or a script", () => {
+    // Stylesheets count: app.css imports the web font.
     const sources = ["app", "scripts"]
       .flatMap((dir) =>
         fs
           .readdirSync(path.join(projectRoot, dir), { recursive: true, encoding: "utf8" })
-          .filter((file) => /\.(ts|tsx)$/.test(file))
+          .filter((file) => /\.(ts|tsx|css)$/.test(file))
           .map((file) => path.join(dir, file)),
       )
       .concat("server.js", "vite.config.ts")
