@@ -46,8 +46,8 @@ export function SiteHeader({ theme, viewer, site }: { theme: Theme; viewer: Publ
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle theme={theme} />
           {viewer ? (
-            // Loaded with the page, not on demand: its button and the no-JavaScript "Sign out" form must be
-            // in the server's HTML and work at first click (decision 095).
+            // Loaded with the page, not on demand: its button and its "Sign out" form must be in the
+            // server's HTML and work at first click, with or without JavaScript (decisions 095, 108).
             <UserMenu viewer={viewer} />
           ) : (
             <SignInButton />

@@ -115,7 +115,19 @@ test("an account from sign-up to sign-out: confirmation email, sign-in, a lastin
     await page.goto("/tool/claude");
     const menu = await openAccountMenu(page, email);
     await expect(menu.getByRole("menuitem")).toHaveText(["Saved Tools", "My submissions", "Account", "Sign out"]);
+    // The menu pattern's keyboard: focus starts on the first item, arrows wrap, Escape returns to the button.
+    await expect(menu.getByRole("menuitem", { name: "Saved Tools" })).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(menu.getByRole("menuitem", { name: "Sign out" })).toBeFocused();
+    await page.keyboard.press("Home");
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "My submissions" })).toBeFocused();
     await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(accountMenuButton(page, email)).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Saved Tools" })).toBeFocused();
+    await page.keyboard.press("Tab");
     await expect(menu).toBeHidden();
     await signOut(page, email);
     // The session is gone on the server, not only from this page.
@@ -239,8 +251,10 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL("/");
     await expect(accountMenuButton(page, email)).toBeVisible();
 
-    // The avatar menu needs JavaScript; without it, 'Sign out' is a plain form button.
-    await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+    // The avatar menu is the browser's popover, so it opens and signs out without JavaScript too.
+    const menu = await openAccountMenu(page, email);
+    await expect(menu.getByRole("menuitem")).toHaveText(["Saved Tools", "My submissions", "Account", "Sign out"]);
+    await menu.getByRole("menuitem", { name: "Sign out" }).click();
     await expect(page).toHaveURL("/");
     await expect(accountMenuButton(page, email)).toHaveCount(0);
 
