@@ -1,7 +1,8 @@
 /**
  * `npm run audit:pages`: Lighthouse (mobile, Debian's Chromium) and the W3C Nu HTML checker on the
- * pages issue 18 names, served by the production build with the demo catalogue. Figures, not a
- * test: it writes the "Page audits" section of bench/RESULTS.md and prints the same.
+ * pages issue 18 names, served by the production build with the demo catalogue, and the
+ * structured-data testing tool (its Google and social media presets) on the same documents. Figures,
+ * not a test: it writes the "Page audits" section of bench/RESULTS.md and prints the same.
  *
  *   --no-build   use the existing build/ (else `npm run build` first)
  *   --runs N     Lighthouse runs per page; the median performance run is reported (default 3)
@@ -13,6 +14,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type RunnerResult } from "lighthouse";
+// CommonJS without named exports that Node can detect: default imports.
+import structuredDataTool from "structured-data-testing-tool";
+import structuredDataPresets from "structured-data-testing-tool/presets.js";
 import { freePort, spawnServer } from "../tests/setup/production-server";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -31,7 +35,10 @@ type Audit = {
   failing: string[];
   nuErrors: string[];
   nuWarnings: number;
+  structuredData: StructuredDataResult;
 };
+
+type StructuredDataResult = { schemas: string[]; passed: number; errors: string[]; warnings: string[] };
 
 const { values: options } = parseArgs({
   options: { "no-build": { type: "boolean", default: false }, runs: { type: "string", default: "3" } },
@@ -62,8 +69,10 @@ async function main() {
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         results.push(result);
       }
-      const nu = nuCheck(await (await fetch(url)).text());
-      audits.push({ page, ...summarize(results), nuErrors: nu.errors, nuWarnings: nu.warnings });
+      const html = await (await fetch(url)).text();
+      const nu = nuCheck(html);
+      const structuredData = await structuredDataCheck(html);
+      audits.push({ page, ...summarize(results), nuErrors: nu.errors, nuWarnings: nu.warnings, structuredData });
       console.log(`${page.label}: ${CATEGORIES.map((c) => `${c} ${audits.at(-1)!.scores[c]}`).join(", ")}`);
     }
     const section = renderSection(audits);
@@ -148,13 +157,48 @@ function nuCheck(html: string): { errors: string[]; warnings: number } {
   }
 }
 
+/**
+ * The structured-data testing tool on one document: every JSON-LD, microdata and RDFa item against
+ * its Google preset (the properties Google's rich results require and recommend) and its social
+ * media preset (Open Graph and Twitter card tags). A failed required test is an error; a missing
+ * recommended one a warning.
+ */
+async function structuredDataCheck(html: string): Promise<StructuredDataResult> {
+  type Test = { description?: string; test?: string; schema?: string; error?: { message?: string } };
+  type Result = { schemas: string[]; passed: Test[]; failed: Test[]; warnings: Test[] };
+  const result = await structuredDataTool
+    .structuredDataTest(Buffer.from(html), {
+      presets: [structuredDataPresets.Google, structuredDataPresets.SocialMedia],
+    })
+    .catch((error: { type?: string; res?: Result }) => {
+      if (error.type === "VALIDATION_FAILED" && error.res) return error.res;
+      throw error;
+    });
+  const describe = (test: Test) =>
+    `${test.schema ? `${test.schema}: ` : ""}${test.description ?? test.test ?? "?"}${test.error?.message ? ` (${test.error.message})` : ""}`;
+  return {
+    schemas: result.schemas,
+    passed: result.passed.length,
+    errors: result.failed.map(describe),
+    warnings: result.warnings.map(describe),
+  };
+}
+
 function renderSection(audits: Audit[]): string {
   const rows = audits.map(
     (audit) =>
-      `| ${audit.page.label} | \`${audit.page.path}\` | ${audit.scores.performance} (${audit.performanceRuns.join(", ")}) | ${audit.scores.accessibility} | ${audit.scores["best-practices"]} | ${audit.scores.seo} | ${audit.nuErrors.length} | ${audit.nuWarnings} |`,
+      `| ${audit.page.label} | \`${audit.page.path}\` | ${audit.scores.performance} (${audit.performanceRuns.join(", ")}) | ${audit.scores.accessibility} | ${audit.scores["best-practices"]} | ${audit.scores.seo} | ${audit.nuErrors.length} | ${audit.nuWarnings} | ${audit.structuredData.schemas.join(", ") || "none"} | ${audit.structuredData.passed} | ${audit.structuredData.errors.length} | ${audit.structuredData.warnings.length} |`,
   );
   const failing = [...new Set(audits.flatMap((audit) => audit.failing.map((id) => `${id} (${audit.page.label})`)))];
   const nuMessages = [...new Set(audits.flatMap((audit) => audit.nuErrors))];
+  // Each message once, with the pages that gave it.
+  const structuredDataMessages = (kind: "errors" | "warnings") => {
+    const pages = new Map<string, string[]>();
+    for (const audit of audits)
+      for (const message of audit.structuredData[kind])
+        pages.set(message, [...(pages.get(message) ?? []), audit.page.label]);
+    return [...pages].map(([message, labels]) => `${message} (${labels.join(", ")})`);
+  };
   return [
     `## ${SECTION}`,
     "",
@@ -162,11 +206,13 @@ function renderSection(audits: Audit[]): string {
     `the production build with the demo catalogue on PGlite, Lighthouse ${lighthouseVersion()} with its default mobile`,
     "emulation and simulated throttling in Debian's Chromium, the median of " +
       `${runs} runs by performance (every run's performance in brackets), each on a cold browser cache; the`,
-    "W3C Nu HTML checker (vnu-jar) on the same documents. Goals: 100 for accessibility, best practices and SEO,",
-    "at least 95 for performance, 0 Nu errors. On this shared 2-core machine the performance figure varies between runs.",
+    "W3C Nu HTML checker (vnu-jar) and the structured-data testing tool (structured-data-testing-tool, its Google and",
+    "SocialMedia presets: JSON-LD, microdata, Open Graph and Twitter tags) on the same documents. Goals: 100 for",
+    "accessibility, best practices and SEO, at least 95 for performance, 0 Nu errors, 0 structured-data errors.",
+    "On this shared 2-core machine the performance figure varies between runs.",
     "",
-    "| page | path | performance | accessibility | best practices | SEO | Nu errors | Nu warnings |",
-    "| ---- | ---- | ----------: | ------------: | -------------: | --: | --------: | ----------: |",
+    "| page | path | performance | accessibility | best practices | SEO | Nu errors | Nu warnings | structured data found | structured-data tests passed | errors | warnings |",
+    "| ---- | ---- | ----------: | ------------: | -------------: | --: | --------: | ----------: | ---- | ---: | ---: | ---: |",
     ...rows,
     "",
     failing.length
@@ -175,6 +221,13 @@ function renderSection(audits: Audit[]): string {
     "",
     nuMessages.length ? `Nu errors: ${nuMessages.map((message) => `“${message}”`).join("; ")}.` : "No Nu errors.",
     "",
+    structuredDataMessages("errors").length
+      ? `Structured-data errors: ${structuredDataMessages("errors").join("; ")}.`
+      : "No structured-data errors.",
+    "",
+    ...(structuredDataMessages("warnings").length
+      ? [`Structured-data warnings: ${structuredDataMessages("warnings").join("; ")}.`, ""]
+      : []),
   ].join("\n");
 }
 

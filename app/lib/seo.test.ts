@@ -76,6 +76,7 @@ describe("seoMeta", () => {
       "og:description": "About it",
       "og:url": "https://aitlas.example/tool/chatgpt",
       "og:type": "website",
+      "og:locale": "en_US",
       "og:site_name": "Aitlas",
       "twitter:card": "summary_large_image",
     });

@@ -50,6 +50,8 @@ export function seoMeta(seo: PageSeo): MetaDescriptor[] {
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: seo.siteName },
     { property: "og:type", content: seo.type ?? "website" },
+    // The pages are written in English (<html lang="en">).
+    { property: "og:locale", content: "en_US" },
     { property: "og:title", content: seo.title },
     { property: "og:description", content: seo.description },
     { property: "og:url", content: url },

@@ -40,7 +40,7 @@ describe("organizationJsonLd", () => {
       "@type": "Organization",
       name: "Aitlas",
       url: "https://aitlas.example/",
-      logo: "https://aitlas.example/favicon.svg",
+      logo: { "@type": "ImageObject", url: "https://aitlas.example/favicon.svg" },
     });
   });
 
@@ -48,7 +48,7 @@ describe("organizationJsonLd", () => {
     const site = { ...DEFAULT_SITE_BRANDING, name: "Toolbox", logoUrl: "/brand/logo.png?v=abc" };
     expect(organizationJsonLd(siteUrl, site)).toMatchObject({
       name: "Toolbox",
-      logo: "https://aitlas.example/brand/logo.png?v=abc",
+      logo: { "@type": "ImageObject", url: "https://aitlas.example/brand/logo.png?v=abc" },
     });
   });
 });
@@ -280,7 +280,7 @@ describe("blogPostingJsonLd", () => {
         "@type": "Organization",
         name: "Aitlas",
         url: "https://aitlas.example/",
-        logo: "https://aitlas.example/favicon.svg",
+        logo: { "@type": "ImageObject", url: "https://aitlas.example/favicon.svg" },
       },
       datePublished: "2025-05-01",
       dateModified: "2025-05-02T10:00:00.000Z",

@@ -15,7 +15,8 @@ function organization(siteUrl: string, site: Publisher): JsonLd {
     "@type": "Organization",
     name: site.name,
     url: absoluteUrl(siteUrl, "/"),
-    logo: absoluteUrl(siteUrl, site.logoUrl ?? site.faviconUrl),
+    // An ImageObject rather than a bare address: Google accepts both, validators ask for logo.url.
+    logo: { "@type": "ImageObject", url: absoluteUrl(siteUrl, site.logoUrl ?? site.faviconUrl) },
   };
 }
 

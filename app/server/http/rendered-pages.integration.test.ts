@@ -126,7 +126,7 @@ describe("rendered documents", () => {
       "@type": "Organization",
       name: "Aitlas",
       url: "https://aitlas.example/",
-      logo: "https://aitlas.example/favicon.svg",
+      logo: { "@type": "ImageObject", url: "https://aitlas.example/favicon.svg" },
     });
 
     const tool = ofType(typed(await (await render("/tool/plain-tool")).text()), "SoftwareApplication");
@@ -146,7 +146,7 @@ describe("rendered documents", () => {
     expect(post).toMatchObject({
       image: expect.stringMatching(/^https:\/\/aitlas\.example\/og\/article\/picking-a-model\.png\?v=/),
       author: { "@type": "Person", url: "https://aitlas.example/about" },
-      publisher: { "@type": "Organization", logo: "https://aitlas.example/favicon.svg" },
+      publisher: { "@type": "Organization", logo: { "@type": "ImageObject", url: "https://aitlas.example/favicon.svg" } },
     });
   });
 
