@@ -76,6 +76,34 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
           await photograph(page, testInfo, `${name}-${device}`);
         }
       });
+
+      test("the account menu opens under its button, inside the screen, on the public and admin pages", async ({
+        page,
+      }, testInfo) => {
+        for (const [name, path] of [
+          ["account-menu", "/"],
+          ["admin-account-menu", "/admin"],
+        ] as const) {
+          await page.goto(path);
+          const button = page.getByRole("banner").getByRole("button", { name: /^Account menu for / });
+          await button.click();
+          const menu = page.getByRole("menu");
+          await expect(menu).toBeVisible();
+          const [buttonBox, menuBox] = [await button.boundingBox(), await menu.boundingBox()];
+          expect(menuBox!.y, "the menu starts below the button").toBeGreaterThanOrEqual(
+            buttonBox!.y + buttonBox!.height,
+          );
+          expect(menuBox!.y - (buttonBox!.y + buttonBox!.height), "and close under it").toBeLessThan(16);
+          expect(
+            Math.abs(menuBox!.x + menuBox!.width - (buttonBox!.x + buttonBox!.width)),
+            "right edges aligned",
+          ).toBeLessThan(2);
+          expect(menuBox!.x, "inside the screen").toBeGreaterThanOrEqual(0);
+          await photograph(page, testInfo, `${name}-${device}`);
+          await page.keyboard.press("Escape");
+          await expect(menu).toBeHidden();
+        }
+      });
     });
   });
 }
