@@ -146,7 +146,10 @@ describe("rendered documents", () => {
     expect(post).toMatchObject({
       image: expect.stringMatching(/^https:\/\/aitlas\.example\/og\/article\/picking-a-model\.png\?v=/),
       author: { "@type": "Person", url: "https://aitlas.example/about" },
-      publisher: { "@type": "Organization", logo: { "@type": "ImageObject", url: "https://aitlas.example/favicon.svg" } },
+      publisher: {
+        "@type": "Organization",
+        logo: { "@type": "ImageObject", url: "https://aitlas.example/favicon.svg" },
+      },
     });
   });
 
