@@ -15,7 +15,10 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type RunnerResult } from "lighthouse";
 // CommonJS without named exports that Node can detect: default imports.
-import structuredDataTool from "structured-data-testing-tool";
+import structuredDataTool, {
+  type Result as StructuredDataToolResult,
+  type Test as StructuredDataTest,
+} from "structured-data-testing-tool";
 import structuredDataPresets from "structured-data-testing-tool/presets.js";
 import { freePort, spawnServer } from "../tests/setup/production-server";
 
@@ -164,17 +167,15 @@ function nuCheck(html: string): { errors: string[]; warnings: number } {
  * recommended one a warning.
  */
 async function structuredDataCheck(html: string): Promise<StructuredDataResult> {
-  type Test = { description?: string; test?: string; schema?: string; error?: { message?: string } };
-  type Result = { schemas: string[]; passed: Test[]; failed: Test[]; warnings: Test[] };
   const result = await structuredDataTool
     .structuredDataTest(Buffer.from(html), {
       presets: [structuredDataPresets.Google, structuredDataPresets.SocialMedia],
     })
-    .catch((error: { type?: string; res?: Result }) => {
+    .catch((error: { type?: string; res?: StructuredDataToolResult }) => {
       if (error.type === "VALIDATION_FAILED" && error.res) return error.res;
       throw error;
     });
-  const describe = (test: Test) =>
+  const describe = (test: StructuredDataTest) =>
     `${test.schema ? `${test.schema}: ` : ""}${test.description ?? test.test ?? "?"}${test.error?.message ? ` (${test.error.message})` : ""}`;
   return {
     schemas: result.schemas,
@@ -199,6 +200,8 @@ function renderSection(audits: Audit[]): string {
         pages.set(message, [...(pages.get(message) ?? []), audit.page.label]);
     return [...pages].map(([message, labels]) => `${message} (${labels.join(", ")})`);
   };
+  const structuredDataErrors = structuredDataMessages("errors");
+  const structuredDataWarnings = structuredDataMessages("warnings");
   return [
     `## ${SECTION}`,
     "",
@@ -221,13 +224,11 @@ function renderSection(audits: Audit[]): string {
     "",
     nuMessages.length ? `Nu errors: ${nuMessages.map((message) => `“${message}”`).join("; ")}.` : "No Nu errors.",
     "",
-    structuredDataMessages("errors").length
-      ? `Structured-data errors: ${structuredDataMessages("errors").join("; ")}.`
+    structuredDataErrors.length
+      ? `Structured-data errors: ${structuredDataErrors.join("; ")}.`
       : "No structured-data errors.",
     "",
-    ...(structuredDataMessages("warnings").length
-      ? [`Structured-data warnings: ${structuredDataMessages("warnings").join("; ")}.`, ""]
-      : []),
+    ...(structuredDataWarnings.length ? [`Structured-data warnings: ${structuredDataWarnings.join("; ")}.`, ""] : []),
   ].join("\n");
 }
 

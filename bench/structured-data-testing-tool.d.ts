@@ -1,7 +1,7 @@
 // The part of structured-data-testing-tool (no types of its own) that bench/page-audit.ts uses.
 declare module "structured-data-testing-tool" {
-  type Test = { description?: string; test?: string; schema?: string; error?: { message?: string } };
-  type Result = { schemas: string[]; passed: Test[]; failed: Test[]; warnings: Test[] };
+  export type Test = { description?: string; test?: string; schema?: string; error?: { message?: string } };
+  export type Result = { schemas: string[]; passed: Test[]; failed: Test[]; warnings: Test[] };
   const tool: {
     structuredDataTest(input: Buffer | string, options: { presets?: unknown[] }): Promise<Result>;
   };

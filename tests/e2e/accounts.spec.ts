@@ -129,6 +129,11 @@ test("an account from sign-up to sign-out: confirmation email, sign-in, a lastin
     await expect(menu.getByRole("menuitem", { name: "Saved Tools" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(menu).toBeHidden();
+    await accountMenuButton(page, email).focus();
+    await page.keyboard.press("ArrowUp");
+    await expect(menu.getByRole("menuitem", { name: "Sign out" }), "ArrowUp opens on the last item").toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
     await signOut(page, email);
     // The session is gone on the server, not only from this page.
     const second = await context.newPage();

@@ -7,8 +7,8 @@ import { cn } from "~/lib/cn";
  * What script adds is the keyboard of the WAI-ARIA menu pattern (focus on the first item when it opens,
  * arrows, Home and End, Tab leaves and closes) and placement under the button.
  *
- * Items are `role="menuitem"` elements with `tabIndex={-1}` (see `menuItemClasses`); a link or button
- * inside closes the menu when used, so a client-side navigation does not leave it open.
+ * Items are `role="menuitem"` elements with `tabIndex={-1}` (see `menuItemClasses`); a link among them
+ * closes the menu when used, so a client-side navigation does not leave it open.
  */
 export function MenuButton({
   label,
@@ -25,6 +25,8 @@ export function MenuButton({
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
+  // Which item takes focus as the menu opens: the last only when ArrowUp on the button opened it.
+  const focusOnOpen = useRef<"first" | "last">("first");
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
@@ -42,7 +44,9 @@ export function MenuButton({
   };
 
   const onToggle = (event: ToggleEvent<HTMLDivElement>) => {
-    if (event.newState === "open") items()[0]?.focus();
+    if (event.newState !== "open") return;
+    (focusOnOpen.current === "last" ? items().at(-1) : items()[0])?.focus();
+    focusOnOpen.current = "first";
   };
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -78,9 +82,8 @@ export function MenuButton({
   const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
     event.preventDefault();
+    focusOnOpen.current = event.key === "ArrowUp" ? "last" : "first";
     menu.current?.showPopover();
-    // The toggle event focuses the first item; ArrowUp asks for the last.
-    if (event.key === "ArrowUp") requestAnimationFrame(() => items().at(-1)?.focus());
   };
 
   return (
@@ -121,7 +124,7 @@ export function MenuButton({
 
 export const menuItemClasses = cn(
   "flex w-full cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm text-slate-800 outline-none",
-  "hover:bg-slate-100 focus-visible:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800",
+  "hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800",
 );
 
 export function MenuLabel({ children }: { children: ReactNode }) {
