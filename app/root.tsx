@@ -39,7 +39,7 @@ import { readTheme } from "./lib/theme";
 import { toast } from "./lib/toast";
 import type { PublicViewer } from "./lib/viewer";
 import { analyticsScriptUrl } from "./server/analytics.server";
-import { listCategoriesInUse } from "./server/catalog/tools.server";
+import { cachedCategoriesInUse } from "./server/cache/shared-answers.server";
 import { findToolToSave } from "./server/community/saved-tools.server";
 import { takeFlash, type Flash } from "./server/flash.server";
 import { siteBranding } from "./server/branding.server";
@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // viewer's page names the tool, so every visitor's page stays the same.
   const saveSlug = viewer ? new URL(request.url).searchParams.get(SAVE_AFTER_SIGN_IN_PARAM) : null;
   const [categories, pendingSave] = await Promise.all([
-    listCategoriesInUse({ db: context.db }),
+    cachedCategoriesInUse(context),
     saveSlug ? findToolToSave({ db: context.db, slug: saveSlug }) : null,
   ]);
   return data(

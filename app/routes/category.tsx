@@ -13,7 +13,7 @@ import { ogImage } from "~/lib/og-image";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
-import { listTagsInUse } from "~/server/catalog/tags.server";
+import { cachedTagsInUse } from "~/server/cache/shared-answers.server";
 import { listTools, type ToolOrder } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
@@ -32,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const sort: ToolOrder = filters.sort ?? "rating";
   const [toolPage, tagsInUse] = await Promise.all([
     listTools({ db: context.db, filters, order: sort }),
-    listTagsInUse({ db: context.db }),
+    cachedTagsInUse(context),
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
   const toolIds = toolPage.tools.map((tool) => tool.id);

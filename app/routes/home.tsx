@@ -24,12 +24,10 @@ import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { brandingFromMatches } from "~/lib/site";
 import { organizationJsonLd, websiteJsonLd } from "~/lib/structured-data";
 import { comparePath } from "~/lib/compare";
-import { listExistingToolSlugs } from "~/server/catalog/compare.server";
-import { listTagsInUse } from "~/server/catalog/tags.server";
 import { listTools } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
-import { listLatestArticles } from "~/server/content/articles.server";
+import { cachedExistingToolSlugs, cachedLatestArticles, cachedTagsInUse } from "~/server/cache/shared-answers.server";
 import { ARTICLE_LIST_TAG, tagPage, TOOL_LIST_TAG, toolTag } from "~/server/cache/page-tags.server";
 
 /** Tags offered as filters on home: the most used ones (any tag has its own page). */
@@ -40,9 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort = effectiveSort(filters, "newest");
   const [toolPage, latestArticles, tagsInUse, comparedSlugs] = await Promise.all([
     listTools({ db: context.db, filters, order: sort }),
-    listLatestArticles({ db: context.db, limit: 4 }),
-    listTagsInUse({ db: context.db }),
-    listExistingToolSlugs({ db: context.db, slugs: COMPARISON_SECTION_SLUGS }),
+    cachedLatestArticles(context, 4),
+    cachedTagsInUse(context),
+    cachedExistingToolSlugs(context, COMPARISON_SECTION_SLUGS),
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
   const toolIds = toolPage.tools.map((tool) => tool.id);

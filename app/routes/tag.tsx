@@ -21,7 +21,8 @@ import {
   parseToolFilters,
   toolFiltersSearch,
 } from "~/lib/tool-filters";
-import { findTagBySlug, listTagsInUse } from "~/server/catalog/tags.server";
+import { findTagBySlug } from "~/server/catalog/tags.server";
+import { cachedTagsInUse } from "~/server/cache/shared-answers.server";
 import { listTools } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
@@ -42,7 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const sort = effectiveSort(filters, "top-rated");
   const [toolPage, tagsInUse] = await Promise.all([
     listTools({ db: context.db, filters: { ...filters, tags: [tag.slug, ...filters.tags] }, order: sort }),
-    listTagsInUse({ db: context.db }),
+    cachedTagsInUse(context),
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
   const toolIds = toolPage.tools.map((tool) => tool.id);

@@ -42,7 +42,8 @@ import { ogImage } from "~/lib/og-image";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd, softwareApplicationJsonLd } from "~/lib/structured-data";
-import { listTagsForTool } from "~/server/catalog/tags.server";
+import { tagsWithIds } from "~/server/catalog/tags.server";
+import { cachedTags } from "~/server/cache/shared-answers.server";
 import { listAlternatives } from "~/server/catalog/alternatives.server";
 import { findToolByIdentifier, type ToolCard as ToolCardData } from "~/server/catalog/tools.server";
 import { ADMIN_REQUIRED_MESSAGE, requireSameOrigin } from "~/server/auth/guards.server";
@@ -72,17 +73,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const viewer = context.viewer;
   tagPage(context, toolTag(tool.id));
+  // Every tag, kept with the page cache (decision 112): the tool's own are named from its row's ids.
+  const allTags = await cachedTags(context);
   // Spec section 2's block keyed by tool id: its best alternatives (decision 061).
   const alternatives = listAlternatives({
     db: context.db,
     source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
     limit: ALTERNATIVES_PREVIEW,
+    knownTags: allTags,
   });
-  const [comments, tags, saves, myRating, history, linkCheck] = await Promise.all([
+  const tags = tagsWithIds(allTags, tool.tagIds);
+  const [comments, saves, myRating, history, linkCheck] = await Promise.all([
     // A visitor's answer is every visitor's (the page is cached); a member also gets their own
     // hidden comments, an administrator every hidden one, each marked.
     listCommentsForTool({ db: context.db, toolId: tool.id, viewerId: viewer?.id, viewerIsAdmin: viewer?.isAdmin }),
-    listTagsForTool({ db: context.db, toolId: tool.id }),
     // How many saved it, and whether the viewer did, in one statement; a visitor's answer is everyone's.
     countSaves({ db: context.db, toolId: tool.id, userId: viewer?.id }),
     // Spec section 7: a failed read of the user's own vote counts as no vote (not retried).

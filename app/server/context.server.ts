@@ -1,4 +1,5 @@
 import type { Auth } from "./auth/auth.server";
+import type { DataMemo } from "./cache/data-memo.server";
 import type { PageTags } from "./cache/page-tags.server";
 import type { BackupSettings } from "./backup/backup-record.server";
 import type { Viewer } from "./auth/viewer.server";
@@ -46,6 +47,8 @@ export type AppContext = AppServices & {
   cspNonce?: string;
   /** What this page shows, for the page cache and a CDN (tagPage); absent outside the HTTP server. */
   pageTags?: PageTags;
+  /** Shared answers purged with the page cache (remembered); absent outside the HTTP server. */
+  dataMemo?: DataMemo;
 };
 
 declare module "react-router" {

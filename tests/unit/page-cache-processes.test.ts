@@ -316,6 +316,42 @@ describe.each(variants)("the page cache, $label", ({ start }) => {
     SLOW,
   );
 
+  it(
+    "a tag renamed through one process shows in home's tags in every process at the next request (the shared answers go with the pages)",
+    async () => {
+      const browseByTag = (html: string) => html.slice(html.indexOf('id="tags-heading"'));
+      await warmEverywhere(["/"]);
+      const slug = /href="\/tag\/([a-z0-9-]+)"/.exec(browseByTag((await rawGet(b.url, "/")).body))?.[1];
+      if (!slug) throw new Error("home lists no tag");
+      const admin = await (await fetch(`${a.url}/admin/tags`, { headers: { cookie: site.cookie } })).text();
+      const tagId = new RegExp(`>${slug}</td>[\\s\\S]*?\\?edit=([0-9a-f-]{36})`).exec(admin)?.[1];
+      if (!tagId) throw new Error(`no edit link for the tag ${slug} on /admin/tags`);
+
+      const renamed = await postForm(
+        a,
+        "/admin/tags",
+        {
+          intent: "update",
+          id: tagId,
+          name: "Renamed In One Process",
+          slug: "renamed-in-one-process",
+          description: "",
+        },
+        site.cookie,
+      );
+      expect(renamed.status).toBeLessThan(400);
+
+      for (const server of new Set([b, a])) {
+        const home = await rawGet(server.url, "/");
+        expect(home.headers["x-cache"]).toBe("MISS");
+        expect(browseByTag(home.body)).toContain('href="/tag/renamed-in-one-process"');
+        expect(browseByTag(home.body)).toContain("Renamed In One Process");
+        expect(browseByTag(home.body)).not.toContain(`href="/tag/${slug}"`);
+      }
+    },
+    SLOW,
+  );
+
   it("feeds and the sitemap answer an ETag, and 304 to it", async () => {
     for (const server of new Set([a, b])) {
       for (const path of [

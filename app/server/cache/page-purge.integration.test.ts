@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { startFakeCdn } from "../../../tests/fakes/cdn";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { createCdnPurger } from "./cdn-purge.server";
+import { createDataMemo } from "./data-memo.server";
 import { createPageCache, etagOf } from "./page-cache.server";
 import { connectPagePurges, notifyPayloads } from "./page-purge.server";
 import { toolTag } from "./page-tags.server";
@@ -74,6 +75,37 @@ describe("purging pages by tag across processes", () => {
       await writer.purgePages(["site"]);
       await eventually(() => theirs.lookup("/article/a", false)?.state === "stale");
       expect(mine.lookup("/tool/y", false)?.state).toBe("stale");
+    } finally {
+      await writer.stop();
+      await listener.stop();
+    }
+  });
+
+  it("a purge in one process drops the shared answers carrying its tags in every process, and keeps the others", async () => {
+    const [mine, theirs] = twoProcesses();
+    const memos = [createDataMemo({ ttlMs: 60_000 }), createDataMemo({ ttlMs: 60_000 })] as const;
+    const writer = await connectPagePurges({ handle: database, cache: mine, memo: memos[0] });
+    const listener = await connectPagePurges({ handle: otherHandle, cache: theirs, memo: memos[1] });
+    let loads = 0;
+    const load = async () => `loaded ${++loads}`;
+    const ask = (index: 0 | 1, key: string, tags: string[]) => memos[index].remember(key, tags, load);
+    try {
+      for (const index of [0, 1] as const) {
+        await ask(index, "tags", ["list:tools"]);
+        await ask(index, "articles", ["list:articles"]);
+      }
+      expect(loads).toBe(4);
+
+      // A vote names the tool and its voter, not the lists.
+      await writer.purgePages([toolTag("x"), "member:m"]);
+      await eventually(() => theirs.lookup("/tool/x", false)?.state === "stale");
+      expect(await ask(1, "tags", ["list:tools"])).toBe("loaded 3");
+
+      await writer.purgePages(["list:tools"]);
+      expect(await ask(0, "tags", ["list:tools"])).toBe("loaded 5");
+      await eventually(() => theirs.lookup("/", false)?.state === "stale");
+      expect(await ask(1, "tags", ["list:tools"])).toBe("loaded 6");
+      expect(await ask(1, "articles", ["list:articles"])).toBe("loaded 4");
     } finally {
       await writer.stop();
       await listener.stop();

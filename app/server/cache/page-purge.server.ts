@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client.server";
 import { logger } from "../logger.server";
 import type { CdnPurger } from "./cdn-purge.server";
+import type { DataMemo } from "./data-memo.server";
 import type { PageCache } from "./page-cache.server";
 import { SITE_TAG } from "./page-tags.server";
 
@@ -17,24 +18,31 @@ export type PurgePages = (tags: readonly string[]) => Promise<void>;
  * Keeps every process's page cache honest after a write (decision 096): the writer marks the
  * pages carrying the written tags stale at once and sends them in NOTIFYs (space-separated, split
  * under PostgreSQL's payload limit) that every process, itself included, answers the same way.
- * An empty payload (from an older process) purges everything.
+ * An empty payload (from an older process) purges everything. The data memo's answers go with
+ * the pages, by the same tags.
  */
 export async function connectPagePurges({
   handle,
   cache,
+  memo = null,
   cdn = null,
 }: {
   handle: DatabaseHandle;
   cache: PageCache;
+  memo?: DataMemo | null;
   cdn?: CdnPurger | null;
 }) {
+  const purgeHere = (tags: readonly string[]) => {
+    cache.purge(tags);
+    memo?.purge(tags);
+  };
   const unsubscribe = await handle.listen(CHANNEL, (payload) => {
     const tags = payload ? payload.split(" ").filter(Boolean) : [];
-    cache.purge(tags.length > 0 ? tags : [SITE_TAG]);
+    purgeHere(tags.length > 0 ? tags : [SITE_TAG]);
   });
   const purgePages: PurgePages = async (tags) => {
     if (tags.length === 0) return;
-    cache.purge(tags);
+    purgeHere(tags);
     cdn?.purge(tags);
     try {
       for (const payload of notifyPayloads(tags))

@@ -42,16 +42,20 @@ export async function listAlternatives({
   db,
   source,
   limit = ALTERNATIVES_LIMIT,
+  knownTags,
 }: {
   db: Database;
   source: AlternativesSource;
   limit?: number;
+  /** Every tag, when the caller has them already (the tool page): the reasons' names come from here. */
+  knownTags?: readonly { id: string; name: string }[];
 }): Promise<Alternative[]> {
   const [overrides, sourceTags] = await Promise.all([
     listOverrides({ db, toolId: source.id }),
-    source.tagIds.length > 0
-      ? db.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, source.tagIds))
-      : [],
+    knownTags ??
+      (source.tagIds.length > 0
+        ? db.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, source.tagIds))
+        : []),
   ]);
   const pinned = overrides.filter((override) => override.kind === "pin").map((override) => override.alternativeId);
   const excluded = overrides.map((override) => override.alternativeId).filter((id) => !pinned.includes(id));

@@ -30,6 +30,12 @@ export async function listTags({ db }: { db: Database }): Promise<TagOption[]> {
     .orderBy(...byName);
 }
 
+/** A tool's tags by name, picked from every tag (listTags' order) by the ids its row carries. */
+export function tagsWithIds(allTags: readonly TagOption[], ids: readonly string[]): { slug: string; name: string }[] {
+  const wanted = new Set(ids);
+  return allTags.filter((tag) => wanted.has(tag.id)).map(({ slug, name }) => ({ slug, name }));
+}
+
 /** The admin table: every tag with how many tools carry it. */
 export async function listTagsWithCounts({ db }: { db: Database }): Promise<AdminTagRow[]> {
   return db

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import { MAX_QUERY_LENGTH, TOOLS_PAGE_SIZE } from "~/lib/limits";
 import type { PricingModel } from "~/lib/pricing-model";
 import { isUuid, slugify } from "~/lib/slugify";
@@ -37,7 +37,9 @@ export type ToolCard = {
   pros: string[];
 };
 
-export type Tool = typeof tools.$inferSelect;
+/** A tool as pages read it: every column but the search index's own (a tsvector the size of the description). */
+export type Tool = Omit<typeof tools.$inferSelect, "searchVector">;
+const { searchVector: _searchIndexOnly, ...toolColumns } = getTableColumns(tools);
 export type ToolPage = {
   tools: ToolCard[];
   total: number;
@@ -456,7 +458,7 @@ export async function findToolByIdentifier({
   db: Database;
   identifier: string;
 }): Promise<ToolLookup | null> {
-  const byColumn = async (where: SQL) => (await db.select().from(tools).where(where).limit(1))[0];
+  const byColumn = async (where: SQL) => (await db.select(toolColumns).from(tools).where(where).limit(1))[0];
 
   if (isUuid(identifier)) {
     const tool = await byColumn(eq(tools.id, identifier.toLowerCase()));

@@ -4,6 +4,7 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { createDataMemo } from "../cache/data-memo.server";
 import { createPageCache, etagOf } from "../cache/page-cache.server";
 import { AUTH_BASE_PATH, createAuth } from "../auth/auth.server";
 import { announceAdminSetup } from "../auth/admin-setup.server";
@@ -95,15 +96,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   const production = env.NODE_ENV === "production";
+  const pageTtlMs = production ? env.PAGE_CACHE_SECONDS * 1000 : 0;
   const cache = createPageCache({
-    ttlMs: production ? env.PAGE_CACHE_SECONDS * 1000 : 0,
+    ttlMs: pageTtlMs,
     staleMs: STALE_SECONDS * 1000,
     maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
   });
   const cdn = env.CDN_PURGE_URL
     ? createCdnPurger({ url: env.CDN_PURGE_URL, token: env.CDN_PURGE_TOKEN ?? null, style: env.CDN_PURGE_STYLE })
     : null;
-  const pagePurges = await connectPagePurges({ handle, cache, cdn });
+  // Off with the page cache: pages that are always rendered afresh read everything afresh too.
+  const dataMemo = createDataMemo({ ttlMs: pageTtlMs });
+  const pagePurges = await connectPagePurges({ handle, cache, memo: dataMemo, cdn });
   // Browsers ask again every time; shared caches (a CDN) keep a page as long as this process does,
   // and serve it stale while they fetch it again (decision 098).
   const sharedCacheControl =
@@ -302,7 +306,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const { viewer, setCookies } = await resolveViewer({ auth, db: handle.db, headers: request.headers });
       const cspNonce = csp.newNonce();
       const pageTags: PageTags = new Set();
-      const context = { ...services, siteUrl: origin, viewer, clientIp: clientIpOf(req), cspNonce, pageTags };
+      const context = {
+        ...services,
+        siteUrl: origin,
+        viewer,
+        clientIp: clientIpOf(req),
+        cspNonce,
+        pageTags,
+        dataMemo,
+      };
       const response = await handleRequest(request, context);
       if (response.status >= 500 && databaseFailedDuringRequest()) {
         if (renderingKey) cache.release(renderingKey);
