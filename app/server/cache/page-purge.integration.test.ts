@@ -101,9 +101,11 @@ describe("purging pages by tag across processes", () => {
       await eventually(() => theirs.lookup("/tool/x", false)?.state === "stale");
       expect(await ask(1, "tags", ["list:tools"])).toBe("loaded 3");
 
+      // A page only this purge makes stale tells when its NOTIFY has reached the other process.
+      theirs.set("/lists-only", stored(["list:tools"]));
       await writer.purgePages(["list:tools"]);
       expect(await ask(0, "tags", ["list:tools"])).toBe("loaded 5");
-      await eventually(() => theirs.lookup("/", false)?.state === "stale");
+      await eventually(() => theirs.lookup("/lists-only", false)?.state === "stale");
       expect(await ask(1, "tags", ["list:tools"])).toBe("loaded 6");
       expect(await ask(1, "articles", ["list:articles"])).toBe("loaded 4");
     } finally {
