@@ -74,16 +74,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = context.viewer;
   tagPage(context, toolTag(tool.id));
   // Every tag, kept with the page cache (decision 112): the tool's own are named from its row's ids.
-  const allTags = await cachedTags(context);
+  // Read beside the tool's other rows, not before them.
+  const allTags = cachedTags(context);
   // Spec section 2's block keyed by tool id: its best alternatives (decision 061).
-  const alternatives = listAlternatives({
-    db: context.db,
-    source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
-    limit: ALTERNATIVES_PREVIEW,
-    knownTags: allTags,
-  });
-  const tags = tagsWithIds(allTags, tool.tagIds);
-  const [comments, saves, myRating, history, linkCheck] = await Promise.all([
+  const alternatives = allTags.then((knownTags) =>
+    listAlternatives({
+      db: context.db,
+      source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
+      limit: ALTERNATIVES_PREVIEW,
+      knownTags,
+    }),
+  );
+  const [everyTag, comments, saves, myRating, history, linkCheck] = await Promise.all([
+    allTags,
     // A visitor's answer is every visitor's (the page is cached); a member also gets their own
     // hidden comments, an administrator every hidden one, each marked.
     listCommentsForTool({ db: context.db, toolId: tool.id, viewerId: viewer?.id, viewerIsAdmin: viewer?.isAdmin }),
@@ -125,7 +128,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     history,
     linkCheck,
     comments,
-    tags,
+    tags: tagsWithIds(everyTag, tool.tagIds),
     saves,
     myRating,
     alternatives: tagged(context, await alternatives),
