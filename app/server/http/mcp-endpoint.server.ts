@@ -1,7 +1,6 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Database } from "../db/client.server";
 import { logger } from "../logger.server";
-import { handleMcpRequest } from "../mcp/mcp-server.server";
 import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit-rules.server";
 import { clientIpOf, sendFetchResponse } from "./fetch-adapter.server";
 
@@ -10,6 +9,11 @@ export const MCP_PATH = "/mcp";
 
 /** A tool call is a few hundred bytes; this leaves room for any client's initialize. */
 export const MCP_MAX_BODY_BYTES = 64 * 1024;
+
+// The MCP server and its SDK load with the first MCP request, not with the server: most installs
+// answer pages all day and agents now and then.
+let mcpLoading: Promise<typeof import("../mcp/mcp-server.server")> | undefined;
+const loadMcp = () => (mcpLoading ??= import("../mcp/mcp-server.server"));
 
 /** Refusals in the shape an MCP client reads: a JSON-RPC error with no id. */
 function refuse(
@@ -70,6 +74,7 @@ export function mcpEndpoint({ db }: { db: Database }): (RequestHandler | ErrorRe
       signal: controller.signal,
     });
     try {
+      const { handleMcpRequest } = await loadMcp();
       await sendFetchResponse(res, await handleMcpRequest({ db, siteUrl, request }));
     } catch (error) {
       next(error);

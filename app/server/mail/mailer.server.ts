@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { logger } from "../logger.server";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
@@ -13,6 +13,16 @@ export type Mailer = {
 };
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
+
+// Nodemailer loads with the first message, not with the server: most requests send none.
+let nodemailerLoading: Promise<typeof import("nodemailer")> | undefined;
+const loadNodemailer = () => (nodemailerLoading ??= import("nodemailer"));
+
+/** Made on the first send and kept, so the SMTP pool and its connections are shared. */
+function lazyTransport(options: Parameters<typeof import("nodemailer").createTransport>[0]) {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(options)));
+}
 
 /**
  * Mail over SMTP when smtpUrl is given; otherwise each message is written as an .eml file to the
@@ -29,22 +39,22 @@ export function createMailer({
   outboxDir: string;
 }): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = lazyTransport(smtpUrl);
     const target = new URL(smtpUrl);
     return {
       destination: `${target.protocol}//${target.host}`,
       async send(mail) {
-        await transport.sendMail({ from, ...mail });
+        await (await transport()).sendMail({ from, ...mail });
       },
     };
   }
 
   // streamTransport renders the full RFC 5322 message without sending it anywhere.
-  const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const renderer = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     destination: outboxDir,
     async send(mail) {
-      const rendered = await renderer.sendMail({ from, ...mail });
+      const rendered = await (await renderer()).sendMail({ from, ...mail });
       await fs.mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(outboxDir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);

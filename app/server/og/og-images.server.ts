@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import satori from "satori";
 import sharp from "sharp";
 import { categoryFromAddress } from "~/lib/categories";
 import {
@@ -144,8 +143,13 @@ function remember(key: string, card: RenderedCard) {
   }
 }
 
+// Satori (and its layout engine) loads with the first card, not with the server: most requests never draw one.
+let satoriLoading: Promise<typeof import("satori").default> | undefined;
+const loadSatori = () => (satoriLoading ??= import("satori").then((module) => module.default));
+
 /** The card as a 1200x630 PNG: laid out by satori (SVG), drawn by sharp (librsvg). */
 export async function renderOgCardPng(card: OgCard, pictures: CardPictures): Promise<Buffer> {
+  const satori = await loadSatori();
   const svg = await satori(cardLayout(card, pictures), {
     width: OG_IMAGE_WIDTH,
     height: OG_IMAGE_HEIGHT,

@@ -1,14 +1,4 @@
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import {
-  APICallError,
-  generateText,
-  NoObjectGeneratedError,
-  NoOutputGeneratedError,
-  Output,
-  RetryError,
-  type LanguageModel,
-} from "ai";
+import type { LanguageModel } from "ai";
 import { RESEARCH_MESSAGES, type ResearchResult, type TokenUsage } from "~/lib/research";
 import { logger } from "../logger.server";
 import { researchResultSchema } from "./result-schema.server";
@@ -60,10 +50,30 @@ globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => {
   logger.warn({ provider, model, warnings }, "the AI SDK reported warnings");
 };
 
-/** Built once: the SDK converts the zod schema to JSON schema lazily and keeps it. */
-const researchOutput = Output.object({ schema: researchResultSchema });
+/**
+ * The AI SDK and its providers load on the first research run, not with the server: together they
+ * hold about 12 MB of heap that a site whose admins never research would carry for nothing.
+ */
+let sdkLoading: Promise<ResearchSdk> | undefined;
+type ResearchSdk = Awaited<ReturnType<typeof importSdk>>;
 
-function languageModelFor(settings: ModelSettings): LanguageModel {
+async function importSdk() {
+  const [ai, { createAnthropic }, { createOpenAICompatible }] = await Promise.all([
+    import("ai"),
+    import("@ai-sdk/anthropic"),
+    import("@ai-sdk/openai-compatible"),
+  ]);
+  // Built once: the SDK converts the zod schema to JSON schema lazily and keeps it.
+  const researchOutput = ai.Output.object({ schema: researchResultSchema });
+  return { ai, createAnthropic, createOpenAICompatible, researchOutput };
+}
+
+const loadSdk = () => (sdkLoading ??= importSdk());
+
+function languageModelFor(
+  { createAnthropic, createOpenAICompatible }: ResearchSdk,
+  settings: ModelSettings,
+): LanguageModel {
   if (settings.provider === "anthropic") {
     return createAnthropic({ apiKey: settings.apiKey, ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}) })(
       settings.model,
@@ -98,19 +108,22 @@ export function createResearchModel(
     maxRetries = MODEL_DEFAULTS.maxRetries,
   }: { timeoutMs?: number; maxRetries?: number } = {},
 ): ResearchModel {
-  const model = languageModelFor(settings);
   const id = `${settings.provider}:${settings.model}`;
+  let model: LanguageModel | undefined;
 
   return {
     id,
     async generate({ system, prompt, signal }) {
+      const sdk = await loadSdk();
+      const { APICallError, NoObjectGeneratedError, NoOutputGeneratedError, RetryError } = sdk.ai;
+      model ??= languageModelFor(sdk, settings);
       const timeout = AbortSignal.timeout(timeoutMs);
       try {
-        const response = await generateText({
+        const response = await sdk.ai.generateText({
           model,
           system,
           prompt,
-          output: researchOutput,
+          output: sdk.researchOutput,
           maxOutputTokens: MODEL_DEFAULTS.maxOutputTokens,
           maxRetries,
           abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,

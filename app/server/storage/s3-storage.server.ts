@@ -1,4 +1,3 @@
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { assertStorageKey, keyAfterPrefix, type FileStorage } from "./local-storage.server";
 
 export type S3StorageOptions = {
@@ -33,9 +32,10 @@ export function s3PublicUrl(
   return forceHttps ? url.replace(/^http:\/\//i, "https://") : url;
 }
 
-export function createS3Storage(options: S3StorageOptions): FileStorage {
-  const { bucket, region, endpoint, accessKeyId, secretAccessKey } = options;
-  const client = new S3Client({
+/** The AWS SDK loads with the first stored file, not with the server: an install on local storage never needs it. */
+async function connectS3({ region, endpoint, accessKeyId, secretAccessKey }: S3StorageOptions) {
+  const sdk = await import("@aws-sdk/client-s3");
+  const client = new sdk.S3Client({
     region,
     endpoint,
     // Most S3-compatible services (and any endpoint given as a bare host) address buckets by path.
@@ -47,11 +47,19 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
   });
+  return { sdk, client };
+}
+
+export function createS3Storage(options: S3StorageOptions): FileStorage {
+  const { bucket } = options;
+  let connecting: ReturnType<typeof connectS3> | undefined;
+  const s3 = () => (connecting ??= connectS3(options));
   return {
     async put({ key, body, contentType }) {
       assertStorageKey(key);
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: typeof body === "string" ? Buffer.from(body) : body,
@@ -62,17 +70,19 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       return { key, url: s3PublicUrl(options, key) };
     },
     async *list() {
+      const { sdk, client } = await s3();
       let continuationToken: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: continuationToken }),
+          new sdk.ListObjectsV2Command({ Bucket: bucket, ContinuationToken: continuationToken }),
         );
         for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
         continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (continuationToken);
     },
     async get(key) {
-      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await s3();
+      const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
       if (!object.Body) throw new Error(`S3 returned no body for ${key}`);
       return { body: Buffer.from(await object.Body.transformToByteArray()), contentType: object.ContentType };
     },
