@@ -1,3 +1,5 @@
+import type { Page } from "@playwright/test";
+import { signInButton } from "./accounts-support";
 import { expect, test } from "./fixtures";
 import {
   articlesNewestFirst,
@@ -94,8 +96,14 @@ test.describe("home page", () => {
 });
 
 test.describe("home search with JavaScript", () => {
-  test("typing filters the grid and the address without pressing Enter or reloading", async ({ page }) => {
+  /** Home once React has hydrated: text typed before that reaches no handler (a race on a busy machine). */
+  async function openHydratedHome(page: Page) {
     await page.goto("/");
+    await expect(signInButton(page)).toBeVisible();
+  }
+
+  test("typing filters the grid and the address without pressing Enter or reloading", async ({ page }) => {
+    await openHydratedHome(page);
     // A full page load would drop this marker: the results must arrive by client navigation.
     await page.evaluate(() => Object.assign(window, { e2eSamePage: true }));
 
@@ -108,7 +116,7 @@ test.describe("home search with JavaScript", () => {
   });
 
   test("a category button keeps the query, and typing keeps the category", async ({ page }) => {
-    await page.goto("/");
+    await openHydratedHome(page);
     await page.getByRole("searchbox", { name: "Search AI tools" }).fill("voice");
     await expect(page).toHaveURL("/?q=voice");
 
@@ -126,7 +134,7 @@ test.describe("home search with JavaScript", () => {
   });
 
   test("a query that matches nothing says so and offers to clear the filters", async ({ page }) => {
-    await page.goto("/");
+    await openHydratedHome(page);
     await page.getByRole("searchbox", { name: "Search AI tools" }).fill("zzzz-no-such-tool");
     await expect(page).toHaveURL("/?q=zzzz-no-such-tool");
     await expect(page.getByText("No tools found matching your criteria.")).toBeVisible();

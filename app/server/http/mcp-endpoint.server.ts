@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Database } from "../db/client.server";
+import { loadOnce } from "../load-once.server";
 import { logger } from "../logger.server";
 import { enforceRateLimit, RATE_LIMITS } from "../security/rate-limit-rules.server";
 import { clientIpOf, sendFetchResponse } from "./fetch-adapter.server";
@@ -12,8 +13,7 @@ export const MCP_MAX_BODY_BYTES = 64 * 1024;
 
 // The MCP server and its SDK load with the first MCP request, not with the server: most installs
 // answer pages all day and agents now and then.
-let mcpLoading: Promise<typeof import("../mcp/mcp-server.server")> | undefined;
-const loadMcp = () => (mcpLoading ??= import("../mcp/mcp-server.server"));
+const loadMcp = loadOnce(() => import("../mcp/mcp-server.server"));
 
 /** Refusals in the shape an MCP client reads: a JSON-RPC error with no id. */
 function refuse(

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
+import { loadOnce } from "../load-once.server";
 import { logger } from "../logger.server";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
@@ -15,13 +16,13 @@ export type Mailer = {
 const LINK = /https?:\/\/[^\s<>"]+/g;
 
 // Nodemailer loads with the first message, not with the server: most requests send none.
-let nodemailerLoading: Promise<typeof import("nodemailer")> | undefined;
-const loadNodemailer = () => (nodemailerLoading ??= import("nodemailer"));
+const loadNodemailer = loadOnce(() => import("nodemailer"));
 
 /** Made on the first send and kept, so the SMTP pool and its connections are shared. */
-function lazyTransport(options: Parameters<typeof import("nodemailer").createTransport>[0]) {
-  let transport: Promise<Transporter> | undefined;
-  return () => (transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(options)));
+function lazyTransport(
+  options: Parameters<typeof import("nodemailer").createTransport>[0],
+): () => Promise<Transporter> {
+  return loadOnce(() => loadNodemailer().then((nodemailer) => nodemailer.createTransport(options)));
 }
 
 /**

@@ -16,6 +16,7 @@ import { brandAssets, siteBranding, type BrandAsset } from "../branding.server";
 import { findTagBySlug } from "../catalog/tags.server";
 import { findToolByIdentifier } from "../catalog/tools.server";
 import { findArticleByIdentifier } from "../content/articles.server";
+import { loadOnce } from "../load-once.server";
 import type { Database } from "../db/client.server";
 import { toErrorResponse } from "../http/error-response.server";
 import { logger } from "../logger.server";
@@ -144,8 +145,7 @@ function remember(key: string, card: RenderedCard) {
 }
 
 // Satori (and its layout engine) loads with the first card, not with the server: most requests never draw one.
-let satoriLoading: Promise<typeof import("satori").default> | undefined;
-const loadSatori = () => (satoriLoading ??= import("satori").then((module) => module.default));
+const loadSatori = loadOnce(() => import("satori").then((module) => module.default));
 
 /** The card as a 1200x630 PNG: laid out by satori (SVG), drawn by sharp (librsvg). */
 export async function renderOgCardPng(card: OgCard, pictures: CardPictures): Promise<Buffer> {

@@ -1,5 +1,6 @@
 import type { LanguageModel } from "ai";
 import { RESEARCH_MESSAGES, type ResearchResult, type TokenUsage } from "~/lib/research";
+import { loadOnce } from "../load-once.server";
 import { logger } from "../logger.server";
 import { researchResultSchema } from "./result-schema.server";
 
@@ -54,7 +55,6 @@ globalThis.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => {
  * The AI SDK and its providers load on the first research run, not with the server: together they
  * hold about 12 MB of heap that a site whose admins never research would carry for nothing.
  */
-let sdkLoading: Promise<ResearchSdk> | undefined;
 type ResearchSdk = Awaited<ReturnType<typeof importSdk>>;
 
 async function importSdk() {
@@ -68,7 +68,7 @@ async function importSdk() {
   return { ai, createAnthropic, createOpenAICompatible, researchOutput };
 }
 
-const loadSdk = () => (sdkLoading ??= importSdk());
+const loadSdk = loadOnce(importSdk);
 
 function languageModelFor(
   { createAnthropic, createOpenAICompatible }: ResearchSdk,

@@ -1,3 +1,4 @@
+import { loadOnce } from "../load-once.server";
 import { assertStorageKey, keyAfterPrefix, type FileStorage } from "./local-storage.server";
 
 export type S3StorageOptions = {
@@ -52,8 +53,7 @@ async function connectS3({ region, endpoint, accessKeyId, secretAccessKey }: S3S
 
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const { bucket } = options;
-  let connecting: ReturnType<typeof connectS3> | undefined;
-  const s3 = () => (connecting ??= connectS3(options));
+  const s3 = loadOnce(() => connectS3(options));
   return {
     async put({ key, body, contentType }) {
       assertStorageKey(key);
