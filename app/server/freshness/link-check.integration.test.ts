@@ -6,7 +6,8 @@ import { startFakeWebsites, type FakeWebsites } from "../../../tests/fakes/websi
 import { insertTools } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { createOutboundClient, type OutboundClient } from "../outbound/guarded-fetch.server";
-import { checkWebsite, FLAG_AFTER_FAILURES, runLinkChecks, type RunLinkChecksOptions } from "./link-check.server";
+import { FLAG_AFTER_FAILURES, runLinkChecks, type RunLinkChecksOptions } from "./link-check.server";
+import { checkWebsite } from "./website-check.server";
 
 let database: TestDatabase;
 let sites: FakeWebsites;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFakeWebsites, type FakeWebsites } from "../../../tests/fakes/websites";
 import { createOutboundClient, type OutboundClient } from "../outbound/guarded-fetch.server";
-import { checkWebsite, looksParked, registrableDomain } from "./link-check.server";
+import { looksParked, registrableDomain } from "./parked-sites.server";
+import { checkWebsite } from "./website-check.server";
 
 describe("registrableDomain", () => {
   test.each([
