@@ -2,6 +2,7 @@ import type { ComponentProps } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import type { ActionResult } from "~/lib/action-result";
 
 /**
  * The account pages' plain forms (confirm, forgot and reset password): a labelled input whose
@@ -52,15 +53,14 @@ export function LinkPasswordForm({
   id,
   label,
   submitLabel,
-  passwordError,
-  error,
+  result,
 }: {
   token: string;
   id: string;
   label: string;
   submitLabel: string;
-  passwordError?: string;
-  error?: string;
+  /** The action's answer to the last post, if it failed. */
+  result?: ActionResult<unknown>;
 }) {
   const busy = useNavigation().state === "submitting";
   return (
@@ -73,9 +73,9 @@ export function LinkPasswordForm({
         type="password"
         autoComplete="new-password"
         minLength={6}
-        error={passwordError}
+        error={result?.fieldErrors?.password}
       />
-      <FormRefusal message={error} />
+      <FormRefusal message={result?.formError} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? "Please wait..." : submitLabel}
       </Button>

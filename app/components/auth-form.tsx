@@ -6,7 +6,8 @@ import { DISPLAY_NAME_MAX } from "~/lib/members";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import type { AuthActionData, AuthMode } from "~/lib/auth-schemas";
+import type { ActionResult } from "~/lib/action-result";
+import type { AuthMode } from "~/lib/auth-schemas";
 import { credentialsProblems, PASSWORD_MIN_LENGTH, signUpProblems } from "~/lib/form-checks";
 
 const TITLES: Record<AuthMode, string> = {
@@ -25,7 +26,7 @@ type AuthFormProps = {
   inPlace?: boolean;
   onSuccess?: () => void;
   /** A result the page's own action returned (forms posted without JavaScript). */
-  pageResult?: AuthActionData;
+  pageResult?: ActionResult;
 };
 
 /** Email and password sign-in or sign-up, plus Google when configured; spec section 2 and 8 texts. */
@@ -38,21 +39,21 @@ export function AuthForm({
   onSuccess,
   pageResult,
 }: AuthFormProps) {
-  const fetcher = useFetcher<AuthActionData>();
+  const fetcher = useFetcher<ActionResult>();
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const ids = { email: useId(), password: useId(), displayName: useId(), error: useId() };
   const result = fetcher.data ?? pageResult;
-  const errors = { ...(result?.mode === mode ? result.fieldErrors : undefined), ...clientErrors };
-  const formError = result?.mode === mode ? result.error : undefined;
+  const errors = { ...(result?.form === mode ? result.fieldErrors : undefined), ...clientErrors };
+  const formError = result?.form === mode ? result.formError : undefined;
   const busy = fetcher.state !== "idle";
 
   // Each answer from the server is toasted once; success closes the dialog.
-  const seen = useRef<AuthActionData | undefined>(undefined);
+  const seen = useRef<ActionResult | undefined>(undefined);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || seen.current === fetcher.data) return;
     seen.current = fetcher.data;
-    if (fetcher.data.error) toast.error(fetcher.data.error);
+    if (fetcher.data.formError) toast.error(fetcher.data.formError);
     if (fetcher.data.ok) onSuccess?.();
   }, [fetcher.state, fetcher.data, onSuccess]);
 

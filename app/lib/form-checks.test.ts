@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { signUpSchema } from "./account-schemas";
-import { credentialsSchema, fieldErrors } from "./auth-schemas";
+import { credentialsSchema } from "./auth-schemas";
+import { fieldErrorsOf } from "./form-fields";
 import { credentialsProblems, signUpProblems } from "./form-checks";
 
 // The browser's hand checks and the action's zod schemas must give the same answer, field by
@@ -44,7 +45,7 @@ const displayNames = [
 
 function schemaProblems(schema: typeof credentialsSchema | typeof signUpSchema, fields: Record<string, string>) {
   const parsed = schema.safeParse(fields);
-  return parsed.success ? {} : fieldErrors(parsed.error);
+  return parsed.success ? {} : fieldErrorsOf(parsed.error);
 }
 
 describe("the sign-in form's checks agree with credentialsSchema", () => {

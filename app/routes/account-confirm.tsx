@@ -4,15 +4,12 @@ import { FormRefusal } from "~/components/account-form-fields";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ACCOUNT_MESSAGES, ACCOUNT_PATH } from "~/lib/account";
-import { asErrorBody } from "~/lib/app-error";
 import { siteNameFromMatches } from "~/lib/site";
-import { requireSameOrigin } from "~/server/auth/guards.server";
 import { flashCookie } from "~/server/flash.server";
-import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
-import { readForm } from "~/server/http/read-form.server";
+import { defineAction, stringField } from "~/server/http/action-pipeline.server";
 import { confirmAccountLink } from "~/server/members/account.server";
 import { findAccountLink } from "~/server/members/account-links.server";
-import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { SITE_TAG } from "~/server/cache/page-tags.server";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -42,43 +39,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const form = await readForm(request);
+export const action = defineAction({
   // Tokens are unguessable; the limit keeps anyone from trying.
-  const refusal = await enforceRateLimit({ db: context.db, rule: RATE_LIMITS.signIn, subject: context.clientIp });
-  if (refusal) return toErrorResponse(refusal);
-  const token = form.get("token");
-  try {
+  rateLimit: ({ context }) => ({ rule: RATE_LIMITS.signIn, subject: context.clientIp }),
+  async run({ request, context, viewer, form, purge }) {
     const link = await confirmAccountLink({
       db: context.db,
       mailer: context.mailer,
-      token: typeof token === "string" ? token : "",
+      token: stringField(form, "token"),
     });
     const headers = new Headers();
     if (link.kind === "change-email") {
       headers.append("Set-Cookie", flashCookie({ kind: "success", title: ACCOUNT_MESSAGES.emailChanged }));
-      return redirect(context.viewer?.id === link.userId ? ACCOUNT_PATH : "/sign-in", { headers });
+      return redirect(viewer?.id === link.userId ? ACCOUNT_PATH : "/sign-in", { headers });
     }
     // The member's sessions went with the account; this browser's cookies are cleared too.
-    if (context.viewer?.id === link.userId) {
+    if (viewer?.id === link.userId) {
       const signedOut = await context.auth.api.signOut({ headers: request.headers, asResponse: true });
       for (const cookie of signedOut.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     }
     // Their comments and votes are gone from pages across the site: rare, so everything (decision 096).
-    await context.purgePages([SITE_TAG]);
+    purge([SITE_TAG]);
     headers.append("Set-Cookie", flashCookie({ kind: "success", title: ACCOUNT_MESSAGES.accountDeleted }));
     return redirect("/", { headers });
-  } catch (thrown) {
-    return answerOrRethrow(thrown);
-  }
-}
+  },
+});
 
 export default function AccountConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { token, kind, newEmail, deleteComments } = loaderData;
   // A refusal is an error response, whose JSON body React Router hands over as the action data.
-  const refusal = asErrorBody(actionData)?.error;
+  const refusal = actionData?.formError;
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">

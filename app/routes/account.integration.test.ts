@@ -207,7 +207,7 @@ describe("email change", () => {
     expect(notice.subject).toMatch(/email address was changed/);
 
     const reused = await confirmLink(link);
-    expect(reused).toMatchObject({ status: 400, data: { error: ACCOUNT_MESSAGES.linkInvalid } });
+    expect(reused).toMatchObject({ status: 400, data: { ok: false, formError: ACCOUNT_MESSAGES.linkInvalid } });
     expect((await call(confirmLoader, getRequest(`${link.pathname}${link.search}`))).data).toMatchObject({
       kind: null,
     });

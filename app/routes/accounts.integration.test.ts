@@ -48,7 +48,7 @@ async function settle(run: () => unknown): Promise<Outcome> {
     thrown = true;
   }
   if (value instanceof Response) {
-    // A refusal is an error response: its JSON body ({ error, code } and the form's fields) is the data.
+    // A refusal is a JSON response: its body (an ActionResult, or a guard's { error, code }) is the data.
     const json = value.headers.get("content-type")?.includes("application/json");
     return { status: value.status, data: json ? await value.json() : null, headers: value.headers, thrown };
   }
@@ -170,7 +170,11 @@ describe("sign-up, confirmation and sign-in", () => {
     const early = await signIn({ email, password });
     expect(early).toMatchObject({
       status: 403,
-      data: { mode: "sign-in", error: "Please check your email to confirm your account before signing in" },
+      data: {
+        ok: false,
+        form: "sign-in",
+        formError: "Please check your email to confirm your account before signing in",
+      },
     });
     expect(sessionCookieOf(early.headers)).toBeUndefined();
 
@@ -221,7 +225,10 @@ describe("sign-up, confirmation and sign-in", () => {
       { email: "nobody@example.com", password: "analytical engine" },
     ]) {
       const refused = await signIn(credentials);
-      expect(refused).toMatchObject({ status: 401, data: { mode: "sign-in", error: "Invalid email or password" } });
+      expect(refused).toMatchObject({
+        status: 401,
+        data: { ok: false, form: "sign-in", formError: "Invalid email or password" },
+      });
       expect(sessionCookieOf(refused.headers)).toBeUndefined();
       expect(flashOf(refused.headers)).toBeNull();
     }
@@ -268,7 +275,7 @@ describe("form validation", () => {
     ["", "", { email: "Invalid email address", password: "Password must be at least 6 characters" }],
   ])("sign-up with %j / %j answers 400 and creates nothing", async (email, password, fieldErrors) => {
     const refused = await signUp({ email, password });
-    expect(refused).toMatchObject({ status: 400, data: { mode: "sign-up", fieldErrors } });
+    expect(refused).toMatchObject({ status: 400, data: { ok: false, form: "sign-up", fieldErrors } });
     expect(await countUsers()).toBe(0);
     expect(smtp.messages()).toEqual([]);
   });
@@ -278,7 +285,8 @@ describe("form validation", () => {
     expect(refused).toMatchObject({
       status: 400,
       data: {
-        mode: "sign-in",
+        ok: false,
+        form: "sign-in",
         fieldErrors: { email: "Invalid email address", password: "Password must be at least 6 characters" },
       },
     });
@@ -296,7 +304,7 @@ describe("an address already registered", () => {
       const refused = await signUp({ email: again, password: "something else" });
       expect(refused).toMatchObject({
         status: 409,
-        data: { mode: "sign-up", error: "An account with this email already exists" },
+        data: { ok: false, form: "sign-up", formError: "An account with this email already exists" },
       });
       expect(flashOf(refused.headers)).toBeNull();
       expect(await countUsers()).toBe(1);
@@ -312,13 +320,13 @@ describe("answering the dialog in place", () => {
     await createConfirmedAccount("ada@example.com", "analytical engine");
 
     const signedIn = await signIn({ email: "ada@example.com", password: "analytical engine", respond: "in-place" });
-    expect(signedIn).toMatchObject({ status: 200, data: { mode: "sign-in", ok: true } });
+    expect(signedIn).toMatchObject({ status: 200, data: { form: "sign-in", ok: true } });
     expect(signedIn.headers.get("location")).toBeNull();
     expect(sessionCookieOf(signedIn.headers)).toBeDefined();
     expect(flashOf(signedIn.headers)).toEqual({ kind: "success", title: "Successfully signed in!" });
 
     const signedUp = await signUp({ email: "max@example.com", password: "long enough", respond: "in-place" });
-    expect(signedUp).toMatchObject({ status: 200, data: { mode: "sign-up", ok: true } });
+    expect(signedUp).toMatchObject({ status: 200, data: { form: "sign-up", ok: true } });
     expect(flashOf(signedUp.headers)).toEqual({ kind: "success", title: "Check your email to confirm your account!" });
   });
 });
@@ -522,7 +530,7 @@ describe("rate limits per client address", () => {
     // Even the right password: the limit is on attempts, not failures.
     const refused = await signIn({ email: "ada@example.com", password: "analytical engine" }, { clientIp: attacker });
     expect(refused.status).toBe(429);
-    expect((refused.data as { error: string }).error).toMatch(
+    expect((refused.data as { formError: string }).formError).toMatch(
       /^Too many attempts\. Please try again in (\d+ seconds|a minute|\d+ minutes)\.$/,
     );
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -548,7 +556,7 @@ describe("rate limits per client address", () => {
 
     const refused = await signUp({ email: "max@example.com", password: "long enough" }, { clientIp: spammer });
     expect(refused.status).toBe(429);
-    expect((refused.data as { error: string }).error).toMatch(/^Too many attempts\./);
+    expect((refused.data as { formError: string }).formError).toMatch(/^Too many attempts\./);
     expect(await userByEmail("max@example.com")).toBeUndefined();
 
     expect(
@@ -745,7 +753,7 @@ describe("forgot password", () => {
     expect(await viewerFor(oldSession)).not.toBeNull();
 
     const asked = await askForReset("ADA@example.com");
-    expect(asked).toMatchObject({ status: 200, data: { sent: true } });
+    expect(asked).toMatchObject({ status: 200, data: { ok: true, data: { sent: true } } });
     const { token } = await resetLink(email);
     const [stored] = await database.db
       .select({ expiresAt: verifications.expiresAt })
@@ -757,7 +765,10 @@ describe("forgot password", () => {
     expect(await linkState(token)).toMatchObject({ valid: true });
 
     const tooShort = await setPassword(token, "short");
-    expect(tooShort).toMatchObject({ status: 400, data: { passwordError: "Password must be at least 6 characters" } });
+    expect(tooShort).toMatchObject({
+      status: 400,
+      data: { ok: false, fieldErrors: { password: "Password must be at least 6 characters" } },
+    });
     const reset = await setPassword(token, "difference engine");
     expect(reset.status).toBe(302);
     expect(reset.headers.get("location")).toBe("/sign-in");
@@ -774,7 +785,7 @@ describe("forgot password", () => {
     expect(await linkState(token)).toMatchObject({ valid: false });
     expect(await setPassword(token, "third password")).toMatchObject({
       status: 400,
-      data: { error: "This reset link is no longer valid." },
+      data: { ok: false, formError: "This reset link is no longer valid." },
     });
     expect((await signIn({ email, password: "difference engine" })).status).toBe(302);
   });
@@ -792,7 +803,7 @@ describe("forgot password", () => {
     expect(await linkState(token)).toMatchObject({ valid: false });
     expect(await setPassword(token, "second password")).toMatchObject({
       status: 400,
-      data: { error: "This reset link is no longer valid." },
+      data: { ok: false, formError: "This reset link is no longer valid." },
     });
     expect((await signIn({ email, password: "first password" })).status).toBe(302);
     expect(await linkState("made-up-token")).toMatchObject({ valid: false });
@@ -823,7 +834,7 @@ describe("forgot password", () => {
   test("a bad address is refused with the sign-up form's message", async () => {
     expect(await askForReset("not an address")).toMatchObject({
       status: 400,
-      data: { emailError: "Invalid email address" },
+      data: { ok: false, fieldErrors: { email: "Invalid email address" } },
     });
   });
 
@@ -834,7 +845,7 @@ describe("forgot password", () => {
     for (let i = 0; i <= RATE_LIMITS.passwordResetMail.limit; i++) {
       const asked = await askForReset(email, { clientIp: `198.51.100.${i + 1}` });
       // The page never tells: every answer is the same.
-      expect(asked).toMatchObject({ status: 200, data: { sent: true } });
+      expect(asked).toMatchObject({ status: 200, data: { ok: true, data: { sent: true } } });
     }
     await resetMailsSettled();
     const mails = smtp.messages().filter((mail) => mail.to.includes(email));

@@ -1,17 +1,14 @@
-import { Form, data, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-setup";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { credentialsSchema, fieldErrors } from "~/lib/auth-schemas";
+import { credentialsSchema } from "~/lib/auth-schemas";
 import { siteNameFromMatches } from "~/lib/site";
 import { isAdminSetupTokenValid, redeemAdminSetup } from "~/server/auth/admin-setup.server";
-import { requireSameOrigin } from "~/server/auth/guards.server";
-import type { SignedIn } from "~/server/auth/credentials.server";
-import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
-import { readForm } from "~/server/http/read-form.server";
 import { flashCookie } from "~/server/flash.server";
-import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+import { defineAction, stringField } from "~/server/http/action-pipeline.server";
+import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
@@ -30,33 +27,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, valid: await isAdminSetupTokenValid({ db: context.db, token }) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const refusal = await enforceRateLimit({ db: context.db, rule: RATE_LIMITS.adminSetup, subject: context.clientIp });
-  if (refusal) return toErrorResponse(refusal, { fieldErrors: {} });
-  const form = await readForm(request);
-  const parsed = credentialsSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
-  if (!parsed.success) return data({ error: undefined, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
-  let outcome: SignedIn;
-  try {
-    outcome = await redeemAdminSetup({
+export const action = defineAction({
+  schema: credentialsSchema,
+  fields: ["email", "password"],
+  rateLimit: ({ context }) => ({ rule: RATE_LIMITS.adminSetup, subject: context.clientIp }),
+  async run({ request, context, form, input }) {
+    const outcome = await redeemAdminSetup({
       db: context.db,
       auth: context.auth,
-      token: String(form.get("token") ?? ""),
-      credentials: parsed.data,
+      token: stringField(form, "token"),
+      credentials: input,
       headers: request.headers,
     });
-  } catch (thrown) {
-    return answerOrRethrow(thrown, { fieldErrors: {} });
-  }
-  const headers = new Headers();
-  for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
-  headers.append(
-    "Set-Cookie",
-    flashCookie({ kind: "success", title: "Successfully signed in!", description: "You are the administrator." }),
-  );
-  return redirect("/", { headers });
-}
+    const headers = new Headers();
+    for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
+    headers.append(
+      "Set-Cookie",
+      flashCookie({ kind: "success", title: "Successfully signed in!", description: "You are the administrator." }),
+    );
+    return redirect("/", { headers });
+  },
+});
 
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
@@ -105,9 +96,9 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
               />
               {errors.password && <p className="text-sm text-red-700 dark:text-red-400">{errors.password}</p>}
             </div>
-            {actionData?.error && (
+            {actionData?.formError && (
               <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                {actionData.error}
+                {actionData.formError}
               </p>
             )}
             <Button type="submit" className="w-full" disabled={busy}>

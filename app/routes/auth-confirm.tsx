@@ -1,18 +1,15 @@
-import { Link, data, redirect } from "react-router";
+import { Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/auth-confirm";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { LinkPasswordForm } from "~/components/account-form-fields";
 import { passwordSchema } from "~/lib/auth-schemas";
 import { siteNameFromMatches } from "~/lib/site";
 import { confirmationLinkState, confirmEmailWithPassword } from "~/server/auth/confirm-email.server";
-import { AUTH_MESSAGES, type SignedIn } from "~/server/auth/credentials.server";
-import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
-import { requireSameOrigin } from "~/server/auth/guards.server";
+import { AUTH_MESSAGES } from "~/server/auth/credentials.server";
 import { flashCookie } from "~/server/flash.server";
-import { readForm } from "~/server/http/read-form.server";
-import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
-
-type ConfirmActionData = { passwordError?: string; error?: string };
+import { defineAction } from "~/server/http/action-pipeline.server";
+import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
@@ -32,34 +29,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, state: await confirmationLinkState({ auth: context.auth, db: context.db, token }) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const form = await readForm(request);
+export const action = defineAction({
+  schema: z.object({ token: z.string(), password: passwordSchema }),
+  fields: ["token", "password"],
   // Each attempt hashes a password: as costly as a sign-in, and limited like one.
-  const refusal = await enforceRateLimit({ db: context.db, rule: RATE_LIMITS.signIn, subject: context.clientIp });
-  if (refusal) return toErrorResponse(refusal);
-  const password = passwordSchema.safeParse(form.get("password") ?? "");
-  if (!password.success)
-    return data<ConfirmActionData>({ passwordError: password.error.issues[0]!.message }, { status: 400 });
-
-  let outcome: SignedIn;
-  try {
-    outcome = await confirmEmailWithPassword({
+  rateLimit: ({ context }) => ({ rule: RATE_LIMITS.signIn, subject: context.clientIp }),
+  async run({ request, context, input }) {
+    // A link that no longer works is refused (an AppError): the page reloads and says why.
+    const outcome = await confirmEmailWithPassword({
       auth: context.auth,
       db: context.db,
-      token: String(form.get("token") ?? ""),
-      password: password.data,
+      token: input.token,
+      password: input.password,
       headers: request.headers,
     });
-  } catch (thrown) {
-    // The page reloads and says why the link no longer works.
-    return answerOrRethrow(thrown);
-  }
-  const headers = new Headers();
-  for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", flashCookie({ kind: "success", title: AUTH_MESSAGES.signedIn }));
-  return redirect("/", { headers });
-}
+    const headers = new Headers();
+    for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
+    headers.append("Set-Cookie", flashCookie({ kind: "success", title: AUTH_MESSAGES.signedIn }));
+    return redirect("/", { headers });
+  },
+});
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   return (
@@ -98,8 +87,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
             id="confirm-password"
             label="Password"
             submitLabel="Confirm and sign in"
-            passwordError={actionData?.passwordError}
-            error={actionData?.error}
+            result={actionData}
           />
         </>
       )}

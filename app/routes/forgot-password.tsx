@@ -1,18 +1,15 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { FormRefusal, LabelledInput } from "~/components/account-form-fields";
 import { Button } from "~/components/ui/button";
+import { z } from "zod";
 import { emailSchema } from "~/lib/auth-schemas";
 import { siteNameFromMatches } from "~/lib/site";
 import { RESET_REQUESTED_MESSAGE } from "~/lib/password-reset";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
-import { requireSameOrigin } from "~/server/auth/guards.server";
-import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
-import { readForm } from "~/server/http/read-form.server";
-import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
-
-type ForgotActionData = { sent?: boolean; emailError?: string; error?: string };
+import { defineAction, ok } from "~/server/http/action-pipeline.server";
+import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
@@ -26,31 +23,22 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 /** "Forgot password?": asks for the address and mails a link, saying the same whether it has an account or not. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const form = await readForm(request);
-  const email = emailSchema.safeParse(form.get("email") ?? "");
-  if (!email.success) return data<ForgotActionData>({ emailError: email.error.issues[0]!.message }, { status: 400 });
-  const refusal = await enforceRateLimit({
-    db: context.db,
-    rule: RATE_LIMITS.passwordReset,
-    subject: context.clientIp,
-  });
-  if (refusal) return toErrorResponse(refusal);
-  try {
-    await requestPasswordReset({ auth: context.auth, email: email.data });
-  } catch (thrown) {
-    return answerOrRethrow(thrown);
-  }
-  return data<ForgotActionData>({ sent: true });
-}
+export const action = defineAction({
+  schema: z.object({ email: emailSchema }),
+  fields: ["email"],
+  rateLimit: ({ context }) => ({ rule: RATE_LIMITS.passwordReset, subject: context.clientIp }),
+  async run({ context, input }) {
+    await requestPasswordReset({ auth: context.auth, email: input.email });
+    return ok({ sent: true });
+  },
+});
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
       <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Reset your password</h1>
-      {actionData?.sent ? (
+      {actionData?.data?.sent ? (
         <Alert className="mt-6" role="status">
           <AlertDescription>{RESET_REQUESTED_MESSAGE}</AlertDescription>
         </Alert>
@@ -66,9 +54,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               name="email"
               type="email"
               autoComplete="email"
-              error={actionData?.emailError}
+              error={actionData?.fieldErrors?.email}
             />
-            <FormRefusal message={actionData?.error} />
+            <FormRefusal message={actionData?.formError} />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? "Please wait..." : "Send reset link"}
             </Button>

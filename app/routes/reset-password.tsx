@@ -1,4 +1,5 @@
-import { Link, data, redirect } from "react-router";
+import { Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/reset-password";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { LinkPasswordForm } from "~/components/account-form-fields";
@@ -6,13 +7,9 @@ import { passwordSchema } from "~/lib/auth-schemas";
 import { siteNameFromMatches } from "~/lib/site";
 import { FORGOT_PASSWORD_PATH, PASSWORD_CHANGED_MESSAGE } from "~/lib/password-reset";
 import { isResetLinkValid, resetPassword } from "~/server/auth/password-reset.server";
-import { requireSameOrigin } from "~/server/auth/guards.server";
 import { flashCookie } from "~/server/flash.server";
-import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
-import { readForm } from "~/server/http/read-form.server";
-import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
-
-type ResetActionData = { passwordError?: string; error?: string };
+import { defineAction } from "~/server/http/action-pipeline.server";
+import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
@@ -31,25 +28,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, valid: await isResetLinkValid({ db: context.db, token }) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const form = await readForm(request);
+export const action = defineAction({
+  schema: z.object({ token: z.string(), password: passwordSchema }),
+  fields: ["token", "password"],
   // Each attempt hashes a password: as costly as a sign-in, and limited like one.
-  const refusal = await enforceRateLimit({ db: context.db, rule: RATE_LIMITS.signIn, subject: context.clientIp });
-  if (refusal) return toErrorResponse(refusal);
-  const password = passwordSchema.safeParse(form.get("password") ?? "");
-  if (!password.success)
-    return data<ResetActionData>({ passwordError: password.error.issues[0]!.message }, { status: 400 });
-  try {
-    await resetPassword({ auth: context.auth, token: String(form.get("token") ?? ""), password: password.data });
-  } catch (thrown) {
-    return answerOrRethrow(thrown);
-  }
-  // Every session of the account ended with the old password, this browser's too.
-  return redirect("/sign-in", {
-    headers: { "Set-Cookie": flashCookie({ kind: "success", title: PASSWORD_CHANGED_MESSAGE }) },
-  });
-}
+  rateLimit: ({ context }) => ({ rule: RATE_LIMITS.signIn, subject: context.clientIp }),
+  async run({ context, input }) {
+    await resetPassword({ auth: context.auth, token: input.token, password: input.password });
+    // Every session of the account ended with the old password, this browser's too.
+    return redirect("/sign-in", {
+      headers: { "Set-Cookie": flashCookie({ kind: "success", title: PASSWORD_CHANGED_MESSAGE }) },
+    });
+  },
+});
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   return (
@@ -76,8 +67,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             id="new-password"
             label="New password"
             submitLabel="Set new password"
-            passwordError={actionData?.passwordError}
-            error={actionData?.error}
+            result={actionData}
           />
         </>
       )}

@@ -262,7 +262,10 @@ describe("the setup page", () => {
     const refused = await callSetupAction({ token, email: "not-an-email", password: "12345" });
     expect(refused).toMatchObject({
       status: 400,
-      data: { fieldErrors: { email: "Invalid email address", password: "Password must be at least 6 characters" } },
+      data: {
+        ok: false,
+        fieldErrors: { email: "Invalid email address", password: "Password must be at least 6 characters" },
+      },
     });
     expect(await isAdminSetupTokenValid({ db: database.db, token })).toBe(true);
   });
@@ -274,12 +277,12 @@ describe("the setup page", () => {
         { token: `guess-${attempt}`, email: "eve@example.com", password: "long enough" },
         "198.51.100.1",
       );
-      expect(guess).toMatchObject({ status: 403, data: { error: INVALID_LINK } });
+      expect(guess).toMatchObject({ status: 403, data: { ok: false, formError: INVALID_LINK } });
     }
 
     const refused = await callSetupAction({ token, email: "eve@example.com", password: "long enough" }, "198.51.100.1");
     expect(refused.status).toBe(429);
-    expect((refused.data as { error: string }).error).toMatch(/^Too many attempts\./);
+    expect((refused.data as { formError: string }).formError).toMatch(/^Too many attempts\./);
     expect(await hasAdministrator({ db: database.db })).toBe(false);
 
     const owner = await callSetupAction({ token, email: "ada@example.com", password: "long enough" }, "198.51.100.2");
