@@ -9,7 +9,9 @@ import { researchResultFor, startFakeLlm, type FakeLlm } from "../../../tests/fa
 import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import { draftQueuedSubmissions, listSubmissionsForMember, submitTool } from "./submissions.server";
+import { draftQueuedSubmissions } from "./submission-drafts.server";
+import { listSubmissionsForMember } from "./submission-reads.server";
+import { submitTool } from "./submit-tool.server";
 
 // Submitting and drafting on a real database; the research assistant's search and model are
 // loopback servers speaking Brave's and Anthropic's protocols.
