@@ -28,7 +28,7 @@ describe("a form draft", () => {
     const posted = { ...stored, name: "" };
     const draft = startFormDraft(stored, {
       ok: false,
-      message: "Failed",
+      formError: "Failed",
       fieldErrors: { name: "Name is required" },
       values: posted,
     });

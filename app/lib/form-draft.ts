@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, type FormEvent } from "react";
 import { toast } from "./toast";
-import type { AdminFormFailure } from "./admin-messages";
+import type { ActionResult } from "./action-result";
 
 /**
  * The admin forms' one way of keeping their state (docs/decisions/047-form-draft-hook.md).
@@ -66,17 +66,17 @@ export function reduceFormDraft<Values>(
 }
 
 /** A fresh draft of the loaded record, or, after a refused save, of what was posted (and its messages). */
-export function startFormDraft<Values>(loaded: Values, failure?: FormDraftFailure<Values> | null): FormDraft<Values> {
+export function startFormDraft<Values>(loaded: Values, failure?: FormDraftFailure | null): FormDraft<Values> {
   return {
-    values: failure?.values ?? loaded,
+    values: failure && !failure.ok && failure.values ? (failure.values as Values) : loaded,
     baseline: loaded,
-    errors: failure?.fieldErrors ?? {},
+    errors: (failure && !failure.ok && failure.fieldErrors) || {},
     errorsShown: 0,
   };
 }
 
-/** An action's refused save as the form reads it: `values` is what was posted, in the form's own shape. */
-export type FormDraftFailure<Values> = AdminFormFailure & { values?: Values };
+/** An action's answer as the form reads it: on a refusal, `values` is what was posted, in the form's own shape. */
+export type FormDraftFailure = ActionResult<unknown>;
 
 /**
  * A form's draft: its values, messages and whether it has unsaved edits, plus `validate`, the
@@ -93,7 +93,7 @@ export function useFormDraft<Values>({
 }: {
   /** The record as the loader gives it; a new object after a reload. */
   loaded: Values;
-  failure: FormDraftFailure<Values> | null | undefined;
+  failure: FormDraftFailure | null | undefined;
   fingerprint: Fingerprint<Values>;
   /** The form's schema over a post: the field messages, or null when it would be accepted. */
   check: (form: FormData) => FieldErrors | null;
@@ -114,8 +114,8 @@ export function useFormDraft<Values>({
 
   useEffect(() => {
     if (!failure || failure.ok) return;
-    toast.error(failure.message, { id: toastId });
-    dispatch({ type: "refused", errors: failure.fieldErrors });
+    if (failure.formError) toast.error(failure.formError, { id: toastId });
+    dispatch({ type: "refused", errors: failure.fieldErrors ?? {} });
   }, [failure, toastId]);
 
   // In the order the admin sees them, so the editor of an article's body counts where it stands.

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/article-form";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { FormActions } from "~/components/admin/form-actions";
@@ -11,7 +11,8 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { ADMIN_TOASTS, INVALID_FIELDS_MESSAGE, type AdminFormFailure } from "~/lib/admin-messages";
+import type { ActionResult } from "~/lib/action-result";
+import { ADMIN_TOASTS, INVALID_FIELDS_MESSAGE } from "~/lib/admin-messages";
 import { AppError } from "~/lib/app-error";
 import {
   ARTICLE_FIELDS,
@@ -27,7 +28,7 @@ import { useFormDraft } from "~/lib/form-draft";
 import { fieldErrorsOf } from "~/lib/form-fields";
 import { siteNameFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
-import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import {
   createArticle,
   deleteArticle,
@@ -37,17 +38,12 @@ import {
 } from "~/server/content/article-admin.server";
 import { flashCookie } from "~/server/flash.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
-import { readForm } from "~/server/http/read-form.server";
-import { logger } from "~/server/logger.server";
+import { adminIntent, defineIntents, InvalidFields } from "~/server/http/action-pipeline.server";
 import { ARTICLE_LIST_TAG, articleTag } from "~/server/cache/page-tags.server";
 
 const LIST_URL = "/admin/articles";
 const articleNotFound = () => toErrorResponse(new AppError("not-found", "Article not found"));
 const NEW_ID = "new";
-
-/** The article form's failed save: the usual failure plus what was posted, so a page rendered
- * without JavaScript shows the admin's text again instead of the stored record. */
-export type ArticleFormFailure = AdminFormFailure & { values: ArticleFormValues };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
@@ -69,58 +65,49 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  requireAdmin(request, context);
-  const creating = params.id === NEW_ID;
-  if (!creating && !isUuid(params.id)) throw articleNotFound();
-
-  const formData = await readForm(request);
-  const intent = formData.get("intent") ?? "save";
-
-  if (intent === "delete") {
-    if (creating || !(await deleteArticle({ db: context.db, id: params.id }))) {
-      throw articleNotFound();
-    }
-    await context.purgePages([articleTag(params.id), ARTICLE_LIST_TAG]);
-    throw redirect(LIST_URL, {
-      headers: { "Set-Cookie": flashCookie({ kind: "success", title: ADMIN_TOASTS.articleDeleted }) },
-    });
-  }
-  if (intent !== "save") throw toErrorResponse(new AppError("bad-request", "Unknown action"));
-
-  const failed = creating ? ADMIN_TOASTS.articleCreateFailed : ADMIN_TOASTS.articleUpdateFailed;
-  const values = articleFormValuesFrom(formData);
-  const refuse = (fieldErrors: Record<string, string>) =>
-    data<ArticleFormFailure>(
-      { ok: false, message: failed(INVALID_FIELDS_MESSAGE), fieldErrors, values },
-      { status: 400 },
-    );
-
-  const parsed = articleFormSchema.safeParse(values);
-  if (!parsed.success) return refuse(fieldErrorsOf(parsed.error));
-
-  let result;
-  try {
-    result = creating
-      ? await createArticle({ db: context.db, input: parsed.data })
-      : await updateArticle({ db: context.db, id: params.id, input: parsed.data });
-  } catch (error) {
-    // An article deleted meanwhile (or an id that names none) is a 404, like opening it.
-    if (error instanceof AppError) throw toErrorResponse(error);
-    // Not the admin's mistake: logged, and answered so the form keeps everything they typed.
-    logger.error({ err: error, articleId: creating ? null : params.id }, "saving an article failed");
-    return data<ArticleFormFailure>(
-      { ok: false, message: failed("The article could not be saved. Please try again."), fieldErrors: {}, values },
-      { status: 500 },
-    );
-  }
-  if (result.status === "invalid") return refuse(result.fieldErrors);
-
-  await context.purgePages([articleTag(result.article.id), ARTICLE_LIST_TAG]);
-  const title = creating ? ADMIN_TOASTS.articleCreated : ADMIN_TOASTS.articleUpdated;
-  throw redirect(LIST_URL, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
+function listRedirect(title: string) {
+  return redirect(LIST_URL, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
 }
+
+export const action = defineIntents({
+  guard: "admin",
+  defaultIntent: "save",
+  echo: (form) => (form.get("intent") === "delete" ? {} : articleFormValuesFrom(form)),
+  formError: (message, form, { params }) =>
+    form.get("intent") === "delete"
+      ? message
+      : (params.id === NEW_ID ? ADMIN_TOASTS.articleCreateFailed : ADMIN_TOASTS.articleUpdateFailed)(message),
+  // An article deleted meanwhile (or an id that names none) is a 404, like opening it.
+  boundary: ["not-found"],
+  intents: {
+    delete: adminIntent({
+      async run({ context, params, purge }) {
+        const id = params.id ?? "";
+        if (!isUuid(id) || !(await deleteArticle({ db: context.db, id }))) throw articleNotFound();
+        purge([articleTag(id), ARTICLE_LIST_TAG]);
+        return listRedirect(ADMIN_TOASTS.articleDeleted);
+      },
+    }),
+    save: adminIntent({
+      schema: articleFormSchema,
+      fields: articleFormValuesFrom,
+      invalid: () => INVALID_FIELDS_MESSAGE,
+      // Not the admin's mistake: logged, and answered so the form keeps everything they typed.
+      failure: "The article could not be saved. Please try again.",
+      async run({ context, params, input, purge }) {
+        const id = params.id ?? "";
+        const creating = id === NEW_ID;
+        if (!creating && !isUuid(id)) throw articleNotFound();
+        const result = creating
+          ? await createArticle({ db: context.db, input })
+          : await updateArticle({ db: context.db, id, input });
+        if (result.status === "invalid") throw new InvalidFields(result.fieldErrors);
+        purge([articleTag(result.article.id), ARTICLE_LIST_TAG]);
+        return listRedirect(creating ? ADMIN_TOASTS.articleCreated : ADMIN_TOASTS.articleUpdated);
+      },
+    }),
+  },
+});
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
@@ -150,7 +137,7 @@ function checkArticleForm(form: FormData) {
   return parsed.success ? null : fieldErrorsOf(parsed.error);
 }
 
-function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure: ArticleFormFailure | null }) {
+function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure: ActionResult | null }) {
   const { mode, article, categories } = loaderData;
   const creating = mode === "create";
   const navigation = useNavigation();

@@ -337,7 +337,8 @@ describe("creating an article", () => {
       status: 400,
       data: {
         ok: false,
-        message: "Failed to create article: Please correct the highlighted fields",
+        code: "bad-request",
+        formError: "Failed to create article: Please correct the highlighted fields",
         fieldErrors: {
           title: "Title is required",
           category: "Category is required",
@@ -384,7 +385,7 @@ describe("creating an article", () => {
     await insertArticles(database.db, { title: "Taken", date: "2026-01-01", slug: "taken" });
     expect(answer(await post("new", form({ slug: "Taken" }))).data).toMatchObject({
       ok: false,
-      message: "Failed to create article: Please correct the highlighted fields",
+      formError: "Failed to create article: Please correct the highlighted fields",
       fieldErrors: { slug: "This slug is already used by another article" },
     });
     expect(await allRows()).toHaveLength(1);
@@ -455,7 +456,7 @@ describe("editing an article", () => {
       status: 400,
       data: {
         ok: false,
-        message: "Failed to update article: Please correct the highlighted fields",
+        formError: "Failed to update article: Please correct the highlighted fields",
         fieldErrors: { author: "Author is required" },
       },
     });

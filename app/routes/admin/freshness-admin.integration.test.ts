@@ -129,7 +129,7 @@ describe("/admin/jobs", () => {
         .status,
     ).toBe(403);
     const unknown = await post(jobsAction, "/admin/jobs", { intent: "run", kind: "drop-everything" });
-    expect(unknown).toMatchObject({ status: 400, data: { message: "Choose a job to run." } });
+    expect(unknown).toMatchObject({ status: 400, data: { ok: false, formError: "Choose a job to run." } });
     expect(await jobs.queueSizes()).toEqual({
       "link-check": { waiting: 0 },
       refresh: { waiting: 0 },
@@ -219,7 +219,10 @@ describe("flagged and discontinued tools", () => {
     expect(restored).toMatchObject({ status: 302, location: "/admin/tools?status=discontinued" });
     expect(flashOf(restored.headers)?.title).toBe("Phoenix is listed again");
     const again = await post(toolsAction, "/admin/tools", { intent: "restore", id: tool!.id });
-    expect(again).toMatchObject({ status: 404, data: { message: "That tool is not there, or was changed already." } });
+    expect(again).toMatchObject({
+      status: 404,
+      data: { ok: false, formError: "That tool is not there, or was changed already." },
+    });
 
     const log = await database.db
       .select({ after: toolChanges.after })

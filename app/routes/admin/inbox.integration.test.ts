@@ -217,7 +217,7 @@ describe("submissions in the inbox", () => {
   test("rejecting needs a reason, which is stored, logged and mailed; a second decision is refused", async () => {
     const submission = await insertSubmission();
     const blank = await post(inboxAction, "/admin/inbox", { intent: "reject", id: submission.id, reason: "  " });
-    expect(blank).toMatchObject({ status: 400, data: { message: SUBMISSION_MESSAGES.reasonRequired } });
+    expect(blank).toMatchObject({ status: 400, data: { ok: false, formError: SUBMISSION_MESSAGES.reasonRequired } });
     expect((await submissionNow(submission.id)).status).toBe("pending");
 
     const outcome = await post(inboxAction, "/admin/inbox", {
@@ -238,7 +238,7 @@ describe("submissions in the inbox", () => {
     expect(mail.text).toContain("It is not an AI tool.");
 
     const again = await post(inboxAction, "/admin/inbox", { intent: "reject", id: submission.id, reason: "Again" });
-    expect(again).toMatchObject({ status: 409, data: { message: SUBMISSION_MESSAGES.notPending } });
+    expect(again).toMatchObject({ status: 409, data: { ok: false, formError: SUBMISSION_MESSAGES.notPending } });
     expect(await logRows()).toHaveLength(1);
   });
 

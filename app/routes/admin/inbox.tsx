@@ -1,11 +1,12 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/inbox";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/textarea";
 import { TimeAgo } from "~/components/time-ago";
-import { AppError } from "~/lib/app-error";
+import { resultFor, type ActionResult } from "~/lib/action-result";
 import { formatCount } from "~/lib/format";
 import {
   COMMENT_REPORT_REASON_LABELS,
@@ -15,9 +16,9 @@ import {
 } from "~/lib/members";
 import { siteNameFromMatches } from "~/lib/site";
 import { DRAFT_STATE_LABELS, INBOX_PATH, rejectionReasonSchema, SUBMISSION_FIELD } from "~/lib/submissions";
-import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { flashCookie } from "~/server/flash.server";
-import { readForm } from "~/server/http/read-form.server";
+import { adminIntent, defineIntents, stringField } from "~/server/http/action-pipeline.server";
 import {
   deleteCommentAsModerator,
   dismissCommentReports,
@@ -71,77 +72,73 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** A refused action, shown beside the item it was about. */
-export type InboxActionFailure = { intent: string; subjectId: string; message: string };
-
-const INTENTS = ["reject", "hide", "delete", "dismiss", "resolve"] as const;
-type Intent = (typeof INTENTS)[number];
-const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
-
-function backToInbox(title: string): never {
-  throw redirect(INBOX_PATH, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
+function backToInbox(title: string) {
+  return redirect(INBOX_PATH, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = requireAdmin(request, context);
-  const moderator = moderatorFrom(admin);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const subjectId = String(form.get("id") ?? "");
-  const failure = (status: number, message: string) =>
-    data<InboxActionFailure>({ intent: String(intent), subjectId, message }, { status });
-  if (!isIntent(intent)) return failure(400, "Unknown action");
-  const { db } = context;
+/** Which item's button answered: the intent and the item's id, as `Refusal` looks for it. */
+const refusalKey = (intent: string, id: string) => `${intent}:${id}`;
+const subjectOf = (form: FormData) => stringField(form, "id");
 
-  try {
-    switch (intent) {
-      case "reject": {
-        const reason = rejectionReasonSchema.safeParse(form.get("reason") ?? "");
-        if (!reason.success) return failure(400, reason.error.issues[0]!.message);
+export const action = defineIntents({
+  guard: "admin",
+  formId: (form) => refusalKey(stringField(form, "intent"), subjectOf(form)),
+  intents: {
+    reject: adminIntent({
+      schema: z.object({ reason: rejectionReasonSchema }),
+      fields: ["reason"],
+      invalid: (fieldErrors) => fieldErrors.reason!,
+      async run({ request, context, viewer, form, input }) {
         const rejected = await rejectSubmission({
-          db,
+          db: context.db,
           mailer: context.mailer,
           siteUrl: context.siteUrl ?? new URL(request.url).origin,
-          submissionId: subjectId,
-          reason: reason.data,
-          moderator,
+          submissionId: subjectOf(form),
+          reason: input.reason,
+          moderator: moderatorFrom(viewer),
         });
-        backToInbox(
+        return backToInbox(
           `${rejected.name} was rejected. ${rejected.mailed ? "The member was emailed the reason." : "The email to the member could not be sent."}`,
         );
-        break;
-      }
-      case "hide": {
-        const purged = await commentToolTags({ db, commentId: subjectId });
-        await hideComment({ db, commentId: subjectId, moderator });
+      },
+    }),
+    hide: adminIntent({
+      async run({ context, viewer, form, purge }) {
+        const commentId = subjectOf(form);
+        const tags = await commentToolTags({ db: context.db, commentId });
+        await hideComment({ db: context.db, commentId, moderator: moderatorFrom(viewer) });
         // Visitors saw the comment on the tool's page.
-        await context.purgePages(purged);
-        backToInbox("The comment is hidden and its reports are closed.");
-        break;
-      }
-      case "delete": {
-        const purged = await commentToolTags({ db, commentId: subjectId });
-        await deleteCommentAsModerator({ db, commentId: subjectId, moderator });
-        await context.purgePages(purged);
-        backToInbox("The comment was deleted.");
-        break;
-      }
-      case "dismiss":
-        await dismissCommentReports({ db, commentId: subjectId, moderator });
-        backToInbox("The reports were dismissed; the comment stays.");
-        break;
-      case "resolve": {
-        const { toolName, resolved } = await resolveListingReports({ db, toolId: subjectId, moderator });
-        backToInbox(`${resolved === 1 ? "The report" : `${resolved} reports`} on ${toolName} resolved.`);
-        break;
-      }
-    }
-  } catch (thrown) {
-    if (thrown instanceof AppError) return failure(thrown.status, thrown.message);
-    throw thrown;
-  }
-}
+        purge(tags);
+        return backToInbox("The comment is hidden and its reports are closed.");
+      },
+    }),
+    delete: adminIntent({
+      async run({ context, viewer, form, purge }) {
+        const commentId = subjectOf(form);
+        const tags = await commentToolTags({ db: context.db, commentId });
+        await deleteCommentAsModerator({ db: context.db, commentId, moderator: moderatorFrom(viewer) });
+        purge(tags);
+        return backToInbox("The comment was deleted.");
+      },
+    }),
+    dismiss: adminIntent({
+      async run({ context, viewer, form }) {
+        await dismissCommentReports({ db: context.db, commentId: subjectOf(form), moderator: moderatorFrom(viewer) });
+        return backToInbox("The reports were dismissed; the comment stays.");
+      },
+    }),
+    resolve: adminIntent({
+      async run({ context, viewer, form }) {
+        const { toolName, resolved } = await resolveListingReports({
+          db: context.db,
+          toolId: subjectOf(form),
+          moderator: moderatorFrom(viewer),
+        });
+        return backToInbox(`${resolved === 1 ? "The report" : `${resolved} reports`} on ${toolName} resolved.`);
+      },
+    }),
+  },
+});
 
 const ACTION_TEXT: Record<ModerationAction, string> = {
   "comment-hidden": "hid a comment",
@@ -159,11 +156,12 @@ function When({ at }: { at: string }) {
   return <TimeAgo at={at} title={`${dateTime.format(new Date(at))} UTC`} />;
 }
 
-function Refusal({ failure, intent, id }: { failure: InboxActionFailure | undefined; intent: string; id: string }) {
-  if (!failure || failure.subjectId !== id || failure.intent !== intent) return null;
+function Refusal({ failure, intent, id }: { failure: ActionResult | undefined; intent: string; id: string }) {
+  const answer = resultFor(failure, refusalKey(intent, id));
+  if (!answer?.formError) return null;
   return (
     <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-      {failure.message}
+      {answer.formError}
     </p>
   );
 }
@@ -175,7 +173,7 @@ function ActionButton({
   label,
   variant = "outline",
 }: {
-  intent: Intent;
+  intent: "reject" | "hide" | "delete" | "dismiss" | "resolve";
   id: string;
   label: string;
   variant?: "outline" | "secondary";

@@ -1,16 +1,17 @@
 import { Play } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/jobs";
 import { AdminListEmpty } from "~/components/admin/admin-list";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatCount } from "~/lib/format";
-import { JOB_LABELS, formatCounts, formatDuration, isJobKind } from "~/lib/jobs";
+import { JOB_LABELS, formatCounts, formatDuration, isJobKind, type JobKind } from "~/lib/jobs";
 import { siteNameFromMatches } from "~/lib/site";
-import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { flashCookie } from "~/server/flash.server";
-import { readForm } from "~/server/http/read-form.server";
+import { defineAction } from "~/server/http/action-pipeline.server";
 import { listRecentJobRuns } from "~/server/jobs/job-runs.server";
 
 // /admin/jobs: the background jobs (decision 067): each kind's schedule and next run, a button to
@@ -43,21 +44,24 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = requireAdmin(request, context);
-  const form = await readForm(request);
-  const kind = form.get("kind");
-  if (form.get("intent") !== "run" || !isJobKind(kind)) {
-    return data({ message: "Choose a job to run." }, { status: 400 });
-  }
-  const outcome = await context.jobs.runNow(kind, admin.id);
-  const title =
-    outcome === "queued"
-      ? `${JOB_LABELS[kind]} queued: it starts within a few seconds.`
-      : `${JOB_LABELS[kind]} is already waiting to run.`;
-  throw redirect("/admin/jobs", { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
-}
+export const action = defineAction({
+  guard: "admin",
+  schema: z.object({
+    intent: z.literal("run", "Choose a job to run."),
+    kind: z.string().refine(isJobKind, "Choose a job to run."),
+  }),
+  fields: ["intent", "kind"],
+  invalid: () => "Choose a job to run.",
+  async run({ context, viewer, input }) {
+    const kind = input.kind as JobKind;
+    const outcome = await context.jobs.runNow(kind, viewer.id);
+    const title =
+      outcome === "queued"
+        ? `${JOB_LABELS[kind]} queued: it starts within a few seconds.`
+        : `${JOB_LABELS[kind]} is already waiting to run.`;
+    return redirect("/admin/jobs", { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
+  },
+});
 
 const dateTime = new Intl.DateTimeFormat("en-US", {
   dateStyle: "medium",
@@ -85,9 +89,9 @@ export default function AdminJobs({ loaderData, actionData }: Route.ComponentPro
           updates. Schedules are set with LINK_CHECK_CRON and REFRESH_CRON (UTC, or &quot;off&quot;).
         </p>
       </div>
-      {actionData?.message ? (
+      {actionData?.formError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {actionData.message}
+          {actionData.formError}
         </p>
       ) : null}
 

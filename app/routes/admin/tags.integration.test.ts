@@ -185,7 +185,7 @@ describe("adding a tag", () => {
       data: {
         ok: false,
         form: "create",
-        message: `Failed to create tag: ${Object.values(fieldErrors)[0]}`,
+        formError: `Failed to create tag: ${Object.values(fieldErrors)[0]}`,
         fieldErrors,
       },
     });
@@ -232,7 +232,7 @@ describe("editing a tag", () => {
       .returning();
     expect(await post({ intent: "update", id: api!.id, name: "CHATBOT", slug: "", description: "" })).toMatchObject({
       status: 400,
-      data: { form: api!.id, message: "Failed to update tag: A tag with this name already exists" },
+      data: { ok: false, form: api!.id, formError: "Failed to update tag: A tag with this name already exists" },
     });
     for (const id of ["00000000-0000-4000-8000-000000000000", "api", ""]) {
       expect(await post({ intent: "update", id, name: "X", slug: "", description: "" })).toMatchObject({

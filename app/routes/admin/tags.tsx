@@ -1,6 +1,6 @@
 import { Pencil } from "lucide-react";
 import { useMemo } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/tags";
 import { AdminListEmpty } from "~/components/admin/admin-list";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
@@ -10,20 +10,20 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Textarea } from "~/components/ui/textarea";
-import { ADMIN_TOASTS, type AdminFormFailure } from "~/lib/admin-messages";
+import type { ActionResult } from "~/lib/action-result";
+import { ADMIN_TOASTS } from "~/lib/admin-messages";
 import { AppError } from "~/lib/app-error";
 import { formatCount } from "~/lib/format";
-import { useFormDraft } from "~/lib/form-draft";
 import { fieldErrorsOf } from "~/lib/form-fields";
+import { useFormDraft } from "~/lib/form-draft";
 import { siteNameFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
 import { TAG_FORM_LIMITS, tagFormProblem, tagFormSchema, tagFormValuesFrom, type TagFormValues } from "~/lib/tag-form";
-import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { createTag, deleteTag, listTagsWithCounts, updateTag } from "~/server/catalog/tags.server";
 import { flashCookie } from "~/server/flash.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
-import { readForm } from "~/server/http/read-form.server";
-import { logger } from "~/server/logger.server";
+import { adminIntent, defineIntents, InvalidFields, stringField } from "~/server/http/action-pipeline.server";
 import { SITE_TAG } from "~/server/cache/page-tags.server";
 
 // /admin/tags: the tag vocabulary tools are described with. One page: the table, a form to add a
@@ -46,76 +46,65 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** A refused save: which form it was ("create" or the tag's id), its toast, messages and what was posted. */
-type TagFormFailure = AdminFormFailure & { form: string; values?: TagFormValues };
-
-function listRedirect(title: string): never {
-  throw redirect(LIST_URL, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
+function listRedirect(title: string) {
+  return redirect(LIST_URL, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  requireAdmin(request, context);
-  const form = await readForm(request);
+const OUR_FAULT = "something went wrong on our side. Please try again.";
+const FAILED_TO = {
+  create: ADMIN_TOASTS.tagCreateFailed,
+  update: ADMIN_TOASTS.tagUpdateFailed,
+  delete: ADMIN_TOASTS.tagDeleteFailed,
+} as const;
+const intentOf = (form: FormData) => {
   const intent = form.get("intent");
-  const id = typeof form.get("id") === "string" ? (form.get("id") as string).trim().toLowerCase() : "";
-  const failure = (
-    status: number,
-    which: string,
-    message: string,
-    fieldErrors: Record<string, string> = {},
-    values?: TagFormValues,
-  ) =>
-    data<TagFormFailure>({ ok: false, form: which, message, fieldErrors, ...(values ? { values } : {}) }, { status });
-  const ourFault = "something went wrong on our side. Please try again.";
+  return intent === "update" || intent === "delete" ? intent : "create";
+};
+const tagIdOf = (form: FormData) => stringField(form, "id").trim().toLowerCase();
 
-  if (intent === "delete") {
-    if (!isUuid(id)) throw notFound();
-    let deleted: boolean;
-    try {
-      deleted = await deleteTag({ db: context.db, id });
-    } catch (error) {
-      logger.error({ err: error, tagId: id }, "failed to delete a tag");
-      return failure(500, id, ADMIN_TOASTS.tagDeleteFailed(ourFault));
-    }
-    if (!deleted) throw notFound();
-    // Tags show on cards across the site: rare enough to purge everything (decision 096).
-    await context.purgePages([SITE_TAG]);
-    listRedirect(ADMIN_TOASTS.tagDeleted);
-  }
+const saveStep = (intent: "create" | "update") =>
+  adminIntent({
+    schema: tagFormSchema,
+    fields: tagFormValuesFrom,
+    invalid: tagFormProblem,
+    failure: OUR_FAULT,
+    async run({ context, form, input, purge }) {
+      const id = tagIdOf(form);
+      if (intent === "update" && !isUuid(id)) throw notFound();
+      const result =
+        intent === "create"
+          ? await createTag({ db: context.db, input })
+          : await updateTag({ db: context.db, id, input });
+      if (result.status === "invalid") throw new InvalidFields(result.fieldErrors);
+      // Tags show on cards across the site: rare enough to purge everything (decision 096).
+      purge([SITE_TAG]);
+      return listRedirect(intent === "create" ? ADMIN_TOASTS.tagCreated : ADMIN_TOASTS.tagUpdated);
+    },
+  });
 
-  if (intent !== "create" && intent !== "update") {
-    return failure(400, "create", ADMIN_TOASTS.tagCreateFailed("unknown action"));
-  }
-  const creating = intent === "create";
-  if (!creating && !isUuid(id)) throw notFound();
-  const which = creating ? "create" : id;
-  const failedMessage = creating ? ADMIN_TOASTS.tagCreateFailed : ADMIN_TOASTS.tagUpdateFailed;
-
-  const values = tagFormValuesFrom(form);
-  const parsed = tagFormSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error);
-    return failure(400, which, failedMessage(tagFormProblem(fieldErrors)), fieldErrors, values);
-  }
-
-  let result: Awaited<ReturnType<typeof createTag>> | Awaited<ReturnType<typeof updateTag>>;
-  try {
-    result = creating
-      ? await createTag({ db: context.db, input: parsed.data })
-      : await updateTag({ db: context.db, id, input: parsed.data });
-  } catch (error) {
-    // A tag deleted meanwhile (or an id that names none) is a 404.
-    if (error instanceof AppError) throw toErrorResponse(error);
-    logger.error({ err: error, tagId: creating ? null : id }, "failed to save a tag");
-    return failure(500, which, failedMessage(ourFault), {}, values);
-  }
-  if (result.status === "invalid") {
-    return failure(400, which, failedMessage(tagFormProblem(result.fieldErrors)), result.fieldErrors, values);
-  }
-  await context.purgePages([SITE_TAG]);
-  listRedirect(creating ? ADMIN_TOASTS.tagCreated : ADMIN_TOASTS.tagUpdated);
-}
+export const action = defineIntents({
+  guard: "admin",
+  // Which form answered: "create", or the id of the tag edited or deleted.
+  formId: (form) => (intentOf(form) === "create" ? "create" : tagIdOf(form)),
+  echo: (form) => (intentOf(form) === "delete" ? {} : tagFormValuesFrom(form)),
+  formError: (message, form) => FAILED_TO[intentOf(form)](message),
+  // A tag deleted meanwhile (or an id that names none) is a 404, like opening it.
+  boundary: ["not-found"],
+  unknownIntent: "unknown action",
+  intents: {
+    create: saveStep("create"),
+    update: saveStep("update"),
+    delete: adminIntent({
+      failure: OUR_FAULT,
+      async run({ context, form, purge }) {
+        const id = tagIdOf(form);
+        if (!isUuid(id) || !(await deleteTag({ db: context.db, id }))) throw notFound();
+        purge([SITE_TAG]);
+        return listRedirect(ADMIN_TOASTS.tagDeleted);
+      },
+    }),
+  },
+});
 
 type TagRow = Route.ComponentProps["loaderData"]["tags"][number];
 
@@ -212,7 +201,7 @@ function checkTagForm(form: FormData) {
 }
 
 /** The form to add a tag, or (`tag`) to edit one. */
-function TagEditor({ tag, failure }: { tag: TagRow | null; failure: TagFormFailure | undefined }) {
+function TagEditor({ tag, failure }: { tag: TagRow | null; failure: ActionResult | undefined }) {
   const creating = tag === null;
   const failedMessage = creating ? ADMIN_TOASTS.tagCreateFailed : ADMIN_TOASTS.tagUpdateFailed;
   const loaded = useMemo(() => valuesOf(tag), [tag]);

@@ -94,11 +94,11 @@ describe("/admin/tools/{id}/alternatives", () => {
   it("answers an unknown tool, the tool itself and an unknown action with a message, changing nothing", async () => {
     expect(await post({ intent: "pin", alternative: "Nobody" })).toMatchObject({
       status: 404,
-      data: { message: "No tool is named “Nobody”" },
+      data: { ok: false, formError: "No tool is named “Nobody”" },
     });
     expect(await post({ intent: "pin", alternative: "scribe" })).toMatchObject({
       status: 400,
-      data: { message: "A tool cannot be its own alternative" },
+      data: { ok: false, formError: "A tool cannot be its own alternative" },
     });
     expect(await post({ intent: "promote", alternative: "Twin" })).toMatchObject({ status: 400 });
     expect(await post({ intent: "pin", alternative: "  " })).toMatchObject({ status: 400 });

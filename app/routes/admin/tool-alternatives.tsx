@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/tool-alternatives";
 import { AdminListEmpty } from "~/components/admin/admin-list";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -9,12 +10,12 @@ import { ALTERNATIVES_LIMIT, alternativesPath } from "~/lib/alternatives";
 import { AppError } from "~/lib/app-error";
 import { siteNameFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
-import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { listAlternatives, listExcludedAlternatives, setOverride } from "~/server/catalog/alternatives.server";
 import { findToolByIdentifier } from "~/server/catalog/tools.server";
 import { flashCookie } from "~/server/flash.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
-import { readForm } from "~/server/http/read-form.server";
+import { defineAction } from "~/server/http/action-pipeline.server";
 import { toolTag } from "~/server/cache/page-tags.server";
 
 // /admin/tools/{id}/alternatives: the computed list as visitors see it, with a pin to put a tool
@@ -48,35 +49,32 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  requireAdmin(request, context);
-  const tool = await toolOrNotFound(context, params.id);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  if (!(intent in INTENTS)) return data({ message: "Unknown action" }, { status: 400 });
-  // A button names the tool by id; the pin form by what the administrator typed.
-  const named = String(form.get("alternative") ?? "").trim();
-  if (!named) return data({ message: "Name the tool to pin" }, { status: 400 });
-  const alternative = await findToolByIdentifier({ db: context.db, identifier: named });
-  if (!alternative) return data({ message: `No tool is named “${named}”` }, { status: 404 });
-  try {
+export const action = defineAction({
+  guard: "admin",
+  schema: z.object({
+    intent: z.enum(Object.keys(INTENTS) as (keyof typeof INTENTS)[], "Unknown action"),
+    // A button names the tool by id; the pin form by what the administrator typed.
+    alternative: z.string().trim().min(1, "Name the tool to pin"),
+  }),
+  fields: ["intent", "alternative"],
+  invalid: (fieldErrors) => fieldErrors.intent ?? fieldErrors.alternative!,
+  async run({ context, params, input, purge }) {
+    const tool = await toolOrNotFound(context, params.id);
+    const alternative = await findToolByIdentifier({ db: context.db, identifier: input.alternative });
+    if (!alternative) throw new AppError("not-found", `No tool is named “${input.alternative}”`);
     await setOverride({
       db: context.db,
       toolId: tool.id,
       alternativeId: alternative.tool.id,
-      kind: INTENTS[intent as keyof typeof INTENTS],
+      kind: INTENTS[input.intent],
     });
-  } catch (error) {
-    if (error instanceof AppError) return data({ message: error.message }, { status: error.status });
-    throw error;
-  }
-  // The tool's own page and its alternatives page show the pins.
-  await context.purgePages([toolTag(tool.id)]);
-  throw redirect(`/admin/tools/${tool.id}/alternatives`, {
-    headers: { "Set-Cookie": flashCookie({ kind: "success", title: "Alternatives updated" }) },
-  });
-}
+    // The tool's own page and its alternatives page show the pins.
+    purge([toolTag(tool.id)]);
+    return redirect(`/admin/tools/${tool.id}/alternatives`, {
+      headers: { "Set-Cookie": flashCookie({ kind: "success", title: "Alternatives updated" }) },
+    });
+  },
+});
 
 function OverrideButton({ intent, alternativeId, label }: { intent: string; alternativeId: string; label: string }) {
   return (
@@ -115,9 +113,9 @@ export default function AdminToolAlternatives({ loaderData, actionData }: Route.
         </p>
       </div>
 
-      {actionData?.message && (
+      {actionData?.formError && (
         <Alert variant="destructive">
-          <AlertDescription>{actionData.message}</AlertDescription>
+          <AlertDescription>{actionData.formError}</AlertDescription>
         </Alert>
       )}
 

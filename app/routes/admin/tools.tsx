@@ -1,6 +1,7 @@
 import { Archive, ArchiveRestore, ExternalLink, Pencil } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { toast } from "sonner";
 import type { Route } from "./+types/tools";
 import { Pagination } from "~/components/pagination";
@@ -13,11 +14,12 @@ import { formatDate, formatRating, parsePage } from "~/lib/format";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { LINK_OUTCOME_LABELS } from "~/lib/link-health";
 import { siteNameFromMatches } from "~/lib/site";
-import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { AppError } from "~/lib/app-error";
 import { listToolsForAdmin, type MissingFilter } from "~/server/catalog/tool-admin.server";
 import { flashCookie } from "~/server/flash.server";
 import { setToolStatus } from "~/server/freshness/tool-status.server";
-import { readForm } from "~/server/http/read-form.server";
+import { defineAction } from "~/server/http/action-pipeline.server";
 import { logger } from "~/server/logger.server";
 import { AdminListEmpty, AdminListHeader, AdminListViews } from "~/components/admin/admin-list";
 import {
@@ -73,27 +75,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Marks a tool discontinued, or lists it again; either is logged in the public change log. */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = requireAdmin(request, context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const id = form.get("id");
-  if ((intent !== "discontinue" && intent !== "restore") || typeof id !== "string") {
-    return data({ message: "Choose a tool and what to do with it." }, { status: 400 });
-  }
-  const tool = await setToolStatus({
-    db: context.db,
-    id,
-    status: intent === "discontinue" ? "discontinued" : "active",
-    author: { origin: "admin", actorId: admin.id, actorName: admin.username?.trim() || admin.email },
-  });
-  if (!tool) return data({ message: "That tool is not there, or was changed already." }, { status: 404 });
-  await context.purgePages(await toolWriteTags({ db: context.db, ids: [id] }));
-  const title = intent === "discontinue" ? `${tool.name} marked discontinued` : `${tool.name} is listed again`;
-  const back = intent === "discontinue" ? "/admin/tools?flagged=1" : "/admin/tools?status=discontinued";
-  throw redirect(back, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
-}
+const CHOOSE_TOOL = "Choose a tool and what to do with it.";
+
+export const action = defineAction({
+  guard: "admin",
+  schema: z.object({ intent: z.enum(["discontinue", "restore"], CHOOSE_TOOL), id: z.string(CHOOSE_TOOL) }),
+  fields: (form) => ({ intent: form.get("intent"), id: form.get("id") ?? undefined }),
+  invalid: () => CHOOSE_TOOL,
+  async run({ context, viewer, input: { intent, id }, purge }) {
+    const tool = await setToolStatus({
+      db: context.db,
+      id,
+      status: intent === "discontinue" ? "discontinued" : "active",
+      author: { origin: "admin", actorId: viewer.id, actorName: viewer.username?.trim() || viewer.email },
+    });
+    if (!tool) throw new AppError("not-found", "That tool is not there, or was changed already.");
+    purge(await toolWriteTags({ db: context.db, ids: [id] }));
+    const title = intent === "discontinue" ? `${tool.name} marked discontinued` : `${tool.name} is listed again`;
+    const back = intent === "discontinue" ? "/admin/tools?flagged=1" : "/admin/tools?status=discontinued";
+    return redirect(back, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
+  },
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Tools - Admin | ${siteNameFromMatches(matches)}` },
@@ -220,9 +222,9 @@ export default function AdminTools({ loaderData, actionData }: Route.ComponentPr
         />
       </div>
       <ToolFilter query={query} view={view} />
-      {actionData?.message ? (
+      {actionData?.formError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {actionData.message}
+          {actionData.formError}
         </p>
       ) : null}
 

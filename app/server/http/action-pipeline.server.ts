@@ -8,6 +8,7 @@ import type { Viewer } from "../auth/viewer.server";
 import type { AppContext } from "../context.server";
 import { logger } from "../logger.server";
 import { enforceRateLimit, type RateLimitRule } from "../security/rate-limit-rules.server";
+import { toErrorResponse } from "./error-response.server";
 import { readForm } from "./read-form.server";
 
 /**
@@ -32,7 +33,7 @@ type ViewerFor<G> = G extends Guard ? Viewer : Viewer | null;
 /** What React Router hands an action; params stay loose here, each route knows its own. */
 export type ActionArgs = {
   request: Request;
-  params: Readonly<Record<string, string>>;
+  params: Readonly<Record<string, string | undefined>>;
   context: AppContext;
 };
 
@@ -81,8 +82,13 @@ type Common<G extends Guard | undefined> = {
   formId?: (form: FormData) => string | undefined;
   /** What a failure gives back for the form to show again (never a password). */
   echo?: (form: FormData) => Record<string, unknown>;
-  /** Wraps every failure sentence (spec toasts read "Could not save the tag: ..."). */
-  formError?: (message: string, form: FormData) => string;
+  /** Wraps every failure sentence (spec toasts read "Failed to update tag: ..."). */
+  formError?: (message: string, form: FormData, args: ActionArgs) => string;
+  /**
+   * Refusals that go to the error boundary instead of the form: "not-found" where the page's own
+   * record is gone, so saving it answers as opening it would.
+   */
+  boundary?: readonly AppErrorCode[];
 };
 
 export const GENERIC_FAILURE = "Something went wrong. Please try again.";
@@ -157,10 +163,15 @@ export function defineAction<
  * parsed, limited and run on its own; an intent the page does not have is a 400.
  */
 export function defineIntents<G extends Guard | undefined, I extends Record<string, Step<G, never, unknown>>>(
-  spec: Common<G> & { intents: I; unknownIntent?: string },
+  spec: Common<G> & {
+    intents: I;
+    unknownIntent?: string;
+    /** The intent of a post without one (a form whose Enter key posts no button's value). */
+    defaultIntent?: keyof I & string;
+  },
 ): Action<DataOf<I[keyof I]>> {
   const pick = (form: FormData): AnyStep<G> => {
-    const intent = form.get("intent");
+    const intent = form.get("intent") ?? spec.defaultIntent;
     if (typeof intent !== "string" || !Object.hasOwn(spec.intents, intent)) {
       throw new AppError("bad-request", spec.unknownIntent ?? UNKNOWN_INTENT);
     }
@@ -239,8 +250,7 @@ function parseFields<G>(step: AnyStep<G>, form: FormData): unknown {
   const values = typeof fields === "function" ? fields(form) : textFields(form, fields);
   const parsed = step.schema!.safeParse(values);
   if (parsed.success) return parsed.data;
-  const fieldErrors = fieldErrorsOf(parsed.error);
-  throw new InvalidFields(fieldErrors, { formError: step.invalid?.(fieldErrors) });
+  throw new InvalidFields(fieldErrorsOf(parsed.error));
 }
 
 function failureAnswer<G extends Guard | undefined>(
@@ -264,12 +274,14 @@ function failureAnswer<G extends Guard | undefined>(
     );
     error = new AppError("internal", failure, { cause: thrown });
   }
+  if (spec.boundary?.includes(error.code)) throw toErrorResponse(error);
   const invalid = error instanceof InvalidFields ? error : null;
-  const sentence = invalid ? invalid.formError : error.message;
+  const sentence = invalid ? (invalid.formError ?? step?.invalid?.(invalid.fieldErrors)) : error.message;
   const result: ActionResult<never> = { ok: false, code: error.code };
   const form_ = invalid?.form ?? (form ? spec.formId?.(form) : undefined);
   if (form_ !== undefined) result.form = form_;
-  if (sentence !== undefined) result.formError = form && spec.formError ? spec.formError(sentence, form) : sentence;
+  if (sentence !== undefined)
+    result.formError = form && spec.formError ? spec.formError(sentence, form, args) : sentence;
   if (invalid) result.fieldErrors = invalid.fieldErrors;
   if (form && spec.echo) result.values = spec.echo(form);
   // A JSON Response, which React Router reads back as the action's data, as it does `data()`; unlike
