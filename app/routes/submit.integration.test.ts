@@ -127,7 +127,7 @@ describe("/submit", () => {
   test("a visitor is asked to sign in, and a post without a session stores nothing", async () => {
     expect((await get(submitLoader, "/submit")).data).toEqual({ signedIn: false, confirmed: false });
     const outcome = await post(fields(), { cookie: null });
-    expect(outcome).toMatchObject({ status: 401, data: { error: SUBMISSION_MESSAGES.signedOut } });
+    expect(outcome).toMatchObject({ status: 401, data: { ok: false, formError: SUBMISSION_MESSAGES.signedOut } });
     expect(await stored()).toEqual([]);
   });
 
@@ -135,7 +135,7 @@ describe("/submit", () => {
     await database.db.update(users).set({ emailVerified: false }).where(eq(users.id, member.id));
     expect((await get(submitLoader, "/submit", member.cookie)).data).toEqual({ signedIn: true, confirmed: false });
     const outcome = await post(fields());
-    expect(outcome).toMatchObject({ status: 403, data: { error: SUBMISSION_MESSAGES.unconfirmed } });
+    expect(outcome).toMatchObject({ status: 403, data: { ok: false, formError: SUBMISSION_MESSAGES.unconfirmed } });
     expect(await stored()).toEqual([]);
   });
 
@@ -160,12 +160,12 @@ describe("/submit", () => {
     await insertTools(database.db, { name: "Acme", slug: "acme", website: "https://www.acme-writer.com" });
     expect(await post(fields())).toMatchObject({
       status: 409,
-      data: { error: SUBMISSION_MESSAGES.alreadyListed, duplicateHref: "/tool/acme" },
+      data: { ok: false, formError: SUBMISSION_MESSAGES.alreadyListed, data: { duplicateHref: "/tool/acme" } },
     });
     await post(fields({ website: "https://other.com" }));
     expect(await post(fields({ website: "https://www.other.com/about" }))).toMatchObject({
       status: 409,
-      data: { error: SUBMISSION_MESSAGES.alreadySuggested, duplicateHref: null },
+      data: { ok: false, formError: SUBMISSION_MESSAGES.alreadySuggested, data: { duplicateHref: null } },
     });
   });
 

@@ -5,6 +5,7 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { postedValues, type ActionResult } from "~/lib/action-result";
 import { AppError } from "~/lib/app-error";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { SUBMISSION_NAME_MAX, SUBMISSION_NOTE_MAX, SUBMISSION_URL_MAX } from "~/lib/members";
@@ -17,24 +18,13 @@ import {
   submissionInputFrom,
   type SubmissionInput,
 } from "~/lib/submissions";
-import { requireSameOrigin } from "~/server/auth/guards.server";
 import { flashCookie } from "~/server/flash.server";
-import { answerOrRethrow, toErrorResponse } from "~/server/http/error-response.server";
-import { readForm } from "~/server/http/read-form.server";
+import { defineAction, InvalidFields } from "~/server/http/action-pipeline.server";
 import { logger } from "~/server/logger.server";
 import { isConfirmedMember, submitTool } from "~/server/moderation/submissions.server";
 
 // /submit: a signed-in, confirmed member suggests a tool (decision 078). The page works without
 // JavaScript; every check is the server's.
-
-type SubmitActionData = {
-  fieldErrors?: Record<string, string>;
-  values?: SubmissionInput;
-  /** A refusal for the whole form (a duplicate, an unconfirmed address, too many today). */
-  error?: string;
-  /** Where the duplicate is listed, when it is. */
-  duplicateHref?: string | null;
-};
 
 export function meta({ matches }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
@@ -53,47 +43,44 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { signedIn: true, confirmed: await isConfirmedMember({ db: context.db, userId: viewer.id }) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const { viewer } = context;
-  if (!viewer) return toErrorResponse(new AppError("unauthorized", SUBMISSION_MESSAGES.signedOut));
-  const form = await readForm(request);
-  const values = submissionInputFrom(form);
-  const honeypot = form.get(HONEYPOT_FIELD);
-  let result: Awaited<ReturnType<typeof submitTool>>;
-  try {
-    result = await submitTool({
+export const action = defineAction({
+  echo: submissionInputFrom,
+  async run({ context, viewer, form }) {
+    if (!viewer) throw new AppError("unauthorized", SUBMISSION_MESSAGES.signedOut);
+    const honeypot = form.get(HONEYPOT_FIELD);
+    const values = submissionInputFrom(form);
+    const result = await submitTool({
       db: context.db,
       userId: viewer.id,
       input: values,
       honeypotFilled: typeof honeypot === "string" && honeypot !== "",
       drafting: context.research.availability.configured,
     });
-  } catch (thrown) {
-    return answerOrRethrow(thrown, { values });
-  }
-  if (result.status === "invalid") {
-    return data<SubmitActionData>({ fieldErrors: result.fieldErrors, values }, { status: 400 });
-  }
-  if (result.status === "duplicate") {
-    return data<SubmitActionData>({ error: result.message, duplicateHref: result.href, values }, { status: 409 });
-  }
-  if (result.submissionId && result.draftState === "queued") {
-    // The submission is stored either way; one that waits unsent is drafted by the next run.
-    await context.jobs.runNow("submission-draft", viewer.id).catch((error: unknown) => {
-      logger.warn({ err: error, submissionId: result.submissionId }, "could not queue a submission's draft");
+    if (result.status === "invalid") throw new InvalidFields(result.fieldErrors);
+    if (result.status === "duplicate") {
+      // Refused with where the duplicate is listed, when it is.
+      return data<ActionResult<{ duplicateHref: string | null }>>(
+        { ok: false, code: "conflict", formError: result.message, values, data: { duplicateHref: result.href } },
+        { status: 409 },
+      );
+    }
+    if (result.submissionId && result.draftState === "queued") {
+      // The submission is stored either way; one that waits unsent is drafted by the next run.
+      await context.jobs.runNow("submission-draft", viewer.id).catch((error: unknown) => {
+        logger.warn({ err: error, submissionId: result.submissionId }, "could not queue a submission's draft");
+      });
+    }
+    return redirect(MY_SUBMISSIONS_PATH, {
+      headers: { "Set-Cookie": flashCookie({ kind: "success", title: SUBMISSION_MESSAGES.received }) },
     });
-  }
-  throw redirect(MY_SUBMISSIONS_PATH, {
-    headers: { "Set-Cookie": flashCookie({ kind: "success", title: SUBMISSION_MESSAGES.received }) },
-  });
-}
+  },
+});
 
 export default function Submit({ loaderData, actionData }: Route.ComponentProps) {
   const { name: siteName } = useSiteBranding();
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
-  const values = actionData?.values;
+  const values = postedValues<SubmissionInput>(actionData);
   const errors = actionData?.fieldErrors ?? {};
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">
@@ -192,11 +179,11 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
             <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
             <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
           </div>
-          <FormRefusal message={actionData?.error} />
-          {actionData?.duplicateHref && (
+          <FormRefusal message={actionData?.formError} />
+          {actionData?.data?.duplicateHref && (
             <p className="text-sm">
               <Link
-                to={actionData.duplicateHref}
+                to={actionData.data.duplicateHref}
                 className="font-medium text-indigo-700 underline dark:text-indigo-300"
               >
                 See the listed tool
