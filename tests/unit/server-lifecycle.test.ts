@@ -227,7 +227,8 @@ describe.each(["SIGTERM", "SIGINT"] as const)("graceful shutdown on %s", (signal
     async () => {
       const dataDir = temporaryDir();
       // No page cache: every request reaches the database, so requests are still in flight at the signal.
-      const settings = { DATA_DIR: dataDir, PAGE_CACHE_SECONDS: "0" };
+      // LOG_LEVEL=debug: the access lines count the pages served.
+      const settings = { DATA_DIR: dataDir, PAGE_CACHE_SECONDS: "0", LOG_LEVEL: "debug" };
       const server = await startServer(settings);
       const before = toolCount((await get(`${server.url}/`)).body);
 

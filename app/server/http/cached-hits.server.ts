@@ -4,7 +4,7 @@ import { readTheme } from "~/lib/theme";
 import { isPublicApiPath, replyFromCache } from "../api/cached-answer.server";
 import { matchesIfNoneMatch } from "../api/respond.server";
 import type { CachedPage, PageCache, PreparedHeadersKind } from "../cache/page-cache.server";
-import { logger } from "../logger.server";
+import { logWhenFinished } from "./access-log.server";
 import type { BatchedRateLimiter } from "../security/batched-rate-limit.server";
 import type { HostPolicy } from "./host-policy.server";
 
@@ -81,17 +81,6 @@ export function cacheableRequest(method: string | undefined, path: string, cooki
   return { api };
 }
 
-/** Writes a request's log line when its answer is sent. */
-export function logWhenFinished(req: IncomingMessage, res: ServerResponse, level: "info" | "debug" = "info") {
-  const began = process.hrtime.bigint();
-  // Read now: routing rewrites req.url under mounted paths.
-  const { method, url } = req;
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - began) / 1e6;
-    logger[level]({ method, url, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
-  });
-}
-
 export type CachedHitOptions = {
   cache: PageCache;
   hostPolicy: HostPolicy;
@@ -109,7 +98,6 @@ export type CachedHitOptions = {
  */
 export function createCachedHitResponder(options: CachedHitOptions) {
   const { cache, hostPolicy, trustProxyHops, apiRateLimiter, securityHeaders, closing } = options;
-  const logHits = logger.isLevelEnabled("debug");
   /** Requests let through to render a stale page again: Express's second look must not answer them STALE. */
   const revalidating = new WeakSet<IncomingMessage>();
   return function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
@@ -137,7 +125,7 @@ export function createCachedHitResponder(options: CachedHitOptions) {
     const stale = found.state === "stale";
 
     // A hit's log line is debug-level: one line per miss and per error stays at info (issue 20).
-    if (logHits) logWhenFinished(req, res, "debug");
+    logWhenFinished(req, res);
     // A hit is compressed once and kept, instead of once per request.
     const gzip = hit.status === 200 && /\bgzip\b/.test(headerText(req, "accept-encoding") ?? "");
     if (gzip && !hit.gzipped) cache.keepGzipped(hit, gzipSync(hit.body));
