@@ -1,4 +1,8 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
+import { gunzipSync } from "node:zlib";
+import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter.server";
@@ -52,5 +56,45 @@ describe("sendFetchResponse", () => {
     expect(requestAborted).toBe(true);
     expect(failures).toEqual([]);
     server.closeAllConnections();
+  });
+
+  it("streams a large body through compression to a slow client without piling up drain listeners", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    // Incompressible chunks, so the compressed stream fills and asks to wait for "drain" many times.
+    const chunks = Array.from({ length: 64 }, () => randomBytes(64 * 1024));
+    const app = express();
+    app.use(compression());
+    app.get("/large", async (_req, res) => {
+      const queue = [...chunks];
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const next = queue.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      });
+      await sendFetchResponse(res, new Response(body, { headers: { "content-type": "application/octet-stream" } }));
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    close = () => new Promise((resolve) => server.close(() => resolve()));
+
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      const { port } = server.address() as AddressInfo;
+      const request = http.get({ port, host: "127.0.0.1", path: "/large", headers: { "accept-encoding": "gzip" } });
+      request.on("error", reject).on("response", (response) => {
+        const received: Buffer[] = [];
+        // Slow at first: the server's buffers fill while nothing is read.
+        response.pause();
+        setTimeout(() => response.resume(), 300);
+        response.on("data", (chunk: Buffer) => received.push(chunk)).on("end", () => resolve(Buffer.concat(received)));
+      });
+    });
+    process.off("warning", onWarning);
+
+    expect(gunzipSync(body).equals(Buffer.concat(chunks))).toBe(true);
+    expect(warnings.filter((warning) => warning.name === "MaxListenersExceededWarning")).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { CLIENT_IP_HEADER } from "../auth/auth.server";
 import { DATA_REQUEST_HEADER } from "../auth/guards.server";
@@ -57,12 +56,48 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   for (const cookie of [...response.headers.getSetCookie(), ...extraCookies]) headers.push(["set-cookie", cookie]);
   writeHeaders(res, response.status, headers);
   if (!response.body || res.req.method === "HEAD") return void res.end();
+  await writeBody(res, response.body);
+}
+
+/**
+ * Writes a body chunk by chunk, flushing each (compression would hold a streamed page's chunks
+ * back) and waiting for "drain" when the response is full. The client going away (a cancelled
+ * research run, a closed tab) stops the body's producer quietly: nobody is left to tell.
+ *
+ * compression hands `res.on("drain")` listeners to its zlib stream but not `res.off`, so a
+ * listener added and removed per wait (as React Router's writeReadableStreamToWritable does)
+ * stays on the zlib stream, and a large answer to a slow client passes Node's limit of ten
+ * (MaxListenersExceededWarning, decision 121). One listener per response serves every wait.
+ */
+async function writeBody(res: ExpressResponse, body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const closed = new Promise<"closed">((resolve) => res.once("close", () => resolve("closed")));
+  let onDrain: (() => void) | null = null;
+  let drainListener = false;
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      onDrain = resolve;
+      if (drainListener) return;
+      drainListener = true;
+      res.on("drain", () => onDrain?.());
+    });
+  const flush = (res as ExpressResponse & { flush?: () => void }).flush?.bind(res);
   try {
-    await writeReadableStreamToWritable(response.body, res);
-  } catch (error) {
-    // The client went away mid-answer (a cancelled research run, a closed tab): nobody is left to
-    // tell, and the body's producer is stopped rather than left writing into the void.
-    if (!res.destroyed) throw error;
-    await response.body.cancel().catch(() => undefined);
+    while (true) {
+      const next = await Promise.race([reader.read(), closed]);
+      if (next === "closed" || res.destroyed) return void (await reader.cancel().catch(() => undefined));
+      if (next.done) return void res.end();
+      const more = res.write(next.value);
+      flush?.();
+      if (!more && (await Promise.race([drained(), closed])) === "closed") {
+        return void (await reader.cancel().catch(() => undefined));
+      }
+    }
+  } catch {
+    // The body failed mid-answer (the render threw after the status was sent, and was logged where
+    // it threw): the client must not take the truncated body for a whole one.
+    res.destroy();
+  } finally {
+    reader.releaseLock();
   }
 }
