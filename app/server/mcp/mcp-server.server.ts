@@ -88,7 +88,7 @@ const mcpServerName = (siteName: string) =>
 export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUrl: string }): McpServer {
   const server = new McpServer(
     { name: mcpServerName(siteBranding.name), title: siteBranding.name, version: "1.0.0" },
-    { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } },
+    { instructions: INSTRUCTIONS },
   );
 
   server.registerTool(
@@ -266,6 +266,9 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
       answer("recent_changes", () => recentChanges({ db, siteUrl, slug: tool ?? null, limit: limit ?? 20 })),
   );
 
+  // registerTool advertises listChanged: true, but a stateless server's tool list never changes
+  // and it sends no notification; a client must not wait for one (decision 122).
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }
 
