@@ -12,6 +12,7 @@ import {
   toolListSchema,
   toolSchema,
 } from "~/lib/api/schemas";
+import { TOOL_CATEGORIES } from "~/lib/categories";
 import { siteBranding } from "../branding.server";
 import { RATE_LIMITS } from "../security/rate-limit-rules.server";
 
@@ -108,15 +109,38 @@ function buildDocument(serverUrl: string) {
   });
 
   const rule = RATE_LIMITS.api;
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: `${siteBranding.name} public API`,
       version: "1.0.0",
       description: `Read-only, without a key. JSON with snake_case fields; errors are RFC 9457 problem details. Every answer carries an ETag and Cache-Control; CORS is open to any origin. Each client may make ${rule.limit} requests per ${rule.windowMs / 60_000} minutes.`,
+      license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: serverUrl }],
+    // No operation needs a key: said once, so a client generator asks for none (decision 123).
+    security: [],
   });
+  acceptCategoryAddresses(document);
+  return document;
+}
+
+/**
+ * The category filter takes a category's name (Social Media) or its address form (social-media);
+ * the zod schema turns the second into the first before its enum, so the generated enum names only
+ * the first. A client validating against the document would refuse what the server accepts.
+ */
+function acceptCategoryAddresses(document: ReturnType<OpenApiGeneratorV31["generateDocument"]>) {
+  const parameters = document.paths?.[`${API_BASE_PATH}/tools`]?.get?.parameters ?? [];
+  for (const parameter of parameters) {
+    if (!("name" in parameter) || parameter.name !== "category" || !parameter.schema) continue;
+    const addresses = TOOL_CATEGORIES.map((category) => category.toLowerCase().replaceAll(" ", "-"));
+    parameter.schema = {
+      ...parameter.schema,
+      type: "string",
+      enum: [...new Set([...TOOL_CATEGORIES, ...addresses])],
+    };
+  }
 }
 
 export type OpenApiDocument = ReturnType<typeof buildDocument>;
