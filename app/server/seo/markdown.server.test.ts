@@ -67,4 +67,18 @@ describe("llms.txt", () => {
     expect(text).toContain("(https://aitlas.example/changes)");
     expect(text).toContain("(https://aitlas.example/changes/rss.xml)");
   });
+
+  test("names the API, its OpenAPI document and the MCP endpoint", () => {
+    const text = llmsTxt({ siteUrl: "https://aitlas.example", categories: [] });
+    expect(text).toContain("- [API reference](https://aitlas.example/developers): ");
+    expect(text).toContain("- [OpenAPI document](https://aitlas.example/api/v1/openapi.json): ");
+    expect(text).toContain("- [MCP server](https://aitlas.example/mcp): ");
+  });
+
+  test("writes every list item in the llmstxt.org form: a link, then an optional description", () => {
+    const text = llmsTxt({ siteUrl: "https://aitlas.example", categories: ["Writing", "Social Media"] });
+    const items = text.split("\n").filter((line) => line.startsWith("- "));
+    expect(items.length).toBeGreaterThan(10);
+    for (const item of items) expect(item).toMatch(/^- \[[^\]]+\]\([^)\s]+\)(?:: \S.*)?$/);
+  });
 });
