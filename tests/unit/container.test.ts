@@ -228,15 +228,26 @@ type ComposeService = {
 };
 type ComposeFile = { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
 
+/** What an operator must set before `docker compose up`: the passwords have no default. */
+const REQUIRED = { POSTGRES_PASSWORD: "pg-secret-1", MINIO_ROOT_PASSWORD: "minio-secret-1" };
+
 /**
- * compose.yaml as `docker compose up` sees it from a clean shell: parsed, then each string's
- * ${VAR:-default} replaced by its default and $$ by $ (Compose interpolates values, not the text).
+ * compose.yaml as `docker compose up` sees it from a shell that sets only REQUIRED: parsed, then
+ * each string's ${VAR:-default} replaced by its default, ${VAR:?message} by REQUIRED's value, and
+ * $$ by $ (Compose interpolates values, not the text).
  */
 function composeWithDefaults(): ComposeFile {
   const interpolate = (value: unknown): unknown => {
     if (typeof value === "string") {
-      return value.replace(/\$\$|\$\{(\w+)(?::-([^}]*))?\}/g, (all, _name, fallback?: string) =>
-        all === "$$" ? "$" : (fallback ?? ""),
+      return value.replace(
+        /\$\$|\$\{(\w+)(?::([-?])([^}]*))?\}/g,
+        (all, name: string, kind?: string, fallback?: string) => {
+          if (all === "$$") return "$";
+          if (kind !== "?") return fallback ?? "";
+          const required = REQUIRED[name as keyof typeof REQUIRED];
+          if (required === undefined) throw new Error(`compose.yaml requires ${name}, which this test does not set`);
+          return required;
+        },
       );
     }
     if (Array.isArray(value)) return value.map(interpolate);
@@ -302,12 +313,24 @@ describe("compose.yaml", () => {
     expect(appEnv.TRUST_PROXY).toBe("1");
   });
 
+  it("refuses to start without the passwords, instead of running on defaults printed in the file", () => {
+    const text = read("compose.yaml");
+    for (const name of Object.keys(REQUIRED)) {
+      expect(text).not.toMatch(new RegExp(`\\$\\{${name}:-`));
+      expect(text).toMatch(new RegExp(`\\$\\{${name}:\\?[^}]+\\}`));
+    }
+    expect(appEnv.DATABASE_URL).toContain(`:${REQUIRED.POSTGRES_PASSWORD}@`);
+    expect(postgres!.environment!.POSTGRES_PASSWORD).toBe(REQUIRED.POSTGRES_PASSWORD);
+  });
+
   it("starts each service after what it needs, and keeps data in named volumes", () => {
     expect(app!.depends_on).toEqual({
       postgres: { condition: "service_healthy" },
       bucket: { condition: "service_completed_successfully" },
     });
     expect(bucket!.depends_on).toEqual({ minio: { condition: "service_healthy" } });
+    // Caddy opens the door once the app's image health check passes.
+    expect(compose.services.caddy!.depends_on).toEqual({ app: { condition: "service_healthy" } });
     expect(postgres!.healthcheck?.test).toContain("pg_isready");
     expect(minio!.healthcheck?.test.join(" ")).toContain("mc ready local");
     const named = Object.values(compose.services)
