@@ -31,7 +31,7 @@ import { SignInDialogProvider } from "./components/sign-in-dialog";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
-import { asErrorBody } from "./lib/app-error";
+import { isRefusal } from "./lib/action-result";
 import { DEFAULT_SITE_BRANDING } from "./lib/site";
 import { ZOD_CONFIG_SCRIPT } from "./lib/zod-config";
 import { SAVE_AFTER_SIGN_IN_PARAM } from "./lib/saved-tools";
@@ -103,7 +103,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => {
   const saveParam = (url: URL) => url.searchParams.get(SAVE_AFTER_SIGN_IN_PARAM);
   if (saveParam(currentUrl) !== saveParam(nextUrl)) return true;
-  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" && !asErrorBody(actionResult)
+  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" && !isRefusal(actionResult)
     ? defaultShouldRevalidate
     : false;
 };

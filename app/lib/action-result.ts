@@ -35,6 +35,13 @@ export function resultFor<Data>(
   return answer && answer.form === form ? answer : undefined;
 }
 
+/** Whether an action's answer is a refusal: an ActionResult with ok false, or a thrown error's body. */
+export function isRefusal(answer: unknown): boolean {
+  if (typeof answer !== "object" || answer === null) return false;
+  const { ok, error } = answer as { ok?: unknown; error?: unknown };
+  return ok === false || typeof error === "string";
+}
+
 /** A failed answer's `values`, read back as the form's own type (the action echoes what it parsed). */
 export function postedValues<Values>(answer: ActionResult<unknown> | undefined | null): Partial<Values> | undefined {
   return answer && !answer.ok ? (answer.values as Partial<Values> | undefined) : undefined;

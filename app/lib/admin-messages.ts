@@ -25,13 +25,3 @@ export const ADMIN_TOASTS = {
 
 /** The message a failed form save carries in its toast when fields are invalid. */
 export const INVALID_FIELDS_MESSAGE = "Please correct the highlighted fields";
-
-/**
- * What an admin form's action answers when it cannot save: a toast message and one message per
- * invalid field (keyed by the field's name, "features.2" for a list row). Success redirects.
- */
-export type AdminFormFailure = {
-  ok: false;
-  message: string;
-  fieldErrors: Record<string, string>;
-};

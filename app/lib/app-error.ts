@@ -18,8 +18,10 @@ export const APP_ERROR_STATUS = {
   conflict: 409,
   "payload-too-large": 413,
   "unsupported-media-type": 415,
+  unprocessable: 422,
   "rate-limited": 429,
   internal: 500,
+  "bad-gateway": 502,
   unavailable: 503,
 } as const;
 

@@ -13,13 +13,3 @@ export const WEBSITE_LOGO_MESSAGES = {
   refused: "The website's address is not allowed: it points to a private or local network.",
   storageFailed: "The logo could not be stored. Please try again.",
 } as const;
-
-/** The stored logo's URL, or why there is none. */
-export type WebsiteLogoResult = { ok: true; message: string; url: string } | { ok: false; message: string };
-
-/** What the action answers, marked so the form tells it from a refused save. */
-export type WebsiteLogoOutcome = WebsiteLogoResult & { intent: typeof FETCH_LOGO_INTENT };
-
-export function isWebsiteLogoOutcome(value: unknown): value is WebsiteLogoOutcome {
-  return typeof value === "object" && value !== null && (value as { intent?: unknown }).intent === FETCH_LOGO_INTENT;
-}

@@ -23,7 +23,7 @@ import {
   sessionIdSchema,
 } from "~/lib/account-schemas";
 import { AppError } from "~/lib/app-error";
-import { fieldErrors } from "~/lib/auth-schemas";
+import { fieldErrorsOf as fieldErrors } from "~/lib/form-fields";
 import { LOGO_ACCEPT_ATTRIBUTE, LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE } from "~/lib/logo-upload";
 import { DISPLAY_NAME_MAX } from "~/lib/members";
 import { siteNameFromMatches } from "~/lib/site";

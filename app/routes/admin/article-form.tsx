@@ -72,7 +72,7 @@ function listRedirect(title: string) {
 export const action = defineIntents({
   guard: "admin",
   defaultIntent: "save",
-  echo: (form) => (form.get("intent") === "delete" ? {} : articleFormValuesFrom(form)),
+  echo: (form) => (form.get("intent") === "delete" ? undefined : articleFormValuesFrom(form)),
   formError: (message, form, { params }) =>
     form.get("intent") === "delete"
       ? message

@@ -86,7 +86,7 @@ export const action = defineIntents({
   guard: "admin",
   // Which form answered: "create", or the id of the tag edited or deleted.
   formId: (form) => (intentOf(form) === "create" ? "create" : tagIdOf(form)),
-  echo: (form) => (intentOf(form) === "delete" ? {} : tagFormValuesFrom(form)),
+  echo: (form) => (intentOf(form) === "delete" ? undefined : tagFormValuesFrom(form)),
   formError: (message, form) => FAILED_TO[intentOf(form)](message),
   // A tag deleted meanwhile (or an id that names none) is a 404, like opening it.
   boundary: ["not-found"],

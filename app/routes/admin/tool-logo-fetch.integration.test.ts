@@ -76,7 +76,12 @@ describe("Fetch logo from website", () => {
       const tool = await toolWithWebsite(site.url(host), `On ${host}`);
       const answer = await fetchLogo(tool.id);
       expect(answer.status).toBe(422);
-      expect(answer.data).toEqual({ intent: FETCH_LOGO_INTENT, ok: false, message: WEBSITE_LOGO_MESSAGES.refused });
+      expect(answer.data).toEqual({
+        ok: false,
+        form: FETCH_LOGO_INTENT,
+        code: "unprocessable",
+        formError: WEBSITE_LOGO_MESSAGES.refused,
+      });
       expect(await imageOf(tool.id)).toBeNull();
     }
     // The guard stopped both before a connection: the site never saw a request.
@@ -89,7 +94,11 @@ describe("Fetch logo from website", () => {
     const tool = await toolWithWebsite(null);
     const answer = await fetchLogo(tool.id);
     expect(answer.status).toBe(422);
-    expect(answer.data).toMatchObject({ ok: false, message: WEBSITE_LOGO_MESSAGES.noWebsite });
+    expect(answer.data).toMatchObject({
+      ok: false,
+      form: FETCH_LOGO_INTENT,
+      formError: WEBSITE_LOGO_MESSAGES.noWebsite,
+    });
     expect((await fetchLogo("new")).status).toBe(400);
   });
 
@@ -117,7 +126,7 @@ describe("Fetch logo from website", () => {
     }
     const refused = await fetchLogo(tool.id);
     expect(refused.status).toBe(429);
-    expect(refused.data).toMatchObject({ ok: false, message: expect.stringMatching(/^Too many attempts/) });
+    expect(refused.data).toMatchObject({ ok: false, formError: expect.stringMatching(/^Too many attempts/) });
     await database.db.execute(sql`delete from rate_limits`);
   });
 
@@ -146,9 +155,9 @@ describe("Fetch logo from website", () => {
     expect(html).toMatch(/<form[^>]*id="fetch-logo-form"/);
 
     const posted = render(loaderData, {
-      intent: FETCH_LOGO_INTENT,
       ok: false,
-      message: WEBSITE_LOGO_MESSAGES.notFound,
+      form: FETCH_LOGO_INTENT,
+      formError: WEBSITE_LOGO_MESSAGES.notFound,
     });
     expect(posted).toContain(WEBSITE_LOGO_MESSAGES.notFound);
 

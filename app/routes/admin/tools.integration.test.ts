@@ -450,7 +450,7 @@ describe("creating a tool", () => {
       status: 400,
       data: {
         ok: false,
-        message: "Failed to create tool: This slug is already used by another tool",
+        formError: "Failed to create tool: This slug is already used by another tool",
         fieldErrors: { slug: "This slug is already used by another tool" },
       },
     });
@@ -510,7 +510,7 @@ describe("creating a tool", () => {
     const outcome = await post("new", toolForm(overrides));
     expect(outcome).toMatchObject({
       status: 400,
-      data: { ok: false, message: `Failed to create tool: ${Object.values(fieldErrors)[0]}`, fieldErrors },
+      data: { ok: false, formError: `Failed to create tool: ${Object.values(fieldErrors)[0]}`, fieldErrors },
     });
     expect(await allTools()).toEqual([]);
     expect(services.invalidations()).toBe(before);
@@ -521,7 +521,7 @@ describe("creating a tool", () => {
     expect(outcome).toMatchObject({
       status: 400,
       data: {
-        message: "Failed to create tool: Please correct the highlighted fields",
+        formError: "Failed to create tool: Please correct the highlighted fields",
         fieldErrors: {
           name: "Name is required",
           category: "Category is required",
@@ -683,7 +683,7 @@ describe("the catalogue facts and tags", () => {
     ).toMatchObject({
       status: 400,
       data: {
-        message: "Failed to update tool: Choose tags from the list",
+        formError: "Failed to update tool: Choose tags from the list",
         fieldErrors: { tags: "Choose tags from the list" },
       },
     });
@@ -757,7 +757,7 @@ describe("updating a tool", () => {
 
     expect(await post(tool!.id, toolForm({ name: "Quill", slug: "echo" }))).toMatchObject({
       status: 400,
-      data: { message: "Failed to update tool: This slug is already used by another tool" },
+      data: { ok: false, formError: "Failed to update tool: This slug is already used by another tool" },
     });
   });
 
@@ -767,7 +767,7 @@ describe("updating a tool", () => {
       status: 400,
       data: {
         ok: false,
-        message: "Failed to update tool: Name is required",
+        formError: "Failed to update tool: Name is required",
         fieldErrors: { name: "Name is required" },
       },
     });

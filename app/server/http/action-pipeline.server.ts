@@ -70,6 +70,8 @@ export type Step<G, S extends z.ZodType | undefined, D> = {
   }) => { rule: RateLimitRule; subject: string } | null;
   /** What a person reads when something that is not their doing broke (default: the generic sentence). */
   failure?: string;
+  /** The code such a failure answers with (default "internal", 500; "bad-gateway" when another service broke). */
+  failureCode?: AppErrorCode;
   run(args: RunArgs<G, S>): Promise<Outcome<D>>;
 };
 
@@ -81,7 +83,7 @@ type Common<G extends Guard | undefined> = {
   /** Which form on the page a failure answers (`ActionResult.form`), for pages with several. */
   formId?: (form: FormData) => string | undefined;
   /** What a failure gives back for the form to show again (never a password). */
-  echo?: (form: FormData) => Record<string, unknown>;
+  echo?: (form: FormData) => Record<string, unknown> | undefined;
   /** Wraps every failure sentence (spec toasts read "Failed to update tag: ..."). */
   formError?: (message: string, form: FormData, args: ActionArgs) => string;
   /**
@@ -272,7 +274,7 @@ function failureAnswer<G extends Guard | undefined>(
       { err: thrown, action: new URL(args.request.url).pathname, intent: form?.get("intent"), userId: viewer?.id },
       failure,
     );
-    error = new AppError("internal", failure, { cause: thrown });
+    error = new AppError(step?.failureCode ?? "internal", failure, { cause: thrown });
   }
   if (spec.boundary?.includes(error.code)) throw toErrorResponse(error);
   const invalid = error instanceof InvalidFields ? error : null;
@@ -283,7 +285,8 @@ function failureAnswer<G extends Guard | undefined>(
   if (sentence !== undefined)
     result.formError = form && spec.formError ? spec.formError(sentence, form, args) : sentence;
   if (invalid) result.fieldErrors = invalid.fieldErrors;
-  if (form && spec.echo) result.values = spec.echo(form);
+  const values = form ? spec.echo?.(form) : undefined;
+  if (values) result.values = values;
   // A JSON Response, which React Router reads back as the action's data, as it does `data()`; unlike
   // `data()`, its status and headers (Retry-After) stay on the object for whoever called the action.
   return Response.json(result, { status: error.status, headers: { "Cache-Control": "no-store", ...error.headers } });
