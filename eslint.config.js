@@ -14,6 +14,25 @@ import tseslint from "typescript-eslint";
 const clientReachable = ["app/components/**", "app/lib/**", "app/root.tsx", "app/routes/**"];
 const tests = ["**/*.test.{ts,tsx}", "**/*.spec.ts", "tests/**"];
 
+// React Router keeps `*.server` modules out of the browser bundle and fails the build if one is
+// still referenced; a module under app/server without the suffix would leak in silently.
+const serverOnlySuffix = {
+  regex: String.raw`^(~|\.{1,2}(/\.\.)*)/server/(?!.*\.server$)`,
+  message: "Code that can reach the browser imports from app/server only `*.server` modules.",
+};
+
+// Route modules that still write their request edge by hand (issue 30): each one converted to
+// defineAction leaves this list.
+const actionsNotYetInPipeline = [
+  "app/routes/account.tsx",
+  "app/routes/saved.tsx",
+  "app/routes/tool.tsx",
+  "app/routes/admin/catalog.tsx",
+  "app/routes/admin/proposals.tsx",
+  "app/routes/admin/logo-upload.ts",
+  "app/routes/admin/research.ts",
+];
+
 export default defineConfig([
   globalIgnores(["build/", "data/", ".react-router/", "test-results/", "playwright-report/", "bench/.data/"]),
   js.configs.recommended,
@@ -82,17 +101,47 @@ export default defineConfig([
     files: clientReachable,
     ignores: tests,
     rules: {
-      // React Router keeps `*.server` modules out of the browser bundle and fails the build if one is
-      // still referenced; a module under app/server without the suffix would leak in silently.
+      "no-restricted-imports": ["error", { patterns: [serverOnlySuffix] }],
+    },
+  },
+  {
+    // One way to write an action (decision 116): the origin check, the form read, the error mapping
+    // and the cache purge belong to defineAction (app/server/http/action-pipeline.server.ts).
+    files: ["app/routes/**"],
+    ignores: [...tests, ...actionsNotYetInPipeline],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
+          patterns: [serverOnlySuffix],
+          paths: [
             {
-              regex: String.raw`^(~|\.{1,2}(/\.\.)*)/server/(?!.*\.server$)`,
-              message: "Code that can reach the browser imports from app/server only `*.server` modules.",
+              name: "~/server/auth/guards.server",
+              importNames: ["requireSameOrigin", "adminOrJsonRefusal"],
+              message: "An action is a defineAction step: the pipeline checks the origin and the role.",
+            },
+            {
+              name: "~/server/http/read-form.server",
+              message: "An action is a defineAction step: the pipeline reads the form.",
+            },
+            {
+              name: "~/server/http/error-response.server",
+              importNames: ["answerOrRethrow", "expectedOrLogged"],
+              message:
+                "Throw an AppError from the step: the pipeline answers it as an ActionResult, or logs what is not one.",
             },
           ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='purgePages']",
+          message: "Call the step's purge(tags): the pipeline purges once the write is done.",
+        },
+        {
+          selector: "ExportNamedDeclaration > FunctionDeclaration[id.name='action']",
+          message: "Write the action with defineAction or defineIntents (app/server/http/action-pipeline.server.ts).",
         },
       ],
     },

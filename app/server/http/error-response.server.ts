@@ -16,16 +16,6 @@ export function toErrorResponse(error: AppError, extraBody: Record<string, unkno
 }
 
 /**
- * For a catch block in an action: an AppError becomes its response, returned so that the page
- * stays and reads it as action data (with `extraBody`); anything else is not ours to answer and
- * is thrown on.
- */
-export function answerOrRethrow(thrown: unknown, extraBody: Record<string, unknown> = {}): Response {
-  if (thrown instanceof AppError) return toErrorResponse(thrown, extraBody);
-  throw thrown;
-}
-
-/**
  * An AppError as it is; anything else is a bug or an outage: logged in full with the context
  * given, and replaced by `fallback`, whose message is all a person sees.
  */
