@@ -156,6 +156,17 @@ describe.skipIf(!once)("the command line", () => {
     },
   );
 
+  test("a restore that fails leaves no database in a new data directory", async () => {
+    const dataDir = temporaryDir("aitlas-failed-restore-");
+    const notAnArchive = path.join(dataDir, "..", `${path.basename(dataDir)}.tar.gz`);
+    fs.writeFileSync(notAnArchive, "not a tar");
+    cleanups.push(() => fs.rmSync(notAnArchive, { force: true }));
+    const failed = await run("restore", [notAnArchive], { DATA_DIR: dataDir });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/not a readable backup archive/);
+    expect(fs.readdirSync(dataDir)).not.toContain("pglite");
+  });
+
   test("bad arguments are not understood", async () => {
     expect((await run("backup", [], {})).code).toBe(2);
     expect((await run("restore", ["a", "b"], {})).code).toBe(2);

@@ -236,6 +236,29 @@ describe("restoring", () => {
     ).rejects.toThrow(/not a readable backup archive/);
   });
 
+  test("a restore that fails into a new database leaves it as blank as it was", async () => {
+    const from = await pgliteSide();
+    await from.handle.migrate();
+    await insertUsers(from.handle.db, { email: "ada@example.com", name: "Ada" });
+    await from.storage.put({ key: "logos/a.png", body: Buffer.from("png"), contentType: "image/png" });
+    const file = archivePath();
+    await createBackup({ handle: from.handle, storage: from.storage, file });
+
+    // The files go in after the archive's schema is built: a full disk there fails the restore midway.
+    const to = await pgliteSide();
+    const full: FileStorage = { ...to.storage, put: () => Promise.reject(new Error("no space left on device")) };
+    await expect(restoreBackup({ handle: to.handle, storage: full, file, force: false })).rejects.toThrow(/no space/);
+    expect(await databaseSchemaVersion(to.handle.db)).toBeNull();
+    expect(await listTables(to.handle.db)).toEqual([]);
+
+    // Nothing is in the way of the next attempt.
+    const restored = await restoreBackup({ handle: to.handle, storage: to.storage, file, force: false });
+    expect(restored.files).toBe(1);
+    expect(await rowsOf<{ email: string }>(to.handle.db, sql`select email from users`)).toEqual([
+      { email: "ada@example.com" },
+    ]);
+  });
+
   test("an archive of an older schema loads into that schema, then the newer migrations run", async () => {
     const journal = readJournal();
     const older = journal.at(-2)!;

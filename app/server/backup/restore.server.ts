@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { sql } from "drizzle-orm";
-import type { DatabaseHandle } from "../db/client.server";
+import type { Database, DatabaseHandle } from "../db/client.server";
 import type { FileStorage } from "../storage/local-storage.server";
 import { stagingDir, unpackArchive, type ArchivedTable, type BackupManifest } from "./archive.server";
 import {
@@ -62,6 +62,9 @@ export async function restoreBackup({
   force: boolean;
 }): Promise<RestoreSummary> {
   const staging = await stagingDir("aitlas-restore-");
+  // A brand-new database that the restore fails to fill goes back to having nothing, rather than
+  // to an empty schema a server would start on as if it were the restored site.
+  const blank = await isBlank(handle.db);
   try {
     const manifest = await unpackArchive(file, staging.dir);
     await checkSchemaVersions(handle, manifest.schemaVersion);
@@ -103,9 +106,28 @@ export async function restoreBackup({
       files: manifest.uploads.length,
       counts: Object.fromEntries(manifest.tables.map((table) => [table.name, table.rows])),
     };
+  } catch (error) {
+    if (blank) await clearSchema(handle.db);
+    throw error;
   } finally {
     await staging.remove();
   }
+}
+
+/** Whether the database holds no table at all (in the app's schema or the migrations'). */
+async function isBlank(db: Database): Promise<boolean> {
+  const [row] = await rowsOf<{ tables: number }>(
+    db,
+    sql`select count(*)::int as tables from information_schema.tables where table_schema in ('public', 'drizzle')`,
+  );
+  return (row?.tables ?? 0) === 0;
+}
+
+/** Drops what the migrations created in a database that was blank before (decision 125). */
+async function clearSchema(db: Database) {
+  await db.execute(sql`drop schema if exists drizzle cascade`);
+  await db.execute(sql`drop schema if exists public cascade`);
+  await db.execute(sql`create schema public`);
 }
 
 async function checkSchemaVersions(handle: Pick<DatabaseHandle, "db">, archive: SchemaVersion) {
