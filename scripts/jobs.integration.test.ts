@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { JOB_KINDS } from "~/lib/jobs";
 import { jobRuns, toolLinkChecks } from "~/server/db/schema.server";
+import { createJobQueue, type JobDefinitions } from "~/server/jobs/job-queue.server";
 import { insertTools } from "../tests/setup/fixtures";
 import { createProcessDatabase, type ProcessDatabase } from "../tests/setup/process-database";
 import { runScript, type ScriptRun } from "../tests/setup/run-script";
@@ -65,9 +67,32 @@ test(
       expect(checks.map((check) => check.outcome).sort()).toEqual(["client_error", "ok"]);
     });
 
+    const unrecorded = await jobs("list");
+    expect(unrecorded.code).toBe(0);
+    expect(unrecorded.stdout).toContain("No schedule is recorded in the database yet");
+
+    // A server with other settings recorded its schedules: those are what run, and what list shows.
+    await withDatabase(async (handle) => {
+      const definitions = Object.fromEntries(
+        JOB_KINDS.map((kind) => [
+          kind,
+          { cron: kind === "link-check" ? "30 4 * * *" : null, handler: async () => ({}) },
+        ]),
+      ) as JobDefinitions;
+      const queue = createJobQueue({
+        connection: handle.jobQueueConnection,
+        db: handle.db,
+        definitions,
+        timeoutSeconds: 60,
+        work: false,
+      });
+      await queue.start();
+      await queue.stop(2000);
+    });
     const list = await jobs("list");
     expect(list.code).toBe(0);
-    expect(list.stdout).toContain("Website link check: 15 2 * * * (next ");
+    expect(list.stdout).toContain("Website link check: 30 4 * * * (next ");
+    expect(list.stdout).toContain("T04:30:00.000Z) - these settings say 15 2 * * *");
     expect(list.stdout).toContain("AI refresh proposals: off (not scheduled)");
     expect(list.stdout).toMatch(/link-check {2}succeeded in .* {2}2 checked, 1 ok, 1 failing, 0 flagged/);
   },

@@ -2,6 +2,8 @@
 // Runs one background job here and now, on the configured database (PGlite in DATA_DIR, or
 // DATABASE_URL), recorded in job_runs like a scheduled run; or lists the schedules and recent runs.
 // On PGlite a running server holds the data directory: use "Run now" in /admin/jobs instead.
+import cronParser from "cron-parser";
+import { sql } from "drizzle-orm";
 import { JOB_KINDS, JOB_LABELS, formatCounts, formatDuration, isJobKind } from "~/lib/jobs";
 import { createPageCache } from "~/server/cache/page-cache.server";
 import { connectPagePurges } from "~/server/cache/page-purge.server";
@@ -10,11 +12,13 @@ import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { openConfiguredDatabase, type ConfiguredDatabase } from "~/server/db/configured-database.server";
 import { env } from "~/server/env.server";
 import { jobDefinitionsFromEnv } from "~/server/jobs/job-definitions.server";
-import { createJobQueue, runJobInProcess } from "~/server/jobs/job-queue.server";
+import { runJobInProcess, type JobDefinitions } from "~/server/jobs/job-queue.server";
 import { listRecentJobRuns } from "~/server/jobs/job-runs.server";
 import { researchServiceFromEnv } from "~/server/research/research-service.server";
 import { backupSettings } from "~/server/backup/backup-record.server";
 import { configuredStorage } from "~/server/storage/configured-storage.server";
+import type { Database } from "~/server/db/client.server";
+import { rowsOf } from "~/server/backup/database-tables.server";
 import { runCommand, type CommandOutcome } from "./command";
 
 const usage = `Usage: npm run jobs -- run KIND    run one job now (KIND: ${JOB_KINDS.join(", ")})
@@ -54,17 +58,7 @@ async function run(args: string[]): Promise<CommandOutcome> {
       backups: { settings: backupSettings(env), storage: configuredStorage(), databaseKind: handle.kind },
     });
     if (listing) {
-      const queue = createJobQueue({
-        connection: handle.jobQueueConnection,
-        db: handle.db,
-        definitions,
-        timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
-        work: false,
-      });
-      const lines = queue.schedules().map((schedule) => {
-        const next = schedule.nextRunAt ? `next ${schedule.nextRunAt.toISOString()}` : "not scheduled";
-        return `${JOB_LABELS[schedule.kind]}: ${schedule.cron ?? "off"} (${next})${schedule.idleReason ? ` - ${schedule.idleReason}` : ""}`;
-      });
+      const lines = await scheduleLines(handle.db, definitions);
       const runs = await listRecentJobRuns({ db: handle.db, limit: 10 });
       lines.push("", runs.length ? "Recent runs:" : "No job has run yet.");
       for (const entry of runs) {
@@ -111,6 +105,34 @@ async function run(args: string[]): Promise<CommandOutcome> {
     await handle.close();
     releaseLock();
   }
+}
+
+/**
+ * Each kind's schedule as the database holds it (pg-boss's schedule table, written by every server
+ * at start): what actually runs, whatever this shell's settings say. Where this shell's settings
+ * differ, the line says so, since the next server started with them would change it (decision 126).
+ */
+async function scheduleLines(db: Database, definitions: JobDefinitions): Promise<string[]> {
+  const stored = await storedSchedules(db);
+  if (!stored) return ["No schedule is recorded in the database yet: a server records its schedules when it starts."];
+  return JOB_KINDS.map((kind) => {
+    const cron = stored.get(kind) ?? null;
+    const next = cron
+      ? `next ${cronParser.parseExpression(cron, { tz: "UTC", currentDate: new Date() }).next().toDate().toISOString()}`
+      : "not scheduled";
+    const local = definitions[kind].cron;
+    const differs = local !== cron ? ` - these settings say ${local ?? "off"}` : "";
+    const idle = definitions[kind].idleReason?.();
+    return `${JOB_LABELS[kind]}: ${cron ?? "off"} (${next})${idle ? ` - ${idle}` : ""}${differs}`;
+  });
+}
+
+/** pg-boss's schedules by job kind, or null when no server has created pg-boss's tables yet. */
+async function storedSchedules(db: Database): Promise<Map<string, string> | null> {
+  const [table] = await rowsOf<{ name: string | null }>(db, sql`select to_regclass('pgboss.schedule')::text as name`);
+  if (!table?.name) return null;
+  const rows = await rowsOf<{ name: string; cron: string }>(db, sql`select name, cron from pgboss.schedule`);
+  return new Map(rows.map((row) => [row.name, row.cron]));
 }
 
 await runCommand("jobs", run);
