@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { runOnDatabaseServer } from "./database-server";
 
 /**
  * A database for tests that start other processes (a command, a worker): PGlite in a temporary
@@ -17,17 +18,6 @@ export type ProcessDatabase = {
   dispose(): Promise<void>;
 };
 
-/** Runs one statement on the PostgreSQL server at serverUrl (create or drop a database), on a connection of its own. */
-export async function runOnDatabaseServer(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function createProcessDatabase(prefix: string): Promise<ProcessDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aitlas-${prefix}-`));
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -35,8 +25,10 @@ export async function createProcessDatabase(prefix: string): Promise<ProcessData
   const name = `aitlas_${prefix.replace(/\W/g, "_")}_${randomBytes(6).toString("hex")}`;
   const onServer = (statement: string) => runOnDatabaseServer(serverUrl!, statement);
   let databaseUrl = "";
+  // A copy of the run's migrated template (decision 114): the child finds nothing left to migrate.
+  if (!onPostgres) fs.cpSync(inject("emptyDataDirTemplate"), dataDir, { recursive: true });
   if (onPostgres) {
-    await onServer(`create database ${name}`);
+    await onServer(`create database ${name} template ${inject("postgresTemplateName")}`);
     const url = new URL(serverUrl!);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();

@@ -5,6 +5,7 @@ import {
   assertServerBuilt,
   cleanUpServers,
   startServer,
+  preparedDataDir,
   temporaryDir,
   type RunningServer,
 } from "../setup/production-server";
@@ -173,7 +174,7 @@ describe("the first administrator and the analytics tag", () => {
   it(
     "a spent setup link's page says so",
     async () => {
-      const server = await startServer({ DATA_DIR: temporaryDir(), SEED_DEMO: "false" });
+      const server = await startServer({ DATA_DIR: preparedDataDir("empty"), SEED_DEMO: "false" });
       // createFirstAdmin opens the link's page first, as the person holding it does.
       const admin = await createFirstAdmin(server, "root@example.com");
       const page = await getPage(server, `/setup/admin?token=${admin.token}`);
@@ -230,7 +231,7 @@ describe("Better Auth's endpoints in production", () => {
   it(
     "refuse to send anyone to another site after confirming",
     async () => {
-      const server = await startServer({ DATA_DIR: temporaryDir(), SEED_DEMO: "false" });
+      const server = await startServer({ DATA_DIR: preparedDataDir("empty"), SEED_DEMO: "false" });
       const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: server.url },
@@ -260,7 +261,7 @@ describe("the sign-in rate limit per client address", () => {
   it(
     "counts the socket address when no proxy is trusted, whatever X-Forwarded-For claims",
     async () => {
-      const server = await startServer({ DATA_DIR: temporaryDir(), SEED_DEMO: "false" });
+      const server = await startServer({ DATA_DIR: preparedDataDir("empty"), SEED_DEMO: "false" });
       for (let attempt = 1; attempt <= 20; attempt++) {
         const response = await postSignIn(server, { "x-forwarded-for": `198.51.100.${attempt}` });
         expect(response.status).toBe(401);
@@ -284,7 +285,7 @@ describe("the sign-in rate limit per client address", () => {
   it(
     "counts each forwarded address separately behind a trusted proxy",
     async () => {
-      const server = await startServer({ DATA_DIR: temporaryDir(), SEED_DEMO: "false", TRUST_PROXY: "1" });
+      const server = await startServer({ DATA_DIR: preparedDataDir("empty"), SEED_DEMO: "false", TRUST_PROXY: "1" });
       for (let attempt = 1; attempt <= 20; attempt++) {
         expect((await postSignIn(server, { "x-forwarded-for": "198.51.100.1" })).status).toBe(401);
       }
@@ -310,7 +311,12 @@ describe("behind an https address", () => {
   it(
     "session cookies are __Secure- prefixed and Secure",
     async () => {
-      const server = await startServer({ DATA_DIR: temporaryDir(), SEED_DEMO: "false", PUBLIC_URL, TRUST_PROXY: "1" });
+      const server = await startServer({
+        DATA_DIR: preparedDataDir("empty"),
+        SEED_DEMO: "false",
+        PUBLIC_URL,
+        TRUST_PROXY: "1",
+      });
       const link = await waitForLoggedLink(server, "/setup/admin?token=");
       expect(link.startsWith(`${PUBLIC_URL}/setup/admin?token=`)).toBe(true);
       const token = new URL(link).searchParams.get("token")!;
@@ -351,7 +357,7 @@ describe("behind an https address", () => {
   it(
     "a form posted from the public address is accepted though the server itself is reached over http",
     async () => {
-      const server = await startServer({ DATA_DIR: temporaryDir(), SEED_DEMO: "false", PUBLIC_URL });
+      const server = await startServer({ DATA_DIR: preparedDataDir("empty"), SEED_DEMO: "false", PUBLIC_URL });
       const signedUp = await postForm(
         server,
         "/sign-in",

@@ -4,7 +4,7 @@ import {
   assertServerBuilt,
   cleanUpServers,
   startServer,
-  temporaryDir,
+  preparedDataDir,
   type RunningServer,
 } from "../setup/production-server";
 import { rawGet, type RawResponse } from "../setup/raw-http";
@@ -61,7 +61,7 @@ describe("Content-Security-Policy", () => {
   let pages: string[];
   beforeAll(async () => {
     server = await startServer({
-      DATA_DIR: temporaryDir(),
+      DATA_DIR: preparedDataDir("demo"),
       SEED_DEMO: "true",
       PUBLIC_URL,
       ANALYTICS_SCRIPT_URL: `${ANALYTICS_ORIGIN}/script.js`,

@@ -3,7 +3,7 @@ import {
   assertServerBuilt,
   cleanUpServers,
   startServer,
-  temporaryDir,
+  preparedDataDir,
   type LogLine,
   type RunningServer,
 } from "../setup/production-server";
@@ -27,7 +27,7 @@ const cookiesOf = (response: Response) =>
 
 beforeAll(async () => {
   assertServerBuilt();
-  server = await startServer({ DATA_DIR: temporaryDir(), SEED_DEMO: "true" }, 120_000);
+  server = await startServer({ DATA_DIR: preparedDataDir("demo"), SEED_DEMO: "true" }, 120_000);
   // The first administrator, through the one-time setup link the server logs just after it starts.
   const link = await new Promise<string>((resolve, reject) => {
     const deadline = Date.now() + 30_000;

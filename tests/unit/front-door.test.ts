@@ -6,7 +6,7 @@ import {
   assertServerBuilt,
   cleanUpServers,
   startServer,
-  temporaryDir,
+  preparedDataDir,
   type RunningServer,
 } from "../setup/production-server";
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   smtp = await startFakeSmtp();
   google = await startFakeOidcProvider(GOOGLE);
   server = await startServer({
-    DATA_DIR: temporaryDir(),
+    DATA_DIR: preparedDataDir("demo"),
     // The demo catalogue gives the comment-limit test a tool to comment on.
     TRUST_PROXY: "1",
     SMTP_URL: smtp.url,

@@ -3,6 +3,7 @@ import {
   assertServerBuilt,
   cleanUpServers,
   startServer,
+  preparedDataDir,
   temporaryDir,
   type RunningServer,
 } from "../setup/production-server";
@@ -32,7 +33,7 @@ async function originNamingPaths(server: RunningServer): Promise<string[]> {
 }
 
 async function start(settings: Record<string, string>) {
-  return startServer({ DATA_DIR: temporaryDir(), SEED_DEMO: "true", ...settings });
+  return startServer({ DATA_DIR: preparedDataDir("demo"), SEED_DEMO: "true", ...settings });
 }
 
 /** After the attack, an ordinary visitor of every page still gets links to the expected origin only. */
@@ -137,7 +138,11 @@ describe("without PUBLIC_URL, behind a trusted proxy", () => {
   it(
     "ALLOWED_HOSTS alone refuses other hosts with 421, and the listed ones keep working",
     async () => {
-      const server = await startServer({ DATA_DIR: temporaryDir(), SEED_DEMO: "false", ALLOWED_HOSTS: "localhost" });
+      const server = await startServer({
+        DATA_DIR: preparedDataDir("empty"),
+        SEED_DEMO: "false",
+        ALLOWED_HOSTS: "localhost",
+      });
       const { port } = new URL(server.url);
       expect((await rawGet(server.url, "/", { host: EVIL })).status).toBe(421);
       expect((await rawGet(server.url, "/", { host: `127.0.0.1:${port}` })).status).toBe(421);

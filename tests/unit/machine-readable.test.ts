@@ -3,7 +3,7 @@ import {
   assertServerBuilt,
   cleanUpServers,
   startServer,
-  temporaryDir,
+  preparedDataDir,
   type RunningServer,
 } from "../setup/production-server";
 
@@ -16,7 +16,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   assertServerBuilt();
-  server = await startServer({ DATA_DIR: temporaryDir() });
+  server = await startServer({ DATA_DIR: preparedDataDir("demo") });
 }, SLOW);
 
 afterAll(async () => {

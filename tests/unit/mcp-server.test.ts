@@ -11,7 +11,7 @@ import {
   assertServerBuilt,
   cleanUpServers,
   startServer,
-  temporaryDir,
+  preparedDataDir,
   type RunningServer,
 } from "../setup/production-server";
 
@@ -25,7 +25,7 @@ let client: Client;
 
 beforeAll(async () => {
   assertServerBuilt();
-  server = await startServer({ DATA_DIR: temporaryDir(), SEED_DEMO: "true" });
+  server = await startServer({ DATA_DIR: preparedDataDir("demo"), SEED_DEMO: "true" });
   client = new Client({ name: "aitlas-test", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", server.url)));
 }, SLOW);

@@ -4,10 +4,11 @@ import {
   assertServerBuilt,
   cleanUpServers,
   startServer,
+  preparedDataDir,
   temporaryDir,
   type RunningServer,
 } from "../setup/production-server";
-import { runOnDatabaseServer } from "../setup/process-database";
+import { runOnDatabaseServer } from "../setup/database-server";
 import { rawGet, type RawResponse } from "../setup/raw-http";
 
 // The page cache that survives writes (issue 20, goals 2 and 4; decisions 096-098), through the
@@ -99,7 +100,7 @@ async function startOnPostgres(serverUrl: string): Promise<Site> {
 }
 
 async function startOnPglite(): Promise<Site> {
-  const server = await startServer({ DATA_DIR: temporaryDir(), PUBLIC_URL, SEED_DEMO: "true" });
+  const server = await startServer({ DATA_DIR: preparedDataDir("demo"), PUBLIC_URL, SEED_DEMO: "true" });
   return {
     engine: "pglite",
     a: server,

@@ -8,6 +8,7 @@ import {
   cleanUpServers,
   spawnServer,
   startServer,
+  preparedDataDir,
   temporaryDir,
   type LogLine,
   type RunningServer,
@@ -158,7 +159,11 @@ describe("draining on SIGTERM", () => {
     "waits 5 s by default in production, and a second SIGTERM cuts the grace short",
     async () => {
       // Empty means unset: the production default applies.
-      const server = await startServer({ DATA_DIR: temporaryDir(), SEED_DEMO: "false", SHUTDOWN_GRACE_MS: "" });
+      const server = await startServer({
+        DATA_DIR: preparedDataDir("empty"),
+        SEED_DEMO: "false",
+        SHUTDOWN_GRACE_MS: "",
+      });
       expect((await answer(`${server.url}/readyz`)).status).toBe(200);
       const signalledAt = Date.now();
       process.kill(server.pid, "SIGTERM");

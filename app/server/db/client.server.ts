@@ -54,8 +54,12 @@ export type PostgresTimeouts = {
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number; timeouts?: PostgresTimeouts }
-  /** dataDir undefined: an in-memory database, for tests. */
-  | { kind: "pglite"; dataDir?: string };
+  /**
+   * dataDir undefined: an in-memory database, for tests. template: a dumped data directory
+   * (`dumpDataDir`) to start from instead of an empty one, so tests copy one migrated database
+   * rather than migrating their own (decision 114).
+   */
+  | { kind: "pglite"; dataDir?: string; template?: Blob };
 
 export const migrationsFolder = path.resolve("drizzle");
 /** An arbitrary, fixed key for PostgreSQL's advisory lock around migrations. */
@@ -122,6 +126,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const client = await PGlite.create({
     dataDir: options.dataDir ? path.join(options.dataDir, "pglite") : undefined,
+    loadDataDir: options.template,
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });

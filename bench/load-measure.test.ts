@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
-import { alternate, compare, cpuTimeMs, residentMemoryMb, spread } from "../../bench/load-measure";
+import { alternate, compare, cpuTimeMs, residentMemoryMb, spread } from "./load-measure";
 
 // The benchmark's arithmetic, and one real alternation against two loopback servers in child
 // processes, so the CPU read from /proc is theirs and not the test's.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runScript } from "../setup/run-script";
+import { runScript } from "../tests/setup/run-script";
 
 // `npm run bench` at the size of a test (a small catalogue, one round of a second per route), so
 // the benchmark keeps working as the app changes. Its figures mean nothing at this size; what is

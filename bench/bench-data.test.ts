@@ -9,7 +9,7 @@ import { afterAll, expect, it } from "vitest";
 // The benchmark's data generator writes through the real schema (profiles come from a trigger,
 // aggregates must match the votes): a schema change that breaks it should fail here, not in a bench run.
 
-const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-bench-data-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

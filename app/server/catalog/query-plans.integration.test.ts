@@ -1,0 +1,118 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Database } from "~/server/db/client.server";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { loggingDatabase } from "../../../tests/setup/statement-log";
+import { insertSyntheticCatalogue } from "../../../tests/setup/synthetic-tools";
+import { effectiveSort } from "~/lib/tool-filters";
+import { listTools } from "./tools.server";
+
+// The plans of the app's own search and list statements over a catalogue large enough for the
+// planner to prefer a whole-table scan where no index serves. The catalogue is built once for the
+// file (decision 114): every test only reads it.
+
+const SYNTHETIC_TOOLS = 30_000;
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await insertSyntheticCatalogue(database.db, SYNTHETIC_TOOLS);
+}, 300_000);
+afterAll(() => database.dispose());
+
+/** The home grid as its loader asks for it: relevance with a text. */
+function searchTools({ db, query }: { db: Database; query: string }) {
+  const order = effectiveSort({ query, sort: null }, "newest");
+  return listTools({ db, filters: { query, category: null, pricing: [], tags: [] }, order });
+}
+
+type RawClient = { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
+/**
+ * The statements a data function really sends, captured by drizzle's logger on a second drizzle
+ * instance over the same connection, so the plan below is the plan of the app's own SQL.
+ */
+async function captureStatements(run: (db: Database) => Promise<unknown>) {
+  const { db, client, statements } = loggingDatabase(database);
+  await run(db);
+  return { client: client as RawClient, statements };
+}
+
+/** EXPLAIN of a statement after the same SET LOCAL the app sends (if any), on one connection. */
+async function explainInTransaction(
+  client: unknown,
+  setting: string | null,
+  statement: { text: string; params: unknown[] },
+) {
+  const explain = async (run: RawClient) => {
+    if (setting) await run.query(setting);
+    const { rows } = await run.query(`explain ${statement.text}`, statement.params);
+    return rows.map((row) => String(row["QUERY PLAN"])).join("\n");
+  };
+  if (database.kind === "pglite") return (client as PGlite).transaction((tx) => explain(tx as unknown as RawClient));
+  const connection = await (client as pg.Pool).connect();
+  try {
+    await connection.query("begin");
+    return await explain(connection as unknown as RawClient);
+  } finally {
+    await connection.query("rollback");
+    connection.release();
+  }
+}
+
+describe("search query plan", () => {
+  test("a search over 30,000 tools reads the name's and the description's trigram indexes, never the whole table", async () => {
+    // Four characters: about 45 matches among 30,000 md5 names and descriptions, under the count's cap.
+    const query = "b7e1";
+    const { client, statements } = await captureStatements((db) => searchTools({ db, query }));
+    // The app sends its planner setting, asks the planner how many tools the text matches, then sends
+    // one statement for the page and its count. (node-postgres logs its own begin/commit; PGlite does not.)
+    const [setting, estimate, ...selects] = statements.filter((statement) => !/^(begin|commit)$/i.test(statement.text));
+    expect(setting?.text).toBe("set local enable_seqscan = off");
+    expect(estimate?.text).toMatch(/^explain \(format json\)/);
+    expect(selects).toHaveLength(1);
+
+    for (const statement of selects) {
+      const plan = await explainInTransaction(client, setting!.text, statement);
+      expect(plan, plan).not.toMatch(/Seq Scan on tools/);
+      expect(plan, plan).toContain("tools_name_trgm_idx");
+      expect(plan, plan).toContain("tools_description_text_trgm_idx");
+    }
+
+    // The indexed search finds what a plain scan finds.
+    const result = await searchTools({ db: database.db, query });
+    const expected = await database.db.execute(sql`
+        select count(*)::int as n from tools
+        where strpos(lower(name), ${query}) > 0 or strpos(lower(description_text), ${query}) > 0`);
+    const expectedTotal = (expected as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    expect(expectedTotal).toBeGreaterThan(0);
+    expect(result.total).toBe(expectedTotal);
+  });
+});
+
+describe("filtered list query plans", () => {
+  test("category, pricing, tag and every sort over 30,000 tools read indexes, never the whole table", async () => {
+    const views: Parameters<typeof listTools>[0]["filters"][] = [
+      { query: "", category: "Audio", pricing: ["free", "freemium"], tags: ["tag-7"] },
+      { query: "", category: null, pricing: ["paid"], tags: [] },
+      { query: "", category: null, pricing: [], tags: ["tag-3", "tag-21"] },
+      { query: "", category: "Video", pricing: [], tags: [] },
+    ];
+    for (const filters of views) {
+      for (const order of ["top-rated", "most-voted", "newest", "name"] as const) {
+        const { client, statements } = await captureStatements((db) => listTools({ db, filters, order }));
+        const setting = statements.find((statement) => /^set local/i.test(statement.text))?.text ?? null;
+        const selects = statements.filter((statement) => /^select/i.test(statement.text));
+        const pages = selects.filter((statement) => /order by/i.test(statement.text));
+        // The page comes from the matches; only past the cap is it read again in the sort's order.
+        expect(pages.length, `${order} ${JSON.stringify(filters)}`).toBeLessThanOrEqual(2);
+        for (const statement of selects) {
+          const plan = await explainInTransaction(client, setting, statement);
+          expect(plan, `${order} ${JSON.stringify(filters)}\n${plan}`).not.toMatch(/Seq Scan on tools\b/);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import type { TestProject } from "vitest/node";
+import { runOnDatabaseServer } from "./database-server";
+
+// Vitest's global setup for the projects that touch SQL: the migrations run once per run, into
+// templates that test files copy (decision 114). Migrating a fresh database cost 2-4 s of CPU per
+// file, and a production server's first start on an empty DATA_DIR more; a copy costs a fraction.
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A file holding a migrated PGlite data directory (`dumpDataDir`), for the "pglite" project. */
+    pgliteTemplatePath: string;
+    /** A DATA_DIR with a migrated, empty embedded database, for production servers. */
+    emptyDataDirTemplate: string;
+    /** A DATA_DIR with a migrated database holding the demo catalogue and its logos. */
+    demoDataDirTemplate: string;
+    /** A migrated database on the TEST_DATABASE_URL server, for the "postgres" project. */
+    postgresTemplateName: string;
+  }
+}
+
+/** The modules below read the configuration when first imported: the runner's own process stays quiet. */
+async function serverModules() {
+  process.env.LOG_LEVEL = "silent";
+  const [{ openDatabase }, { seedDemoCatalogue }, { createLocalStorage }, { UPLOADS_PATH }] = await Promise.all([
+    import("~/server/db/client.server"),
+    import("~/server/db/seed.server"),
+    import("~/server/storage/local-storage.server"),
+    import("~/server/storage/configured-storage.server"),
+  ]);
+  return { openDatabase, seedDemoCatalogue, createLocalStorage, UPLOADS_PATH };
+}
+
+/**
+ * The "pglite" project: one in-memory database migrated and dumped to a file, and two data
+ * directories made from that dump, one of them seeded with the demo catalogue.
+ */
+export async function setupPgliteTemplate(project: TestProject) {
+  const { openDatabase, seedDemoCatalogue, createLocalStorage, UPLOADS_PATH } = await serverModules();
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-templates-"));
+  const dumpFile = path.join(root, "pglite.tar");
+  const memory = await openDatabase({ kind: "pglite" });
+  let template: Blob;
+  try {
+    await memory.migrate();
+    template = await (memory.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+    fs.writeFileSync(dumpFile, new Uint8Array(await template.arrayBuffer()));
+  } finally {
+    await memory.close();
+  }
+
+  const dataDir = async (name: string, seed: boolean) => {
+    const dir = path.join(root, name);
+    fs.mkdirSync(dir);
+    const handle = await openDatabase({ kind: "pglite", dataDir: dir, template });
+    try {
+      const storage = createLocalStorage({ rootDir: path.join(dir, "uploads"), publicPath: UPLOADS_PATH });
+      if (seed) await seedDemoCatalogue({ db: handle.db, storage });
+    } finally {
+      await handle.close();
+    }
+    return dir;
+  };
+
+  project.provide("pgliteTemplatePath", dumpFile);
+  project.provide("emptyDataDirTemplate", await dataDir("empty", false));
+  project.provide("demoDataDirTemplate", await dataDir("demo", true));
+  return () => fs.rmSync(root, { recursive: true, force: true });
+}
+
+/** The "postgres" project: one migrated database that `create database ... template` copies. */
+export async function setupPostgresTemplate(project: TestProject) {
+  const { openDatabase } = await serverModules();
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("The postgres project needs TEST_DATABASE_URL.");
+  const name = `aitlas_template_${randomBytes(6).toString("hex")}`;
+  await runOnDatabaseServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 1 });
+  try {
+    await handle.migrate();
+  } finally {
+    // A template must have no open connection while it is copied.
+    await handle.close();
+  }
+  project.provide("postgresTemplateName", name);
+  return () => runOnDatabaseServer(serverUrl, `drop database if exists ${name} with (force)`);
+}

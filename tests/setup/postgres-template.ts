@@ -1,0 +1,1 @@
+export { setupPostgresTemplate as default } from "./database-templates";
