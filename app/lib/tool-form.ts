@@ -17,6 +17,9 @@ export { descriptionText };
  * included, so an error's index names the row on screen) and outputs what the database stores.
  */
 
+/** The id in /admin/tools/{id} that opens the form for a new tool. */
+export const NEW_TOOL_ID = "new";
+
 export const TOOL_FORM_LIMITS = {
   name: 120,
   description: 50_000,

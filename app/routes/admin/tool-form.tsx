@@ -6,7 +6,7 @@ import { AppError } from "~/lib/app-error";
 import type { TagChoice } from "~/lib/research-apply";
 import { siteNameFromMatches } from "~/lib/site";
 import { SUBMISSION_FIELD, toolPrefillFrom } from "~/lib/submissions";
-import { toolFormInputFrom } from "~/lib/tool-form";
+import { NEW_TOOL_ID, toolFormInputFrom } from "~/lib/tool-form";
 import { FETCH_LOGO_INTENT } from "~/lib/website-logo";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listTagIdsForTool, listTags } from "~/server/catalog/tags.server";
@@ -17,7 +17,7 @@ import { findSubmissionForForm } from "~/server/moderation/submissions.server";
 import { deleteToolIntent } from "./tool-form/delete-tool.server";
 import { fetchLogoIntent } from "./tool-form/fetch-logo.server";
 import { saveToolIntent } from "./tool-form/save-tool.server";
-import { NEW_ID, toolNotFound } from "./tool-form/shared.server";
+import { toolNotFound } from "./tool-form/shared.server";
 
 // /admin/tools/{id} and /admin/tools/new: the loader and the action; the form is
 // components/admin/tool-editor.tsx, each intent of the action a module in ./tool-form/.
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Only whether research can run (and which settings are missing): no secret reaches the page.
   const research = context.research.availability;
   const tags: TagChoice[] = await listTags({ db: context.db });
-  if (params.id === NEW_ID) {
+  if (params.id === NEW_TOOL_ID) {
     // Opened from the inbox (decision 079): the submission's draft fills the form; saving publishes it.
     const submissionId = new URL(request.url).searchParams.get(SUBMISSION_FIELD);
     const found = submissionId ? await findSubmissionForForm({ db: context.db, id: submissionId }) : null;
@@ -76,7 +76,7 @@ export const action = defineIntents({
     const intent = form.get("intent");
     if (intent === FETCH_LOGO_INTENT) return message;
     if (intent === "delete") return ADMIN_TOASTS.toolDeleteFailed(message);
-    return (params.id === NEW_ID ? ADMIN_TOASTS.toolCreateFailed : ADMIN_TOASTS.toolUpdateFailed)(message);
+    return (params.id === NEW_TOOL_ID ? ADMIN_TOASTS.toolCreateFailed : ADMIN_TOASTS.toolUpdateFailed)(message);
   },
   // A tool (or submission) deleted meanwhile, or an id that names none, is a 404, like opening it.
   boundary: ["not-found"],
@@ -97,7 +97,7 @@ export default function ToolFormPage({ loaderData, actionData }: Route.Component
   // A different tool (or new after edit) is a different form: nothing carries over.
   return (
     <ToolEditor
-      key={loaderData.tool?.id ?? loaderData.submission?.id ?? NEW_ID}
+      key={loaderData.tool?.id ?? loaderData.submission?.id ?? NEW_TOOL_ID}
       tool={loaderData.tool}
       submission={loaderData.submission}
       prefill={loaderData.prefill}

@@ -3,10 +3,11 @@ import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/slugify";
 import { flashCookie } from "~/server/flash.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
+import { NEW_TOOL_ID } from "~/lib/tool-form";
 
 // What the tool form's intents share: its addresses and its refusals.
 
-export const NEW_ID = "new";
+export { NEW_TOOL_ID as NEW_ID };
 export const LIST_URL = "/admin/tools";
 export const OUR_FAULT = "something went wrong on our side. Please try again.";
 
@@ -14,7 +15,7 @@ export const toolNotFound = () => toErrorResponse(new AppError("not-found", "Too
 
 /** The stored tool the address names, or null for /admin/tools/new; a 404 for anything else. */
 export function savedToolId(id: string | undefined): string | null {
-  if (id === NEW_ID) return null;
+  if (id === NEW_TOOL_ID) return null;
   if (!id || !isUuid(id)) throw toolNotFound();
   return id;
 }
