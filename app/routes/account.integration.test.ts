@@ -11,6 +11,7 @@ import MemberProfilePage, { loader as profileLoader, meta as profileMeta } from 
 import { action as signInAction } from "~/routes/sign-in";
 import { recordVote } from "~/server/community/votes.server";
 import { comments, profiles, sessions, tools, users } from "~/server/db/schema.server";
+import { readFlashValue } from "~/server/flash.server";
 import { extractLinks, startFakeSmtp, type FakeSmtp } from "../../tests/fakes/smtp";
 import { insertTools } from "../../tests/setup/fixtures";
 import { HTML_PAGE, makePng } from "../../tests/setup/images";
@@ -79,7 +80,7 @@ function uploadAvatar(cookie: string, file: Blob | null) {
 function flashOf(answer: RouteAnswer): { kind: string; title: string } | null {
   const cookie = answer.headers?.getSetCookie().find((value) => value.startsWith("aitlas_flash="));
   const value = cookie?.split(";")[0]!.slice("aitlas_flash=".length);
-  return value ? JSON.parse(Buffer.from(value, "base64url").toString("utf8")) : null;
+  return value ? readFlashValue(value) : null;
 }
 
 async function profileOf(userId: string) {

@@ -12,6 +12,7 @@ import { announceAdminSetup, isAdminSetupTokenValid } from "~/server/auth/admin-
 import { resetMailsSettled } from "~/server/auth/password-reset.server";
 import { resolveViewer } from "~/server/auth/viewer.server";
 import { profiles, rateLimits, sessions, users, verifications } from "~/server/db/schema.server";
+import { readFlashValue } from "~/server/flash.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { extractLinks, startFakeSmtp, type FakeSmtp } from "../../tests/fakes/smtp";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
@@ -80,7 +81,7 @@ const signUp = (fields: Record<string, string>, options: PostOptions = {}) =>
 function flashOf(headers: Headers): { kind: string; title: string; description?: string } | null {
   const cookie = headers.getSetCookie().find((value) => value.startsWith("aitlas_flash="));
   const value = cookie?.split(";")[0]!.slice("aitlas_flash=".length);
-  return value ? JSON.parse(Buffer.from(value, "base64url").toString("utf8")) : null;
+  return value ? readFlashValue(value) : null;
 }
 
 function sessionCookieOf(headers: Headers): string | undefined {

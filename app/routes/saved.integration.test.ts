@@ -10,6 +10,7 @@ import SavedPage, { action, headers, loader } from "~/routes/saved";
 import { loader as toolLoader } from "~/routes/tool";
 import { DATA_REQUEST_HEADER } from "~/server/auth/guards.server";
 import { savedTools, tools } from "~/server/db/schema.server";
+import { readFlashValue } from "~/server/flash.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { insertTools } from "../../tests/setup/fixtures";
 import { getRequest, routeAnswer, type RouteAnswer } from "../../tests/setup/route-calls";
@@ -78,8 +79,8 @@ async function load(path: string, cookie?: string): Promise<RouteAnswer> {
 const savedRows = () => database.db.select().from(savedTools);
 const flashOf = (answer: RouteAnswer) => answer.headers?.get("set-cookie") ?? "";
 const decodedFlash = (answer: RouteAnswer) => {
-  const value = /aitlas_flash=([A-Za-z0-9_-]+)/.exec(flashOf(answer))?.[1];
-  return value ? (JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Record<string, string>) : null;
+  const value = /aitlas_flash=([A-Za-z0-9_.-]+)/.exec(flashOf(answer))?.[1];
+  return value ? readFlashValue(value) : null;
 };
 
 describe("the save action", () => {

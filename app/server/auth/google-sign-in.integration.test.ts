@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { action as googleAction } from "~/routes/auth-google";
 import { loader as landingLoader } from "~/routes/auth-signed-in";
 import { accounts, profiles, sessions, users, verifications } from "~/server/db/schema.server";
+import { readFlashValue } from "~/server/flash.server";
 import { startFakeOidcProvider, type FakeOidcProvider, type OidcIdentity } from "../../../tests/fakes/oidc-provider";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import {
@@ -88,7 +89,7 @@ async function landingFlash(result: FlowResult) {
   const value = flashCookie.split(";")[0]!.slice("aitlas_flash=".length);
   return {
     location: response.headers.get("location"),
-    flash: JSON.parse(Buffer.from(value, "base64url").toString("utf8")),
+    flash: readFlashValue(value),
   };
 }
 

@@ -15,6 +15,7 @@ import type { DatabaseHandle } from "../db/client.server";
 import { openConfiguredDatabase } from "../db/configured-database.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "../db/seed.server";
 import { env } from "../env.server";
+import { setFlashSecret } from "../flash.server";
 import { jobDefinitionsFromEnv } from "../jobs/job-definitions.server";
 import { createJobQueue } from "../jobs/job-queue.server";
 import { logger } from "../logger.server";
@@ -65,12 +66,15 @@ export async function startServices(config: ServerConfig) {
     from: env.MAIL_FROM,
     outboxDir: path.join(env.dataDir, "mail"),
   });
+  const authSecret = env.AUTH_SECRET ?? (await getOrCreateInstanceSecret({ db: handle.db, name: "auth" }));
+  // Messages across a redirect are signed with it too: any process reads the others' (decision 127).
+  setFlashSecret(authSecret);
   const auth = createAuth({
     db: handle.db,
     mailer,
     // Without PUBLIC_URL, links in emails point at the address the server listens on.
     siteUrl: config.siteUrl ?? config.listenUrl(),
-    secret: env.AUTH_SECRET ?? (await getOrCreateInstanceSecret({ db: handle.db, name: "auth" })),
+    secret: authSecret,
     google: config.google,
   });
   const research = researchServiceFromEnv(env);
