@@ -245,11 +245,15 @@ describe("restoring", () => {
     await createBackup({ handle: from.handle, storage: from.storage, file });
 
     // The files go in after the archive's schema is built: a full disk there fails the restore midway.
+    const failInto = async (to: { handle: DatabaseHandle; storage: FileStorage }) => {
+      const full: FileStorage = { ...to.storage, put: () => Promise.reject(new Error("no space left on device")) };
+      await expect(restoreBackup({ handle: to.handle, storage: full, file, force: false })).rejects.toThrow(/no space/);
+      expect(await databaseSchemaVersion(to.handle.db)).toBeNull();
+      expect(await listTables(to.handle.db)).toEqual([]);
+    };
+    if (serverUrl) await failInto(await postgresSide());
     const to = await pgliteSide();
-    const full: FileStorage = { ...to.storage, put: () => Promise.reject(new Error("no space left on device")) };
-    await expect(restoreBackup({ handle: to.handle, storage: full, file, force: false })).rejects.toThrow(/no space/);
-    expect(await databaseSchemaVersion(to.handle.db)).toBeNull();
-    expect(await listTables(to.handle.db)).toEqual([]);
+    await failInto(to);
 
     // Nothing is in the way of the next attempt.
     const restored = await restoreBackup({ handle: to.handle, storage: to.storage, file, force: false });

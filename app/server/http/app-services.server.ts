@@ -27,6 +27,7 @@ import { RATE_LIMITS } from "../security/rate-limit-rules.server";
 import { configuredStorage } from "../storage/configured-storage.server";
 import type { FileStorage } from "../storage/local-storage.server";
 import { STALE_SECONDS, type ServerConfig } from "./server-config.server";
+import { warnIfUploadsNotShared } from "./shared-uploads.server";
 
 export type StartedServices = Awaited<ReturnType<typeof startServices>>;
 
@@ -109,6 +110,8 @@ export async function startServices(config: ServerConfig) {
     backups,
     purgePages: pagePurges.purgePages,
   };
+  if (handle.kind === "postgres" && !env.S3_BUCKET)
+    await warnIfUploadsNotShared({ db: handle.db, dataDir: env.dataDir });
   // PGlite admits one process: `npm run backup` and `npm run admin` reach it through this server (decision 083).
   const control = handle.kind === "pglite" ? await startControlSocket({ handle, storage }) : null;
 
