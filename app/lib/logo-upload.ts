@@ -16,8 +16,8 @@ export const LOGO_TYPE_MESSAGE = "File must be an image (JPEG, PNG, or WebP)";
 export const LOGO_SIZE_MESSAGE = "File size must be less than 5MB";
 export const LOGO_DIMENSIONS_MESSAGE = "Image dimensions are too large";
 
-/** What the upload route answers: the stored logo's public URL, or why it was refused. */
-export type LogoUploadResponse = { url: string } | { error: string };
+/** What a successful upload hands back (`ActionResult.data`): the stored logo's public URL. */
+export type LogoUploaded = { url: string };
 
 /**
  * The browser's check before sending: the declared type and the size. It saves a round trip for

@@ -6,7 +6,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ADMIN_TOASTS } from "~/lib/admin-messages";
 import { cn } from "~/lib/cn";
-import { LOGO_ACCEPT_ATTRIBUTE, LOGO_UPLOAD_PATH, logoFileProblem, type LogoUploadResponse } from "~/lib/logo-upload";
+import type { ActionResult } from "~/lib/action-result";
+import { LOGO_ACCEPT_ATTRIBUTE, LOGO_UPLOAD_PATH, logoFileProblem, type LogoUploaded } from "~/lib/logo-upload";
 import { isLinkableUrl } from "~/lib/form-fields";
 
 export type LogoFieldProps = {
@@ -51,13 +52,12 @@ export function LogoField({ id, name, value, onChange, error }: LogoFieldProps) 
         headers: { "Content-Type": file.type },
         credentials: "same-origin",
       });
-      const result = (await response.json().catch(() => null)) as LogoUploadResponse | null;
-      if (response.ok && result && "url" in result) {
-        onChange(result.url);
+      const result = (await response.json().catch(() => null)) as ActionResult<LogoUploaded> | null;
+      if (response.ok && result?.ok && result.data) {
+        onChange(result.data.url);
         toast.success(ADMIN_TOASTS.logoUploaded);
       } else {
-        const message = result && "error" in result ? result.error : undefined;
-        toast.error(ADMIN_TOASTS.logoUploadFailed, { description: message });
+        toast.error(ADMIN_TOASTS.logoUploadFailed, { description: result?.formError });
       }
     } catch {
       toast.error(ADMIN_TOASTS.logoUploadFailed, {

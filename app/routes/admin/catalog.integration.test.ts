@@ -86,7 +86,6 @@ async function post(
 }
 
 type Checked = {
-  ok: true;
   content: string;
   fileName: string;
   report: { counts: Record<string, number>; rows: { action: string; problems: unknown[] }[]; applied: boolean };
@@ -135,12 +134,14 @@ describe("import", () => {
     const invalidated = services.invalidations();
     const checked = await post({ intent: "dry-run", kind: "tools" }, { file: { name: "tools.csv", text: TOOLS_CSV } });
     expect(checked.status).toBe(200);
-    const report = checked.data as Checked;
-    expect(report).toMatchObject({
+    expect(checked.data).toMatchObject({
       ok: true,
-      fileName: "tools.csv",
-      report: { counts: { create: 1, update: 0, unchanged: 0, refused: 0 }, applied: false },
+      data: {
+        fileName: "tools.csv",
+        report: { counts: { create: 1, update: 0, unchanged: 0, refused: 0 }, applied: false },
+      },
     });
+    const report = (checked.data as { data: Checked }).data;
     expect(await readToolRecords({ db: database.db })).toEqual([]);
     expect(services.invalidations()).toBe(invalidated);
 
@@ -171,11 +172,14 @@ describe("import", () => {
     const outcome = await post({ intent: "apply", kind: "tools" }, { file });
     expect(outcome.status).toBe(400);
     expect(outcome.data).toMatchObject({
-      ok: true,
-      report: {
-        applied: false,
-        counts: { create: 1, refused: 1 },
-        rows: [{ action: "create" }, { action: "refused", problems: [{ field: "category" }] }],
+      ok: false,
+      code: "bad-request",
+      data: {
+        report: {
+          applied: false,
+          counts: { create: 1, refused: 1 },
+          rows: [{ action: "create" }, { action: "refused", problems: [{ field: "category" }] }],
+        },
       },
     });
     expect(await readToolRecords({ db: database.db })).toEqual([]);
@@ -197,7 +201,7 @@ describe("import", () => {
   ])("answers %s with 400 and a message, never a 500", async (_, file, message) => {
     const outcome = await post({ intent: "dry-run", kind: "tools" }, { file });
     expect(outcome.status).toBe(400);
-    expect(outcome.data).toMatchObject({ ok: false, error: expect.stringMatching(message) as unknown });
+    expect(outcome.data).toMatchObject({ ok: false, formError: expect.stringMatching(message) as unknown });
   });
 
   it("refuses a file over 5 MB with 413 before reading it", async () => {
@@ -205,7 +209,10 @@ describe("import", () => {
       { intent: "dry-run", kind: "tools" },
       { file: { name: "tools.csv", text: `slug\n${"a".repeat(IMPORT_MAX_BYTES)}` } },
     );
-    expect(outcome).toMatchObject({ status: 413, data: { ok: false, error: IMPORT_SIZE_MESSAGE } });
+    expect(outcome).toMatchObject({
+      status: 413,
+      data: { ok: false, code: "payload-too-large", formError: IMPORT_SIZE_MESSAGE },
+    });
   });
 
   it("answers a member 403, a post from another site 403, and an unknown kind 400, writing nothing", async () => {
@@ -215,7 +222,7 @@ describe("import", () => {
     expect((await post({ intent: "apply", kind: "tools" }, { file, origin: "https://evil.example" })).status).toBe(403);
     expect(await post({ intent: "apply", kind: "users" }, { file })).toMatchObject({
       status: 400,
-      data: { error: "Choose what to import: tools or articles." },
+      data: { ok: false, formError: "Choose what to import: tools or articles." },
     });
     expect(await readToolRecords({ db: database.db })).toEqual([]);
   });
@@ -223,15 +230,16 @@ describe("import", () => {
 
 describe("the page without JavaScript", () => {
   it("shows the outcome table and an Apply form that posts the checked text back", async () => {
-    const checked = (await post({ intent: "dry-run", kind: "tools" }, { file: { name: "tools.csv", text: TOOLS_CSV } }))
-      .data as Checked;
+    const answer = (await post({ intent: "dry-run", kind: "tools" }, { file: { name: "tools.csv", text: TOOLS_CSV } }))
+      .data as { ok: true; data: Checked };
+    const checked = answer.data;
     const Stub = createRoutesStub([
       { id: "page", path: "/admin/catalog", Component: AdminCatalog as never, loader: () => null },
     ]);
     const html = renderToString(
       createElement(Stub, {
         initialEntries: ["/admin/catalog"],
-        hydrationData: { loaderData: { page: null }, actionData: { page: checked } },
+        hydrationData: { loaderData: { page: null }, actionData: { page: answer } },
       }),
     );
     expect(html).toContain('href="/admin/catalog/export?type=tools&amp;format=csv"');

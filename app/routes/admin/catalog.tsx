@@ -18,11 +18,11 @@ import {
   type ImportReport,
 } from "~/lib/catalog-transfer";
 import { siteNameFromMatches } from "~/lib/site";
-import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import type { ActionResult } from "~/lib/action-result";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { importCatalog } from "~/server/catalog-transfer/import.server";
 import { flashCookie } from "~/server/flash.server";
-import { readForm } from "~/server/http/read-form.server";
-import { readLimitedBody } from "~/server/storage/read-limited-body.server";
+import { defineAction, limitedForm, ok } from "~/server/http/action-pipeline.server";
 import { SITE_TAG } from "~/server/cache/page-tags.server";
 
 // /admin/catalog: export tools and articles as JSON or CSV, and import a file: a dry run shows
@@ -39,17 +39,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-type ImportFailure = { ok: false; error: string };
 /**
  * `content` is the file's text as base64: a browser posts a form value's line breaks as CRLF,
  * which would change a text with LF line breaks between the dry run and Apply.
  */
-type ImportChecked = { ok: true; report: ImportReport; content: string; fileName: string };
+type ImportChecked = { report: ImportReport; content: string; fileName: string };
 
 /** The largest file as base64 (Apply's hidden field), with room for the multipart envelope. */
 const MAX_FORM_BYTES = Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 64 * 1024;
-
-const failure = (error: string, status: number) => data<ImportFailure>({ ok: false, error }, { status });
 
 /** The file's text: the uploaded file, or the text a dry run handed back for Apply. */
 async function importedText(form: FormData): Promise<{ text: string; fileName: string } | string> {
@@ -80,63 +77,49 @@ function formatOf(form: FormData, fileName: string): CatalogFormat | undefined {
   return isCatalogFormat(extension) ? extension : undefined;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const admin = requireAdmin(request, context);
+export const action = defineAction({
+  guard: "admin",
+  read: limitedForm({ maxBytes: MAX_FORM_BYTES, tooLargeMessage: IMPORT_SIZE_MESSAGE }),
+  async run({ viewer, form, context, purge }) {
+    const intent = form.get("intent");
+    const kind = form.get("kind");
+    if ((intent !== "dry-run" && intent !== "apply") || !isCatalogKind(kind)) {
+      throw new AppError("bad-request", "Choose what to import: tools or articles.");
+    }
+    const file = await importedText(form);
+    if (typeof file === "string") {
+      throw new AppError(file === IMPORT_SIZE_MESSAGE ? "payload-too-large" : "bad-request", file);
+    }
+    if (Buffer.byteLength(file.text) > IMPORT_MAX_BYTES) throw new AppError("payload-too-large", IMPORT_SIZE_MESSAGE);
 
-  let body: Buffer;
-  try {
-    body = await readLimitedBody(request, {
-      maxBytes: MAX_FORM_BYTES,
-      tooLargeMessage: IMPORT_SIZE_MESSAGE,
-    });
-  } catch (error) {
-    if (error instanceof AppError) return failure(error.message, error.status);
-    throw error;
-  }
-  const form = await readForm(
-    new Request(request.url, {
-      method: "POST",
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
-      body: new Uint8Array(body),
-    }),
-  );
-  const intent = form.get("intent");
-  const kind = form.get("kind");
-  if ((intent !== "dry-run" && intent !== "apply") || !isCatalogKind(kind)) {
-    return failure("Choose what to import: tools or articles.", 400);
-  }
-  const file = await importedText(form);
-  if (typeof file === "string") return failure(file, file === IMPORT_SIZE_MESSAGE ? 413 : 400);
-  if (Buffer.byteLength(file.text) > IMPORT_MAX_BYTES) return failure(IMPORT_SIZE_MESSAGE, 413);
-
-  let report: ImportReport;
-  try {
-    report = await importCatalog({
+    // A file that is no JSON list or CSV table throws an AppError: the sender's mistake, said plainly.
+    const report = await importCatalog({
       db: context.db,
       kind,
       text: file.text,
       format: formatOf(form, file.fileName),
       apply: intent === "apply",
-      author: { origin: "admin", actorId: admin.id, actorName: admin.username?.trim() || admin.email },
+      author: { origin: "admin", actorId: viewer.id, actorName: viewer.username?.trim() || viewer.email },
     });
-  } catch (error) {
-    // A file that is no JSON list or CSV table: the sender's mistake, said plainly.
-    if (error instanceof AppError) return failure(error.message, error.status);
-    throw error;
-  }
 
-  if (report.applied) {
-    // An import touches many tools and articles at once: everything is purged (decision 096).
-    if (report.counts.create + report.counts.update > 0) await context.purgePages([SITE_TAG]);
-    const title = `Import applied: ${countsSummary(report.counts, { applied: true })}`;
-    throw redirect("/admin/catalog", { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
-  }
-  // An apply that met a refused row wrote nothing: answered as a refusal, with the rows to fix.
-  const status = intent === "apply" ? 400 : 200;
-  const content = Buffer.from(file.text).toString("base64");
-  return data<ImportChecked>({ ok: true, report, content, fileName: file.fileName }, { status });
-}
+    if (report.applied) {
+      // An import touches many tools and articles at once: everything is purged (decision 096).
+      if (report.counts.create + report.counts.update > 0) purge([SITE_TAG]);
+      const title = `Import applied: ${countsSummary(report.counts, { applied: true })}`;
+      return redirect("/admin/catalog", { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });
+    }
+    const checked: ImportChecked = {
+      report,
+      content: Buffer.from(file.text).toString("base64"),
+      fileName: file.fileName,
+    };
+    // An apply that met a refused row wrote nothing: answered as a refusal, with the rows to fix.
+    if (intent === "apply") {
+      return data<ActionResult<ImportChecked>>({ ok: false, code: "bad-request", data: checked }, { status: 400 });
+    }
+    return ok(checked);
+  },
+});
 
 const KIND_LABELS: Record<CatalogKind, string> = { tools: "Tools", articles: "Articles" };
 const ACTION_LABELS: Record<ImportReport["rows"][number]["action"], string> = {
@@ -149,7 +132,7 @@ const ACTION_LABELS: Record<ImportReport["rows"][number]["action"], string> = {
 export default function AdminCatalog({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const checked = actionData?.ok ? actionData : null;
+  const checked = actionData?.data ?? null;
 
   return (
     <div className="space-y-8">
@@ -220,10 +203,10 @@ export default function AdminCatalog({ actionData }: Route.ComponentProps) {
           </Button>
         </Form>
 
-        {actionData && !actionData.ok && (
+        {actionData?.formError && (
           <Alert variant="destructive">
             <AlertTitle>The file was not imported</AlertTitle>
-            <p>{actionData.error}</p>
+            <p>{actionData.formError}</p>
           </Alert>
         )}
         {checked && <ImportOutcome checked={checked} busy={busy} />}

@@ -82,14 +82,20 @@ async function upload(
     body: body as BodyInit,
     ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
   } as RequestInit);
-  const response = (await action({
-    request,
-    params: {},
-    context: await contextFor(using, request),
-  } as never)) as Response;
+  const context = await contextFor(using, request);
+  // A resource route's thrown Response (the guards' refusals) goes out as it is, as React Router sends it.
+  const response = (await (action({ request, params: {}, context } as never) as Promise<unknown>).catch(
+    (thrown: unknown) => {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    },
+  )) as Response;
   expect(response).toBeInstanceOf(Response);
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-  return { status: response.status, body: (await response.json()) as { url?: string; error?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { ok?: boolean; data?: { url: string }; formError?: string; error?: string },
+  };
 }
 
 const STORED_URL = /^\/uploads\/tool-logos\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.webp$/;
@@ -103,16 +109,16 @@ describe("an administrator's upload", () => {
     const { status, body } = await upload(await make(300, 200), { contentType });
 
     expect(status).toBe(200);
-    expect(body.url).toMatch(STORED_URL);
-    expect(storedFiles()).toEqual([body.url!.replace("/uploads/", "")]);
-    const stored = fs.readFileSync(path.join(services.uploadsDir, body.url!.replace("/uploads/", "")));
+    expect(body.data?.url).toMatch(STORED_URL);
+    expect(storedFiles()).toEqual([body.data!.url.replace("/uploads/", "")]);
+    const stored = fs.readFileSync(path.join(services.uploadsDir, body.data!.url.replace("/uploads/", "")));
     expect(await sharp(stored).metadata()).toMatchObject({ format: "webp", width: 300, height: 200 });
   });
 
   it("judges by content, not by the declared type", async () => {
     const { status, body } = await upload(await makePng(), { contentType: "application/octet-stream" });
     expect(status).toBe(200);
-    expect(body.url).toMatch(STORED_URL);
+    expect(body.data?.url).toMatch(STORED_URL);
   });
 
   it.each([
@@ -123,7 +129,7 @@ describe("an administrator's upload", () => {
     expect((await sharp(original).metadata()).exif).toBeDefined();
 
     const { body } = await upload(original, { contentType: "image/jpeg" });
-    const stored = fs.readFileSync(path.join(services.uploadsDir, body.url!.replace("/uploads/", "")));
+    const stored = fs.readFileSync(path.join(services.uploadsDir, body.data!.url.replace("/uploads/", "")));
     const metadata = await sharp(stored).metadata();
     expect(metadata.exif).toBeUndefined();
     expect(metadata.xmp).toBeUndefined();
@@ -132,7 +138,7 @@ describe("an administrator's upload", () => {
 
   it("shrinks a large logo to fit inside 512x512", async () => {
     const { body } = await upload(await makePng(2000, 1000), { contentType: "image/png" });
-    const stored = fs.readFileSync(path.join(services.uploadsDir, body.url!.replace("/uploads/", "")));
+    const stored = fs.readFileSync(path.join(services.uploadsDir, body.data!.url.replace("/uploads/", "")));
     expect(await sharp(stored).metadata()).toMatchObject({ width: 512, height: 256 });
   });
 
@@ -140,7 +146,7 @@ describe("an administrator's upload", () => {
     const png = await makePng();
     const first = await upload(png, { contentType: "image/png" });
     const second = await upload(png, { contentType: "image/png" });
-    expect(first.body.url).not.toBe(second.body.url);
+    expect(first.body.data?.url).not.toBe(second.body.data?.url);
     expect(storedFiles()).toHaveLength(2);
   });
 
@@ -151,7 +157,7 @@ describe("an administrator's upload", () => {
 
     const { status, body } = await upload(exactly, { contentType: "image/png" });
     expect(status).toBe(200);
-    expect(body.url).toMatch(STORED_URL);
+    expect(body.data?.url).toMatch(STORED_URL);
   });
 });
 
@@ -160,7 +166,7 @@ describe("files that are refused, with nothing stored", () => {
     const file = new File([HTML_PAGE], "logo.png", { type: "image/png" });
     expect(await upload(file, { contentType: file.type })).toEqual({
       status: 415,
-      body: { error: LOGO_TYPE_MESSAGE, code: "unsupported-media-type" },
+      body: { ok: false, formError: LOGO_TYPE_MESSAGE, code: "unsupported-media-type" },
     });
     expect(storedFiles()).toEqual([]);
   });
@@ -174,7 +180,7 @@ describe("files that are refused, with nothing stored", () => {
     const body = bytes ?? (await makeGif());
     expect(await upload(body, { contentType })).toEqual({
       status: 415,
-      body: { error: LOGO_TYPE_MESSAGE, code: "unsupported-media-type" },
+      body: { ok: false, formError: LOGO_TYPE_MESSAGE, code: "unsupported-media-type" },
     });
     expect(storedFiles()).toEqual([]);
   });
@@ -183,7 +189,7 @@ describe("files that are refused, with nothing stored", () => {
     const png = await makePng(200, 200);
     expect(await upload(png.subarray(0, png.length >> 1), { contentType: "image/png" })).toEqual({
       status: 400,
-      body: { error: LOGO_TYPE_MESSAGE, code: "bad-request" },
+      body: { ok: false, formError: LOGO_TYPE_MESSAGE, code: "bad-request" },
     });
     expect(storedFiles()).toEqual([]);
   });
@@ -192,7 +198,7 @@ describe("files that are refused, with nothing stored", () => {
     const bomb = await makePngClaiming(30_000, 30_000);
     expect(await upload(bomb, { contentType: "image/png" })).toEqual({
       status: 400,
-      body: { error: LOGO_DIMENSIONS_MESSAGE, code: "bad-request" },
+      body: { ok: false, formError: LOGO_DIMENSIONS_MESSAGE, code: "bad-request" },
     });
     expect(storedFiles()).toEqual([]);
   });
@@ -201,7 +207,10 @@ describe("files that are refused, with nothing stored", () => {
     const png = await makePng();
     const oversized = Buffer.concat([png, Buffer.alloc(LOGO_MAX_BYTES + 1 - png.length)]);
     const { status, body } = await upload(oversized, { contentType: "image/png" });
-    expect({ status, body }).toEqual({ status: 413, body: { error: LOGO_SIZE_MESSAGE, code: "payload-too-large" } });
+    expect({ status, body }).toEqual({
+      status: 413,
+      body: { ok: false, formError: LOGO_SIZE_MESSAGE, code: "payload-too-large" },
+    });
     expect(storedFiles()).toEqual([]);
   });
 
@@ -228,14 +237,20 @@ describe("files that are refused, with nothing stored", () => {
       contentType: "image/png",
       headers: { "content-length": String(50 * 1024 * 1024) },
     });
-    expect(result).toEqual({ status: 413, body: { error: LOGO_SIZE_MESSAGE, code: "payload-too-large" } });
+    expect(result).toEqual({
+      status: 413,
+      body: { ok: false, formError: LOGO_SIZE_MESSAGE, code: "payload-too-large" },
+    });
     expect(counter.pulled).toBe(0);
   });
 
   it("a chunked 50 MB body without Content-Length: 413 once 5 MB have passed, the rest never read", async () => {
     const { stream, counter } = countingStream(50 * 1024 * 1024);
     const result = await upload(stream, { contentType: "image/png" });
-    expect(result).toEqual({ status: 413, body: { error: LOGO_SIZE_MESSAGE, code: "payload-too-large" } });
+    expect(result).toEqual({
+      status: 413,
+      body: { ok: false, formError: LOGO_SIZE_MESSAGE, code: "payload-too-large" },
+    });
     expect(counter.pulled).toBeGreaterThan(LOGO_MAX_BYTES);
     expect(counter.pulled).toBeLessThan(LOGO_MAX_BYTES + 256 * 1024);
     expect(storedFiles()).toEqual([]);
@@ -276,7 +291,10 @@ describe("storage", () => {
       },
     };
     const result = await upload(await makePng(), { contentType: "image/png", using: { ...services, storage: broken } });
-    expect(result).toEqual({ status: 502, body: { error: "Failed to upload logo" } });
+    expect(result).toEqual({
+      status: 502,
+      body: { ok: false, formError: "Failed to upload logo", code: "bad-gateway" },
+    });
   });
 
   describe("on S3-compatible storage", () => {
@@ -303,7 +321,7 @@ describe("storage", () => {
       expect(status).toBe(200);
       const [key] = s3.keys();
       expect(key).toMatch(/^tool-logos\/[0-9a-f-]{36}\.webp$/);
-      expect(body.url).toBe(`https://127.0.0.1:${s3.port}/logos/${key}`);
+      expect(body.data?.url).toBe(`https://127.0.0.1:${s3.port}/logos/${key}`);
       const object = s3.object(key!)!;
       expect(object.contentType).toBe("image/webp");
       expect((await sharp(object.body).metadata()).exif).toBeUndefined();
@@ -351,14 +369,14 @@ describe("over HTTP, through the server's request adapter", () => {
   it("an image arrives whole and is stored", async () => {
     const response = await post(await makePng());
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { url: string }).url).toMatch(STORED_URL);
+    expect(((await response.json()) as { data: { url: string } }).data.url).toMatch(STORED_URL);
   });
 
   it("a 60 MB upload gets its 413 and message rather than a reset connection", async () => {
     const response = await post(new Uint8Array(60 * 1024 * 1024));
     expect(response.status).toBe(413);
     expect(response.headers.get("connection")).toBe("close");
-    expect(await response.json()).toEqual({ error: LOGO_SIZE_MESSAGE, code: "payload-too-large" });
+    expect(await response.json()).toEqual({ ok: false, formError: LOGO_SIZE_MESSAGE, code: "payload-too-large" });
   });
 
   it("a chunked 60 MB upload is answered 413 long before the sender is done", async () => {
@@ -372,7 +390,7 @@ describe("over HTTP, through the server's request adapter", () => {
     });
     const response = await post(stream);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: LOGO_SIZE_MESSAGE, code: "payload-too-large" });
+    expect(await response.json()).toEqual({ ok: false, formError: LOGO_SIZE_MESSAGE, code: "payload-too-large" });
     // What the sender had pushed into socket buffers by then, far short of the whole body.
     expect(sent).toBeLessThan(20 * 1024 * 1024);
     expect(storedFiles()).toEqual([]);

@@ -308,8 +308,8 @@ describe("reviewing a proposal", () => {
       status: 400,
       data: {
         ok: false,
-        proposalId,
-        message: PROPOSAL_MESSAGES.failed("Line 2: Each feature must be at most 300 characters"),
+        form: proposalId,
+        formError: PROPOSAL_MESSAGES.failed("Line 2: Each feature must be at most 300 characters"),
         fieldErrors: { features: "Line 2: Each feature must be at most 300 characters" },
       },
     });
@@ -354,12 +354,12 @@ describe("reviewing a proposal", () => {
     });
     expect(await post(renderedFields(proposalId, "publish:pricing"))).toMatchObject({
       status: 400,
-      data: { message: PROPOSAL_MESSAGES.failed("unknown action") },
+      data: { ok: false, form: proposalId, formError: PROPOSAL_MESSAGES.failed("unknown action") },
     });
     await post(renderedFields(proposalId, "reject-all"));
     expect(await post(renderedFields(proposalId, "accept:pricing"))).toMatchObject({
       status: 409,
-      data: { message: PROPOSAL_MESSAGES.failed(PROPOSAL_MESSAGES.notPending) },
+      data: { ok: false, code: "conflict", formError: PROPOSAL_MESSAGES.failed(PROPOSAL_MESSAGES.notPending) },
     });
   });
 

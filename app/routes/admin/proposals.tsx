@@ -1,6 +1,6 @@
 import { AlertTriangle, Check, ExternalLink, X } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/proposals";
 import { AdminListEmpty } from "~/components/admin/admin-list";
@@ -15,12 +15,14 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { TimeAgo } from "~/components/time-ago";
+import { resultFor, postedValues, type ActionResult } from "~/lib/action-result";
 import { AppError } from "~/lib/app-error";
 import { formatCount, parsePage } from "~/lib/format";
 import { PRICING_MODEL_LABELS, PRICING_MODELS } from "~/lib/pricing-model";
 import {
   isProposalField,
   listEditText,
+  PROPOSAL_FIELDS,
   PROPOSAL_MESSAGES,
   PROPOSALS_PATH,
   proposalEditFrom,
@@ -31,7 +33,7 @@ import {
 import { siteNameFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
 import { TOOL_FIELDS, TOOL_FORM_LIMITS } from "~/lib/tool-form";
-import { requireAdmin, requireSameOrigin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { flashCookie } from "~/server/flash.server";
 import {
   decideProposalFields,
@@ -39,17 +41,13 @@ import {
   listPendingProposals,
   type FieldDecision,
 } from "~/server/freshness/refresh-proposals.server";
-import { toErrorResponse } from "~/server/http/error-response.server";
-import { readForm } from "~/server/http/read-form.server";
-import { logger } from "~/server/logger.server";
+import { defineAction, InvalidFields, stringField } from "~/server/http/action-pipeline.server";
 import { toolWriteTags } from "~/server/cache/write-tags.server";
 
 // /admin/proposals: what the AI refresh found, waiting for an administrator. Each proposal is one
 // form (it works without JavaScript): every field has its diff, its sources, an editable value and
 // Accept / Reject buttons; "Accept all" takes every open field with its edits. An accepted field
 // is saved as the tool form saves and logged in the public change log with its sources.
-
-const notFound = () => toErrorResponse(new AppError("not-found", PROPOSAL_MESSAGES.notFound));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
@@ -71,15 +69,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** A refused review: which proposal, its message, a message per field, and the edits as posted. */
-type ProposalFailure = {
-  ok: false;
-  proposalId: string;
-  message: string;
-  fieldErrors: Partial<Record<ProposalField, string>>;
-  values: Partial<Record<ProposalField, ProposalFieldInput>>;
-  replaceNewer: string[];
-};
+/** What a refused review gives back: the edits as posted, by field, and the fields to replace anyway. */
+type ProposalValues = Partial<Record<ProposalField, ProposalFieldInput>> & { replaceNewer: string[] };
 
 /** The control that carries a field's edit: present only while the field is open. */
 const EDIT_CONTROL: Record<ProposalField, string> = {
@@ -100,75 +91,76 @@ function readIntent(value: FormDataEntryValue | null) {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const viewer = requireAdmin(request, context);
-  const form = await readForm(request);
-  const proposalId = String(form.get("proposalId") ?? "").trim();
-  if (!isUuid(proposalId)) throw notFound();
-  const proposal = await getProposal({ db: context.db, id: proposalId });
-  if (!proposal) throw notFound();
-
-  const replaceNewer = form.getAll("replaceNewer").map(String);
-  const edits: Partial<Record<ProposalField, ProposalFieldInput>> = {};
-  for (const field of proposal.fields) {
-    if (field.decision === null && form.has(EDIT_CONTROL[field.field]))
-      edits[field.field] = proposalEditFrom(form, field.field);
+/** The edits a form carries: only an open field has its control. */
+function postedEdits(form: FormData): ProposalValues {
+  const values: ProposalValues = { replaceNewer: form.getAll("replaceNewer").map(String) };
+  for (const field of PROPOSAL_FIELDS) {
+    if (form.has(EDIT_CONTROL[field])) Object.assign(values, { [field]: proposalEditFrom(form, field) });
   }
-  const failure = (status: number, message: string, fieldErrors: ProposalFailure["fieldErrors"] = {}) =>
-    data<ProposalFailure>(
-      { ok: false, proposalId, message: PROPOSAL_MESSAGES.failed(message), fieldErrors, values: edits, replaceNewer },
-      { status },
+  return values;
+}
+
+export const action = defineAction({
+  guard: "admin",
+  // Each proposal is its own form: a refusal is shown on the one posted, with the edits as typed.
+  formId: (form) => stringField(form, "proposalId").trim(),
+  echo: postedEdits,
+  formError: (message) => PROPOSAL_MESSAGES.failed(message),
+  // A proposal that is gone answers as opening it would.
+  boundary: ["not-found"],
+  failure: "something went wrong on our side. Please try again.",
+  async run({ request, context, viewer, form, purge }) {
+    const proposalId = stringField(form, "proposalId").trim();
+    const notFound = () => new AppError("not-found", PROPOSAL_MESSAGES.notFound);
+    if (!isUuid(proposalId)) throw notFound();
+    const proposal = await getProposal({ db: context.db, id: proposalId });
+    if (!proposal) throw notFound();
+    if (proposal.status !== "pending") throw new AppError("conflict", PROPOSAL_MESSAGES.notPending);
+    const intent = readIntent(form.get("intent"));
+    if (!intent) throw new AppError("bad-request", "unknown action");
+
+    const { replaceNewer, ...edits } = postedEdits(form);
+    const open = proposal.fields.filter((field) => field.decision === null).map((field) => field.field);
+    const chosen: { field: ProposalField; decision: FieldDecision["decision"] }[] =
+      "all" in intent
+        ? open.map((field) => ({ field, decision: intent.all === "accept-all" ? "accepted" : "rejected" }))
+        : [{ field: intent.field, decision: intent.decision === "accept" ? "accepted" : "rejected" }];
+    const decisions: FieldDecision[] = chosen.map(({ field, decision }) =>
+      decision === "accepted"
+        ? {
+            field,
+            decision,
+            editedValue: open.includes(field) ? edits[field] : undefined,
+            replaceNewer: replaceNewer.includes(field),
+          }
+        : { field, decision },
     );
 
-  if (proposal.status !== "pending") return failure(409, PROPOSAL_MESSAGES.notPending);
-  const intent = readIntent(form.get("intent"));
-  if (!intent) return failure(400, "unknown action");
-  const open = proposal.fields.filter((field) => field.decision === null).map((field) => field.field);
-  const chosen: { field: ProposalField; decision: FieldDecision["decision"] }[] =
-    "all" in intent
-      ? open.map((field) => ({ field, decision: intent.all === "accept-all" ? "accepted" : "rejected" }))
-      : [{ field: intent.field, decision: intent.decision === "accept" ? "accepted" : "rejected" }];
-  const decisions: FieldDecision[] = chosen.map(({ field, decision }) =>
-    decision === "accepted"
-      ? { field, decision, editedValue: edits[field], replaceNewer: replaceNewer.includes(field) }
-      : { field, decision },
-  );
-
-  let outcome: Awaited<ReturnType<typeof decideProposalFields>>;
-  // An accepted category or tag moves the tool: the lists it leaves are purged with those it joins.
-  const before = await toolWriteTags({ db: context.db, ids: [proposal.tool.id] });
-  try {
-    outcome = await decideProposalFields({
+    // An accepted category or tag moves the tool: the lists it leaves are purged with those it joins.
+    const before = await toolWriteTags({ db: context.db, ids: [proposal.tool.id] });
+    const outcome = await decideProposalFields({
       db: context.db,
       proposalId,
       decisions,
       // The public change log names who accepted (an email is never shown there).
       admin: { id: viewer.id, name: viewer.username?.trim() || viewer.email },
     });
-  } catch (error) {
-    if (error instanceof AppError) {
-      if (error.code === "not-found") throw toErrorResponse(error);
-      return failure(error.status, error.message);
-    }
-    logger.error({ err: error, proposalId }, "failed to review a refresh proposal");
-    return failure(500, "something went wrong on our side. Please try again.");
-  }
-  if (outcome.status === "invalid") return failure(400, outcome.message, outcome.fieldErrors);
+    if (outcome.status === "invalid") throw new InvalidFields(outcome.fieldErrors, { formError: outcome.message });
 
-  if (outcome.accepted.length > 0) {
-    await context.purgePages([...before, ...(await toolWriteTags({ db: context.db, ids: [proposal.tool.id] }))]);
-  }
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
-  throw redirect(page > 1 ? `${PROPOSALS_PATH}?page=${page}` : PROPOSALS_PATH, {
-    headers: {
-      "Set-Cookie": flashCookie({
-        kind: "success",
-        title: PROPOSAL_MESSAGES.saved(outcome.tool.name, outcome.accepted.length, outcome.rejected.length),
-      }),
-    },
-  });
-}
+    if (outcome.accepted.length > 0) {
+      purge([...before, ...(await toolWriteTags({ db: context.db, ids: [proposal.tool.id] }))]);
+    }
+    const page = parsePage(new URL(request.url).searchParams.get("page"));
+    return redirect(page > 1 ? `${PROPOSALS_PATH}?page=${page}` : PROPOSALS_PATH, {
+      headers: {
+        "Set-Cookie": flashCookie({
+          kind: "success",
+          title: PROPOSAL_MESSAGES.saved(outcome.tool.name, outcome.accepted.length, outcome.rejected.length),
+        }),
+      },
+    });
+  },
+});
 
 type LoadedProposal = Route.ComponentProps["loaderData"]["proposals"][number];
 type LoadedField = LoadedProposal["fields"][number];
@@ -177,7 +169,7 @@ export default function AdminProposals({ loaderData, actionData }: Route.Compone
   const { proposals, total, page, pageCount } = loaderData;
   // Without JavaScript the message is on the page beside the fields; with it, a toast as well.
   useEffect(() => {
-    if (actionData?.message) toast.error(actionData.message, { id: "proposal-failure" });
+    if (actionData?.formError) toast.error(actionData.formError, { id: "proposal-failure" });
   }, [actionData]);
 
   return (
@@ -201,7 +193,7 @@ export default function AdminProposals({ loaderData, actionData }: Route.Compone
               key={proposal.id}
               proposal={proposal}
               page={page}
-              failure={actionData?.proposalId === proposal.id ? actionData : undefined}
+              failure={resultFor(actionData, proposal.id)}
             />
           ))}
           <Pagination page={page} pageCount={pageCount} label="Proposal pages" />
@@ -218,7 +210,7 @@ function ProposalCard({
 }: {
   proposal: LoadedProposal;
   page: number;
-  failure: ProposalFailure | undefined;
+  failure: ActionResult | undefined;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("proposalId") === proposal.id;
@@ -252,7 +244,7 @@ function ProposalCard({
         <input type="hidden" name="proposalId" value={proposal.id} />
         {failure && (
           <Alert variant="destructive">
-            <p className="text-sm font-medium">{failure.message}</p>
+            <p className="text-sm font-medium">{failure.formError}</p>
           </Alert>
         )}
         {proposal.fields.map((field) => (
@@ -327,12 +319,12 @@ function ProposalFieldBlock({
 }: {
   proposalId: string;
   field: LoadedField;
-  failure: ProposalFailure | undefined;
+  failure: ActionResult | undefined;
   busy: boolean;
 }) {
   const id = `${proposalId}-${field.field}`;
-  const error = failure?.fieldErrors[field.field];
-  const posted = failure?.values[field.field];
+  const error = failure?.fieldErrors?.[field.field];
+  const posted = postedValues<ProposalValues>(failure)?.[field.field];
   const edit = posted ?? proposalFieldInput(field.field, field.proposedValue);
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-800">
@@ -355,7 +347,7 @@ function ProposalFieldBlock({
               type="checkbox"
               name="replaceNewer"
               value={field.field}
-              defaultChecked={failure?.replaceNewer.includes(field.field)}
+              defaultChecked={postedValues<ProposalValues>(failure)?.replaceNewer?.includes(field.field)}
             />
             Replace the current value
           </label>

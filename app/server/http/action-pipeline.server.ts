@@ -9,6 +9,7 @@ import type { AppContext } from "../context.server";
 import { logger } from "../logger.server";
 import { enforceRateLimit, type RateLimitRule } from "../security/rate-limit-rules.server";
 import { toErrorResponse } from "./error-response.server";
+import { readLimitedBody } from "../storage/read-limited-body.server";
 import { readForm } from "./read-form.server";
 
 /**
@@ -141,6 +142,29 @@ export function textFields(form: FormData, names: readonly string[]): Record<str
 export function stringField(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
+}
+
+/**
+ * A `read` for a form whose body is capped (an import, an upload): a body over `maxBytes` is a 413
+ * with `tooLargeMessage` before it sits in memory whole, answered as the form's ActionResult.
+ */
+export function limitedForm({
+  maxBytes,
+  tooLargeMessage,
+}: {
+  maxBytes: number;
+  tooLargeMessage: string;
+}): (request: Request) => Promise<FormData> {
+  return async (request) => {
+    const body = await readLimitedBody(request, { maxBytes, tooLargeMessage });
+    return readForm(
+      new Request(request.url, {
+        method: "POST",
+        headers: { "content-type": request.headers.get("content-type") ?? "" },
+        body: new Uint8Array(body),
+      }),
+    );
+  };
 }
 
 type AnyStep<G> = Step<G, z.ZodType | undefined, unknown>;
