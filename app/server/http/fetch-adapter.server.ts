@@ -67,7 +67,7 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
  * compression hands `res.on("drain")` listeners to its zlib stream but not `res.off`, so a
  * listener added and removed per wait (as React Router's writeReadableStreamToWritable does)
  * stays on the zlib stream, and a large answer to a slow client passes Node's limit of ten
- * (MaxListenersExceededWarning, decision 121). One listener per response serves every wait.
+ * (MaxListenersExceededWarning, decision 129). One listener per response serves every wait.
  */
 async function writeBody(res: ExpressResponse, body: ReadableStream<Uint8Array>) {
   const reader = body.getReader();
