@@ -119,9 +119,18 @@ describe("readResearchResponse", () => {
     expect(ending).toEqual({ type: "error", message: RESEARCH_MESSAGES.fallback });
   });
 
-  it.each([400, 403, 404, 429, 503])("shows a %i refusal's own message", async (status) => {
-    const { ending } = await read(Response.json({ error: `Refused with ${status}` }, { status }));
+  it.each([400, 404, 429, 503])("shows a %i refusal's own message", async (status) => {
+    const { ending } = await read(
+      Response.json({ ok: false, formError: `Refused with ${status}`, code: "bad-request" }, { status }),
+    );
     expect(ending).toEqual({ type: "error", message: `Refused with ${status}` });
+  });
+
+  it("shows a guard's 403 refusal's own message", async () => {
+    const { ending } = await read(
+      Response.json({ error: "Administrator access required", code: "forbidden" }, { status: 403 }),
+    );
+    expect(ending).toEqual({ type: "error", message: "Administrator access required" });
   });
 
   it("falls back when a refusal is not the expected JSON", async () => {

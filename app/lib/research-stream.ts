@@ -1,3 +1,4 @@
+import type { ActionResult } from "./action-result";
 import {
   parseResearchEvent,
   RESEARCH_MESSAGES,
@@ -25,8 +26,11 @@ const STREAM_MEDIA_TYPE = RESEARCH_STREAM_TYPE.replace(/;.*$/, "");
 export const FALLBACK_FAILURE: ResearchFailure = { type: "error", message: RESEARCH_MESSAGES.fallback };
 
 async function refusalMessage(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  return typeof body?.error === "string" && body.error.trim() !== "" ? body.error : RESEARCH_MESSAGES.fallback;
+  // The route's refusals are ActionResults; a guard's (403: signed out, not an administrator) is the
+  // thrown-error body `{ error, code }` every guard answers with.
+  const body = (await response.json().catch(() => null)) as (ActionResult & { error?: unknown }) | null;
+  const message = body?.formError ?? body?.error;
+  return typeof message === "string" && message.trim() !== "" ? message : RESEARCH_MESSAGES.fallback;
 }
 
 /**

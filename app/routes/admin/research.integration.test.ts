@@ -78,7 +78,12 @@ async function post(
 ) {
   const base = formPost("/admin/research", fields, { cookie: cookie ?? undefined, origin });
   const request = signal ? new Request(base, { signal }) : base;
-  return action({ request, context: await contextFor(using, request), params: {} } as never) as Promise<Response>;
+  const context = await contextFor(using, request);
+  // A resource route's thrown Response (the guards' refusals) goes out as it is, as React Router sends it.
+  return (action({ request, context, params: {} } as never) as Promise<unknown>).catch((thrown: unknown) => {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }) as Promise<Response>;
 }
 
 /** Every event of a streamed answer, in order. */
@@ -401,7 +406,8 @@ describe("refusals", () => {
   it("says which variables to set when the assistant is not configured, with 503", async () => {
     const response = await post({ mode: "create", subject: "Acme" }, { using: unconfigured });
     expect(response.status).toBe(503);
-    const { error } = (await response.json()) as { error: string };
+    const { ok, code, formError: error } = (await response.json()) as { ok: boolean; code: string; formError: string };
+    expect({ ok, code }).toEqual({ ok: false, code: "unavailable" });
     expect(error).toContain(RESEARCH_MESSAGES.notConfigured);
     expect(error).toContain("BRAVE_API_KEY");
     expect(error).toContain("ANTHROPIC_API_KEY");
@@ -437,7 +443,11 @@ describe("refusals", () => {
   ])("refuses %s with a message and runs nothing", async (_name, fields, status, message) => {
     const response = await post(fields);
     expect(response.status).toBe(status);
-    expect(await response.json()).toEqual({ error: message, code: status === 404 ? "not-found" : "bad-request" });
+    expect(await response.json()).toEqual({
+      ok: false,
+      formError: message,
+      code: status === 404 ? "not-found" : "bad-request",
+    });
     expect(brave.requests()).toHaveLength(0);
     expect(await runs()).toHaveLength(0);
   });
@@ -461,7 +471,11 @@ describe("refusals", () => {
     const refused = await post({ mode: "create", subject: "Acme" }, { cookie: otherAdmin.cookie });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many attempts/);
+    expect(await refused.json()).toMatchObject({
+      ok: false,
+      code: "rate-limited",
+      formError: expect.stringMatching(/^Too many attempts/) as unknown,
+    });
     expect(brave.requests()).toHaveLength(0);
     expect(await database.db.select().from(researchRuns).where(eq(researchRuns.status, "running"))).toHaveLength(0);
   });

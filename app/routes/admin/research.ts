@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { Route } from "./+types/research";
 import {
   listInWords,
   missingSettingText,
@@ -8,10 +7,11 @@ import {
   RESEARCH_STREAM_TYPE,
   type ResearchEvent,
 } from "~/lib/research";
-import { AppError, type AppErrorCode } from "~/lib/app-error";
-import { adminOrJsonRefusal } from "~/server/auth/guards.server";
+import { AppError } from "~/lib/app-error";
 import { listTags } from "~/server/catalog/tags.server";
 import { findToolById } from "~/server/catalog/tool-admin.server";
+import type { AppContext } from "~/server/context.server";
+import { defineAction } from "~/server/http/action-pipeline.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { logger } from "~/server/logger.server";
 import { ResearchModelError } from "~/server/research/model.server";
@@ -22,8 +22,9 @@ import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rule
 
 // POST /admin/research: runs the AI research assistant for the tool form's dialog. The body is a
 // form: mode (create | update), subject (the dialog's text) and, to update, toolId. Refusals are
-// error bodies { error, code } (400, 403, 404, 429, 503); a run answers 200 with one ResearchEvent per line,
-// written as it happens, ending with a result or an error. Closing the request cancels the run.
+// ActionResult JSON { ok: false, formError, code } (400, 404, 429, 503; the guards' 403 is the error
+// body { error, code }); a run answers 200 with one ResearchEvent per line, written as it happens,
+// ending with a result or an error. Closing the request cancels the run.
 
 const requestSchema = z.discriminatedUnion(
   "mode",
@@ -49,34 +50,40 @@ const requestSchema = z.discriminatedUnion(
   { error: RESEARCH_MESSAGES.unknownMode },
 );
 
-function refuse(code: AppErrorCode, error: string, headers: Record<string, string> = {}) {
-  return toErrorResponse(new AppError(code, error, { headers }));
-}
+export const action = defineAction({
+  guard: "admin",
+  // Any body that is no form says nothing to research.
+  read: (request) =>
+    request.formData().catch((error: unknown) => {
+      throw new AppError("bad-request", RESEARCH_MESSAGES.subjectRequired, { cause: error });
+    }),
+  run: ({ request, context, viewer, form }) => startRun({ request, context, adminId: viewer.id, form }),
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = adminOrJsonRefusal(request, context);
-  if (admin instanceof Response) return admin;
-  const adminId = admin.id;
-
+async function startRun({
+  request,
+  context,
+  adminId,
+  form,
+}: {
+  request: Request;
+  context: AppContext;
+  adminId: string;
+  form: FormData;
+}): Promise<Response> {
   const { research, db } = context;
   if (!research.availability.configured) {
-    return refuse(
+    throw new AppError(
       "unavailable",
       `${RESEARCH_MESSAGES.notConfigured} Set ${listInWords(research.availability.missing.map(missingSettingText))}, then restart the server.`,
     );
   }
   const { model } = research.availability;
 
-  let fields: Record<string, unknown>;
-  try {
-    fields = Object.fromEntries(await request.formData());
-  } catch {
-    return refuse("bad-request", RESEARCH_MESSAGES.subjectRequired);
-  }
-  const parsed = requestSchema.safeParse(fields);
+  const parsed = requestSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return refuse(issue.path[0] === "toolId" ? "not-found" : "bad-request", issue.message);
+    throw new AppError(issue.path[0] === "toolId" ? "not-found" : "bad-request", issue.message);
   }
 
   let task: ResearchTask;
@@ -84,14 +91,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const tagNames = (await listTags({ db })).map((tag) => tag.name);
   if (parsed.data.mode === "update") {
     const tool = await findToolById({ db, id: parsed.data.toolId });
-    if (!tool) return refuse("not-found", RESEARCH_MESSAGES.toolNotFound);
+    if (!tool) throw new AppError("not-found", RESEARCH_MESSAGES.toolNotFound);
     task = await updateTaskFor({ db, tool, subject: parsed.data.subject, tagNames });
   } else {
     task = { mode: "create", subject: parsed.data.subject, tagNames };
   }
 
   const refusal = await enforceRateLimit({ db, rule: RATE_LIMITS.research, subject: adminId });
-  if (refusal) return toErrorResponse(refusal);
+  if (refusal) throw refusal;
 
   const runId = await startResearchRun({
     db,
@@ -192,5 +199,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Runs are POSTs; anything else is told so plainly. */
 export function loader() {
-  return refuse("method-not-allowed", "Method not allowed: start a research run with POST", { Allow: "POST" });
+  return toErrorResponse(
+    new AppError("method-not-allowed", "Method not allowed: start a research run with POST", {
+      headers: { Allow: "POST" },
+    }),
+  );
 }
