@@ -1,14 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import type { ActionResult } from "~/lib/action-result";
 import { toast } from "~/lib/toast";
 import { Button, buttonClasses } from "~/components/ui/button";
-import {
-  SAVED_PATH,
-  SAVED_TOASTS,
-  saveFailureToast,
-  withoutSaveAfterSignIn,
-  type SaveActionData,
-} from "~/lib/saved-tools";
+import { SAVED_PATH, SAVED_TOASTS, saveFailureToast, withoutSaveAfterSignIn, type SavedState } from "~/lib/saved-tools";
 
 export type PendingSaveTool = { id: string; slug: string; name: string };
 
@@ -19,7 +14,7 @@ export type PendingSaveTool = { id: string; slug: string; name: string };
  * once, then the address drops the parameter; without it, the person confirms with one click.
  */
 export function PendingSave({ tool }: { tool: PendingSaveTool }) {
-  const fetcher = useFetcher<SaveActionData>();
+  const fetcher = useFetcher<ActionResult<SavedState>>();
   const location = useLocation();
   const navigate = useNavigate();
   const back = withoutSaveAfterSignIn(`${location.pathname}${location.search}`);
@@ -31,7 +26,7 @@ export function PendingSave({ tool }: { tool: PendingSaveTool }) {
     void fetcher.submit({ intent: "save", toolId: tool.id, redirectTo: back }, { method: "post", action: SAVED_PATH });
   }, [tool.id, back, fetcher]);
 
-  const seen = useRef<SaveActionData | undefined>(undefined);
+  const seen = useRef<ActionResult<SavedState> | undefined>(undefined);
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || seen.current === result) return;

@@ -1,6 +1,7 @@
 import { Bookmark } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
+import type { ActionResult } from "~/lib/action-result";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/cn";
 import {
@@ -9,7 +10,7 @@ import {
   saveFailureToast,
   withoutSaveAfterSignIn,
   withSaveAfterSignIn,
-  type SaveActionData,
+  type SavedState,
 } from "~/lib/saved-tools";
 import { signInHref } from "~/lib/sign-in-link";
 import { buttonClasses } from "./ui/button";
@@ -32,7 +33,7 @@ type SaveToggleProps = {
  * JavaScript the sign-in dialog opens instead, with the same return address.
  */
 export function SaveToggle({ tool, saved, signedIn, variant, className }: SaveToggleProps) {
-  const fetcher = useFetcher<SaveActionData>();
+  const fetcher = useFetcher<ActionResult<SavedState>>();
   const { openSignIn } = useSignInDialog();
   const location = useLocation();
   const here = withoutSaveAfterSignIn(`${location.pathname}${location.search}`);
@@ -41,13 +42,13 @@ export function SaveToggle({ tool, saved, signedIn, variant, className }: SaveTo
   const shown = fetcher.formData ? fetcher.formData.get("intent") === "save" : saved;
   const label = variant === "card" ? `Save ${tool.name}` : undefined;
 
-  const seen = useRef<SaveActionData | undefined>(undefined);
+  const seen = useRef<ActionResult<SavedState> | undefined>(undefined);
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || seen.current === result) return;
     seen.current = result;
     if (result.ok) {
-      const done = result.saved ? SAVED_TOASTS.saved : SAVED_TOASTS.removed;
+      const done = result.data?.saved ? SAVED_TOASTS.saved : SAVED_TOASTS.removed;
       toast.success(done.title, { description: done.description });
     } else if (result.code === "unauthorized") {
       // The session ended since the page was drawn.

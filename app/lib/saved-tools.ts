@@ -1,4 +1,4 @@
-import type { AppErrorCode } from "./app-error";
+import type { ActionResult } from "./action-result";
 import { MAX_COMPARED_TOOLS, MIN_COMPARED_TOOLS } from "./compare";
 
 /**
@@ -51,19 +51,20 @@ export type SaveIntent = "save" | "unsave";
  * What /saved answers a fetcher: `{ intent, ok: true, saved }`, or an error body (`{ error, code }`)
  * with the intent it answers. A post without JavaScript is redirected instead, with a flash message.
  */
-export type SaveActionData = {
-  intent: SaveIntent;
-  ok?: boolean;
-  saved?: boolean;
-  error?: string;
-  code?: AppErrorCode;
-};
+/** What a save answers a fetcher (`ActionResult.data`): whether the tool is saved now. */
+export type SavedState = { saved: boolean };
 
-/** The toast of a failed save or removal: the fixed text, plus a refusal's own sentence when it is the person's to act on. */
-export function saveFailureToast(result: SaveActionData): { title: string; description: string } {
-  const fixed = result.intent === "save" ? SAVED_TOASTS.saveFailed : SAVED_TOASTS.removeFailed;
-  const explained = (result.code === "rate-limited" || result.code === "bad-request") && result.error;
-  return { title: fixed.title, description: explained ? `${fixed.description} ${result.error}` : fixed.description };
+/**
+ * The toast of a failed save or removal (`form` says which): the fixed text, plus a refusal's own
+ * sentence when it is the person's to act on.
+ */
+export function saveFailureToast(result: ActionResult<unknown>): { title: string; description: string } {
+  const fixed = result.form === "unsave" ? SAVED_TOASTS.removeFailed : SAVED_TOASTS.saveFailed;
+  const explained = (result.code === "rate-limited" || result.code === "bad-request") && result.formError;
+  return {
+    title: fixed.title,
+    description: explained ? `${fixed.description} ${result.formError}` : fixed.description,
+  };
 }
 
 /** `path` (with its query) with the save-after-sign-in parameter set to `slug`. */

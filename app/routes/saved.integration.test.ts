@@ -90,14 +90,17 @@ describe("the save action", () => {
     const save = { intent: "save", toolId: quill.id, redirectTo: `/tool/${quill.slug}` };
     expect(await post(save, { cookie: user.cookie })).toMatchObject({
       status: 200,
-      data: { intent: "save", ok: true, saved: true },
+      data: { ok: true, data: { saved: true } },
     });
-    expect(await post(save, { cookie: user.cookie })).toMatchObject({ status: 200, data: { ok: true, saved: true } });
+    expect(await post(save, { cookie: user.cookie })).toMatchObject({
+      status: 200,
+      data: { ok: true, data: { saved: true } },
+    });
     expect(await savedRows()).toEqual([expect.objectContaining({ userId: user.id, toolId: quill.id })]);
     expect(services.invalidations()).toBe(before + 1);
 
     const unsave = { ...save, intent: "unsave" };
-    expect(await post(unsave, { cookie: user.cookie })).toMatchObject({ data: { intent: "unsave", saved: false } });
+    expect(await post(unsave, { cookie: user.cookie })).toMatchObject({ data: { ok: true, data: { saved: false } } });
     expect(await post(unsave, { cookie: user.cookie })).toMatchObject({ data: { ok: true } });
     expect(await savedRows()).toEqual([]);
     expect(services.invalidations()).toBe(before + 2);
@@ -123,7 +126,7 @@ describe("the save action", () => {
   it("signed out: a fetcher is told to sign in (401); a page post goes to sign in and back; nothing written", async () => {
     expect(await post({ intent: "save", toolId: quill.id })).toMatchObject({
       status: 401,
-      data: { intent: "save", code: "unauthorized", error: SAVED_TOASTS.signIn.description },
+      data: { ok: false, form: "save", code: "unauthorized", formError: SAVED_TOASTS.signIn.description },
     });
     expect(
       await post({ intent: "save", toolId: quill.id, redirectTo: `/tool/${quill.slug}` }, { fetcher: false }),
@@ -146,11 +149,14 @@ describe("the save action", () => {
     const user = await newUser();
     expect(
       await post({ intent: "save", toolId: "00000000-0000-4000-8000-000000000000" }, { cookie: user.cookie }),
-    ).toMatchObject({ status: 404, data: { intent: "save", error: "Tool not found" } });
+    ).toMatchObject({
+      status: 404,
+      data: { ok: false, form: "save", code: "not-found", formError: "Tool not found" },
+    });
     expect(await post({ intent: "save", toolId: "nope" }, { cookie: user.cookie })).toMatchObject({ status: 404 });
     expect(await post({ intent: "hoard", toolId: quill.id }, { cookie: user.cookie })).toMatchObject({
       status: 400,
-      data: { error: "Unknown action" },
+      data: { ok: false, code: "bad-request", formError: "Unknown action" },
     });
     const page = await post(
       { intent: "save", toolId: "nope", redirectTo: "/" },
@@ -174,7 +180,7 @@ describe("the save action", () => {
       expect(await post({ intent, toolId: quill.id }, { cookie: user.cookie })).toMatchObject({ status: 200 });
     }
     const refused = await post({ intent: "save", toolId: echo.id }, { cookie: user.cookie });
-    expect(refused).toMatchObject({ status: 429, data: { intent: "save", code: "rate-limited" } });
+    expect(refused).toMatchObject({ status: 429, data: { ok: false, form: "save", code: "rate-limited" } });
     expect(refused.headers?.get("retry-after")).toMatch(/^\d+$/);
     expect((await savedRows()).filter((row) => row.toolId === echo.id)).toEqual([]);
     expect(await post({ intent: "save", toolId: echo.id }, { cookie: other.cookie })).toMatchObject({ status: 200 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, isRouteErrorResponse, Link, redirect, useFetcher } from "react-router";
+import { Form, Link, redirect, useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/saved";
 import { RatingSummary } from "~/components/rating-summary";
@@ -7,7 +7,8 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ToolLogo } from "~/components/tool-logo";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { AppError, asErrorBody } from "~/lib/app-error";
+import type { ActionResult } from "~/lib/action-result";
+import { AppError } from "~/lib/app-error";
 import { cn } from "~/lib/cn";
 import { MAX_COMPARED_TOOLS, MIN_COMPARED_TOOLS } from "~/lib/compare";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -19,19 +20,18 @@ import {
   SAVED_TOASTS,
   saveFailureToast,
   withoutSaveAfterSignIn,
-  type SaveActionData,
+  type SavedState,
   type SaveIntent,
 } from "~/lib/saved-tools";
 import { saveFormSchema } from "~/lib/saved-tools-schema";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { signInHref } from "~/lib/sign-in-link";
 import { siteNameFromMatches } from "~/lib/site";
-import { DATA_REQUEST_HEADER, requireSameOrigin } from "~/server/auth/guards.server";
+import { DATA_REQUEST_HEADER } from "~/server/auth/guards.server";
 import { listSavedTools, saveTool, unsaveTool } from "~/server/community/saved-tools.server";
 import { flashCookie } from "~/server/flash.server";
-import { expectedOrLogged, toErrorResponse } from "~/server/http/error-response.server";
-import { readForm } from "~/server/http/read-form.server";
-import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+import { defineIntents, intent as intentStep, ok } from "~/server/http/action-pipeline.server";
+import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { toolTag } from "~/server/cache/page-tags.server";
 
 /** One person's list: never stored by a cache on the way, never indexed. */
@@ -52,63 +52,64 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { sort, tools, total };
 }
 
-/**
- * Saves or removes a tool, from a toggle anywhere or a Remove button here: same origin, signed in,
- * rate-limited per user like votes, then written. A fetcher (a ".data" request) is answered with
- * data, failures included, so its page stays; a post without JavaScript is sent back to the page
- * it came from with a flash message (an error one on failure), and a visitor to sign in.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const form = await readForm(request);
-  const inPlace = request.headers.has(DATA_REQUEST_HEADER);
-  const back = withoutSaveAfterSignIn(safeRedirectPath(form.get("redirectTo"), SAVED_PATH));
-  const intent: SaveIntent = form.get("intent") === "unsave" ? "unsave" : "save";
-  const viewer = context.viewer;
-  try {
-    if (!viewer) throw new AppError("unauthorized", SAVED_TOASTS.signIn.description);
-    const refusal = await enforceRateLimit({ db: context.db, rule: RATE_LIMITS.save, subject: viewer.id });
-    if (refusal) throw refusal;
-    const parsed = saveFormSchema.safeParse({ intent: form.get("intent"), toolId: form.get("toolId") });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new AppError(issue.path[0] === "toolId" ? "not-found" : "bad-request", issue.message);
-    }
-    const { toolId } = parsed.data;
-    const changed =
-      intent === "save"
-        ? (await saveTool({ db: context.db, userId: viewer.id, toolId })).added
-        : (await unsaveTool({ db: context.db, userId: viewer.id, toolId })).removed;
-    // The tool page's "Saved by N people" is public and cached.
-    if (changed) await context.purgePages([toolTag(toolId)]);
-    if (inPlace) return { intent, ok: true, saved: intent === "save" } satisfies SaveActionData;
-    const done = intent === "save" ? SAVED_TOASTS.saved : SAVED_TOASTS.removed;
-    return redirect(back, { headers: { "Set-Cookie": flashCookie({ kind: "success", ...done }) } });
-  } catch (thrown) {
-    const failed = intent === "save" ? SAVED_TOASTS.saveFailed : SAVED_TOASTS.removeFailed;
-    const error = expectedOrLogged(thrown, new AppError("internal", failed.description), {
-      intent,
-      toolId: form.get("toolId"),
-      userId: viewer?.id,
-    });
-    if (inPlace) return toErrorResponse(error, { intent });
-    if (error.code === "unauthorized") return redirect(signInHref({ pathname: back, search: "" }));
-    const { title, description } = saveFailureToast({ intent, code: error.code, error: error.message });
-    return redirect(back, {
-      headers: { "Set-Cookie": flashCookie({ kind: "error", title, description }), ...error.headers },
-    });
-  }
+/** Where a post without JavaScript goes back to: the page it came from, without a pending save. */
+const backFrom = (form: FormData | null) =>
+  withoutSaveAfterSignIn(safeRedirectPath(form?.get("redirectTo") ?? null, SAVED_PATH));
+
+/** One step of the toggle: save or remove, signed in, rate-limited per user like votes. */
+function saveStep(intent: SaveIntent) {
+  return intentStep({
+    failure: (intent === "save" ? SAVED_TOASTS.saveFailed : SAVED_TOASTS.removeFailed).description,
+    rateLimit: ({ viewer }) => (viewer ? { rule: RATE_LIMITS.save, subject: viewer.id } : null),
+    async run({ request, context, viewer, form, purge }) {
+      if (!viewer) throw new AppError("unauthorized", SAVED_TOASTS.signIn.description);
+      const parsed = saveFormSchema.safeParse({ intent, toolId: form.get("toolId") });
+      if (!parsed.success) throw new AppError("not-found", parsed.error.issues[0]!.message);
+      const { toolId } = parsed.data;
+      const changed =
+        intent === "save"
+          ? (await saveTool({ db: context.db, userId: viewer.id, toolId })).added
+          : (await unsaveTool({ db: context.db, userId: viewer.id, toolId })).removed;
+      // The tool page's "Saved by N people" is public and cached.
+      if (changed) purge([toolTag(toolId)]);
+      if (request.headers.has(DATA_REQUEST_HEADER)) return ok<SavedState>({ saved: intent === "save" });
+      const done = intent === "save" ? SAVED_TOASTS.saved : SAVED_TOASTS.removed;
+      return redirect(backFrom(form), { headers: { "Set-Cookie": flashCookie({ kind: "success", ...done }) } });
+    },
+  });
 }
 
+/**
+ * Saves or removes a tool, from a toggle anywhere or a Remove button here. A fetcher (a ".data"
+ * request) is answered with an ActionResult, failures included, so its page stays; a post without
+ * JavaScript is sent back to the page it came from with a flash message (an error one on failure),
+ * and a visitor to sign in.
+ */
+export const action = defineIntents({
+  intents: { save: saveStep("save"), unsave: saveStep("unsave") },
+  // Which of the two failed: the toast says "save" or "remove".
+  formId: (form) => (form.get("intent") === "unsave" ? "unsave" : "save"),
+  documentFailure: ({ result, headers, form }) => {
+    const back = backFrom(form);
+    if (result.code === "unauthorized") return redirect(signInHref({ pathname: back, search: "" }));
+    const { title, description } = saveFailureToast(result);
+    return redirect(back, {
+      headers: { "Set-Cookie": flashCookie({ kind: "error", title, description }), ...headers },
+    });
+  },
+});
+
 /** In the browser, the request itself can fail (the network): answered like the server's own failures. */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<SaveActionData> {
+export async function clientAction({
+  request,
+  serverAction,
+}: Route.ClientActionArgs): Promise<ActionResult<SavedState>> {
   const intent: SaveIntent = (await request.clone().formData()).get("intent") === "unsave" ? "unsave" : "save";
   try {
-    return (await serverAction()) as SaveActionData;
-  } catch (thrown) {
-    const body = isRouteErrorResponse(thrown) ? asErrorBody(thrown.data) : null;
+    return (await serverAction()) as ActionResult<SavedState>;
+  } catch {
     const failed = intent === "save" ? SAVED_TOASTS.saveFailed : SAVED_TOASTS.removeFailed;
-    return { intent, ...(body ?? { error: failed.description, code: "internal" }) };
+    return { ok: false, form: intent, code: "internal", formError: failed.description };
   }
 }
 
@@ -254,8 +255,8 @@ function RemoveButton({
   sort: string;
   onRemoved: () => void;
 }) {
-  const fetcher = useFetcher<SaveActionData>();
-  const seen = useRef<SaveActionData | undefined>(undefined);
+  const fetcher = useFetcher<ActionResult<SavedState>>();
+  const seen = useRef<ActionResult<SavedState> | undefined>(undefined);
   useEffect(() => {
     // Not waiting for "idle": once the list reloads this row, and this fetcher, are gone.
     const result = fetcher.data;

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { ActionResult } from "~/lib/action-result";
 import { AppError, type AppErrorCode } from "~/lib/app-error";
 import { fieldErrorsOf } from "~/lib/form-fields";
-import { requireAdmin, requireSameOrigin, requireUser } from "../auth/guards.server";
+import { DATA_REQUEST_HEADER, requireAdmin, requireSameOrigin, requireUser } from "../auth/guards.server";
 import type { Viewer } from "../auth/viewer.server";
 import type { AppContext } from "../context.server";
 import { logger } from "../logger.server";
@@ -92,6 +92,18 @@ type Common<G extends Guard | undefined> = {
    * record is gone, so saving it answers as opening it would.
    */
   boundary?: readonly AppErrorCode[];
+  /**
+   * How a failure answers a post made without JavaScript (a document request, not a fetcher's),
+   * for forms that post from other pages: usually a redirect back with an error flash message
+   * (`headers` are the error's own, Retry-After). Undefined keeps the ActionResult. A fetcher
+   * always gets the ActionResult.
+   */
+  documentFailure?: (failure: {
+    result: ActionResult<never>;
+    headers: Record<string, string>;
+    form: FormData | null;
+    args: ActionArgs;
+  }) => Response | undefined;
 };
 
 export const GENERIC_FAILURE = "Something went wrong. Please try again.";
@@ -311,6 +323,10 @@ function failureAnswer<G extends Guard | undefined>(
   if (invalid) result.fieldErrors = invalid.fieldErrors;
   const values = form ? spec.echo?.(form) : undefined;
   if (values) result.values = values;
+  if (spec.documentFailure && !args.request.headers.has(DATA_REQUEST_HEADER)) {
+    const answer = spec.documentFailure({ result, headers: error.headers, form, args });
+    if (answer) return answer;
+  }
   // A JSON Response, which React Router reads back as the action's data, as it does `data()`; unlike
   // `data()`, its status and headers (Retry-After) stay on the object for whoever called the action.
   return Response.json(result, { status: error.status, headers: { "Cache-Control": "no-store", ...error.headers } });
