@@ -72,20 +72,3 @@ export function requireUser(request: Request, context: Pick<AppContext, "viewer"
   }
   throw toErrorResponse(new AppError("unauthorized", SIGN_IN_REQUIRED_MESSAGE));
 }
-
-/**
- * A resource route's checks for an admin action answering JSON: the administrator, or the refusal
- * to send. The guards throw real responses, so the refusal is simply the one they threw.
- */
-export function adminOrJsonRefusal(
-  request: Request,
-  context: Pick<AppContext, "siteUrl" | "viewer">,
-): Viewer | Response {
-  try {
-    requireSameOrigin(request, context);
-    return requireAdmin(request, context);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
