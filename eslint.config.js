@@ -23,7 +23,7 @@ const serverOnlySuffix = {
 
 // Route modules that still write their request edge by hand (issue 30): each one converted to
 // defineAction leaves this list.
-const actionsNotYetInPipeline = ["app/routes/account.tsx", "app/routes/tool.tsx"];
+const actionsNotYetInPipeline = ["app/routes/tool.tsx"];
 
 export default defineConfig([
   globalIgnores(["build/", "data/", ".react-router/", "test-results/", "playwright-report/", "bench/.data/"]),

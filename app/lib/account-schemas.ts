@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCOUNT_MESSAGES } from "./account";
 import { credentialsSchema, emailSchema, passwordSchema } from "./auth-schemas";
 import { FIELD_MESSAGES, PASSWORD_MAX_LENGTH } from "./form-checks";
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, DISPLAY_NAME_PATTERN } from "./members";
@@ -11,6 +12,16 @@ export const displayNameSchema = z
   .min(DISPLAY_NAME_MIN, FIELD_MESSAGES.displayNameTooShort)
   .max(DISPLAY_NAME_MAX, FIELD_MESSAGES.displayNameTooLong)
   .regex(DISPLAY_NAME_PATTERN, FIELD_MESSAGES.displayNameCharacters);
+
+/** The display-name form. */
+export const displayNameFormSchema = z.object({ displayName: displayNameSchema });
+
+/** The avatar form: a file was chosen (its size and type are the server's to check). */
+export const avatarFormSchema = z.object({
+  avatar: z
+    .instanceof(File, { message: ACCOUNT_MESSAGES.avatarMissing })
+    .refine((file) => file.size > 0, ACCOUNT_MESSAGES.avatarMissing),
+});
 
 /** At sign-up the name is optional: an empty field means "choose later". */
 export const optionalDisplayNameSchema = z.preprocess(
@@ -40,4 +51,4 @@ export const deleteAccountSchema = z.object({
   deleteComments: z.preprocess((value) => value === "on" || value === "true", z.boolean()),
 });
 
-export const sessionIdSchema = z.uuid("That session is not yours or has already ended.");
+export const sessionIdSchema = z.uuid(ACCOUNT_MESSAGES.sessionNotFound);

@@ -39,17 +39,6 @@ export const ACCOUNT_INTENTS = [
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
-export function parseAccountIntent(value: unknown): AccountIntent | null {
-  return (ACCOUNT_INTENTS as readonly unknown[]).includes(value) ? (value as AccountIntent) : null;
-}
-
-/** What the account action answers when a form is refused: the form, and why, per field or whole. */
-export type AccountActionData = {
-  intent: AccountIntent | null;
-  error?: string;
-  fieldErrors?: Record<string, string>;
-};
-
 export const ACCOUNT_MESSAGES = {
   displayNameTaken: "That display name is taken. Please choose another.",
   displayNameSaved: "Your display name is saved.",

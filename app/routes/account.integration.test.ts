@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "~/lib/account";
-import { LOGO_TYPE_MESSAGE } from "~/lib/logo-upload";
+import { LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE } from "~/lib/logo-upload";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/account-confirm";
 import AccountPage, { action, loader } from "~/routes/account";
 import MemberProfilePage, { loader as profileLoader, meta as profileMeta } from "~/routes/member-profile";
@@ -116,14 +116,18 @@ describe("display names", () => {
     const taken = await post(bob.cookie, { intent: "display-name", displayName: "ada.LOVELACE" });
     expect(taken).toMatchObject({
       status: 409,
-      data: { intent: "display-name", fieldErrors: { displayName: ACCOUNT_MESSAGES.displayNameTaken } },
+      data: { ok: false, form: "display-name", fieldErrors: { displayName: ACCOUNT_MESSAGES.displayNameTaken } },
     });
     expect((await profileOf(bob.id))?.displayName).toBeNull();
 
     for (const invalid of ["ab", "a".repeat(31), "no spaces", "émile"]) {
       const refused = await post(bob.cookie, { intent: "display-name", displayName: invalid });
       expect(refused.status, invalid).toBe(400);
-      expect(refused.data).toMatchObject({ intent: "display-name", fieldErrors: { displayName: expect.any(String) } });
+      expect(refused.data).toMatchObject({
+        ok: false,
+        form: "display-name",
+        fieldErrors: { displayName: expect.any(String) },
+      });
     }
     // The member may change the letter case of their own name.
     expect((await post(ada.cookie, { intent: "display-name", displayName: "ada.lovelace" })).status).toBe(302);
@@ -142,7 +146,7 @@ describe("display names", () => {
     const taken = await signUp({ email: "other@example.com", password: "cobol rules", displayName: "grace_h" });
     expect(taken).toMatchObject({
       status: 409,
-      data: { mode: "sign-up", fieldErrors: { displayName: ACCOUNT_MESSAGES.displayNameTaken } },
+      data: { ok: false, form: "sign-up", fieldErrors: { displayName: ACCOUNT_MESSAGES.displayNameTaken } },
     });
     expect(await database.db.select().from(users).where(eq(users.email, "other@example.com"))).toEqual([]);
 
@@ -168,7 +172,10 @@ describe("avatars", () => {
     const missing = await uploadAvatar(ada.cookie, null);
     expect(missing).toMatchObject({ status: 400, data: { fieldErrors: { avatar: ACCOUNT_MESSAGES.avatarMissing } } });
     const tooLarge = await uploadAvatar(ada.cookie, new Blob([Buffer.alloc(6 * 1024 * 1024)]));
-    expect(tooLarge.status).toBe(413);
+    expect(tooLarge).toMatchObject({
+      status: 413,
+      data: { ok: false, form: "avatar", code: "payload-too-large", fieldErrors: { avatar: LOGO_SIZE_MESSAGE } },
+    });
     expect((await profileOf(ada.id))?.avatarUrl).toBe(url);
 
     const removed = await post(ada.cookie, { intent: "remove-avatar" });
@@ -289,7 +296,10 @@ describe("password and devices", () => {
 
     const [bobSession] = await database.db.select().from(sessions).where(eq(sessions.userId, bob.id));
     const notMine = await post(ada.cookie, { intent: "sign-out-session", sessionId: bobSession!.id });
-    expect(notMine.status).toBe(404);
+    expect(notMine).toMatchObject({
+      status: 404,
+      data: { ok: false, form: "sign-out-session", formError: ACCOUNT_MESSAGES.sessionNotFound },
+    });
     expect(await viewerOf(bob.cookie)).not.toBeNull();
 
     const secondId = listed.find((session) => !session.current)!.id;
@@ -395,6 +405,9 @@ describe("refusals", () => {
     expect(crossSite.status).toBe(403);
     const signedOut = await post(null, { intent: "display-name", displayName: "Ada" });
     expect(signedOut.status).toBe(401);
+    const unknown = await post(ada.cookie, { intent: "become-admin" });
+    expect(unknown).toMatchObject({ status: 400, data: { ok: false, formError: ACCOUNT_MESSAGES.unknownForm } });
+    expect((unknown.data as { form?: string }).form).toBeUndefined();
     expect((await profileOf(ada.id))?.displayName).toBeNull();
     const page = await call(loader, getRequest("/account"));
     expect(page).toMatchObject({ status: 302, location: "/sign-in?redirectTo=%2Faccount" });

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { FormRefusal, LabelledInput } from "~/components/account-form-fields";
 import { MemberAvatar } from "~/components/member-avatar";
@@ -10,28 +10,26 @@ import {
   ACCOUNT_PATH,
   DISPLAY_NAME_RULES,
   memberProfilePath,
-  parseAccountIntent,
   publicName,
-  type AccountActionData,
   type AccountIntent,
 } from "~/lib/account";
 import {
+  avatarFormSchema,
   changeEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
-  displayNameSchema,
+  displayNameFormSchema,
   sessionIdSchema,
 } from "~/lib/account-schemas";
-import { AppError } from "~/lib/app-error";
-import { fieldErrorsOf as fieldErrors } from "~/lib/form-fields";
-import { LOGO_ACCEPT_ATTRIBUTE, LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE } from "~/lib/logo-upload";
+import { resultFor } from "~/lib/action-result";
+import { AppError, type AppErrorCode } from "~/lib/app-error";
+import { LOGO_ACCEPT_ATTRIBUTE } from "~/lib/logo-upload";
 import { DISPLAY_NAME_MAX } from "~/lib/members";
 import { siteNameFromMatches } from "~/lib/site";
-import { requireSameOrigin, requireUser, SIGN_IN_REQUIRED_MESSAGE } from "~/server/auth/guards.server";
+import { requireUser, SIGN_IN_REQUIRED_MESSAGE } from "~/server/auth/guards.server";
 import type { Viewer } from "~/server/auth/viewer.server";
-import type { AppContext } from "~/server/context.server";
 import { flashCookie } from "~/server/flash.server";
-import { expectedOrLogged } from "~/server/http/error-response.server";
+import { defineIntents, InvalidFields, memberIntent, stringField } from "~/server/http/action-pipeline.server";
 import { readAccountForm } from "~/server/members/account-form.server";
 import {
   changePassword,
@@ -42,7 +40,7 @@ import {
   endSessions,
 } from "~/server/members/account.server";
 import { findAccountProfile, removeAvatar, setAvatar, setDisplayName } from "~/server/members/profile.server";
-import { enforceRateLimit, RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { siteUrlFor } from "~/server/site.server";
 import { SITE_TAG } from "~/server/cache/page-tags.server";
 import { memberWriteTags } from "~/server/cache/write-tags.server";
@@ -74,13 +72,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type IntentArgs = { request: Request; context: AppContext; viewer: Viewer; form: FormData };
-
-/** A refused form: its intent, and the message per field (shown beside it) or for the whole form. */
-function refused(intent: AccountIntent | null, status: number, refusal: Omit<AccountActionData, "intent">) {
-  return data<AccountActionData>({ intent, ...refusal }, { status });
-}
-
 /** Back to the page with a message, carrying any cookies the change set (a new session after a password change). */
 function done(title: string, cookies: string[] = [], to = ACCOUNT_PATH) {
   const headers = new Headers();
@@ -89,174 +80,166 @@ function done(title: string, cookies: string[] = [], to = ACCOUNT_PATH) {
   return redirect(to, { headers });
 }
 
-/** Which field an AppError from each form is about; refusals such as the rate limit concern the whole form. */
-function fieldFor(intent: AccountIntent, error: AppError): string | undefined {
-  if (error.code === "rate-limited" || error.code === "internal" || error.code === "unavailable") return undefined;
-  switch (intent) {
-    case "display-name":
-      return "displayName";
-    case "avatar":
-      return "avatar";
-    case "email":
-      return error.message === ACCOUNT_MESSAGES.sameEmail ? "newEmail" : "password";
-    case "password":
-      return "currentPassword";
-    case "delete-account":
-      return "password";
-    default:
-      return undefined;
-  }
-}
+/** Every change counts against the member's hourly allowance; past it, the form is refused with the wait. */
+const perMember = ({ viewer }: { viewer: Viewer }) => ({ rule: RATE_LIMITS.accountChange, subject: viewer.id });
+
+/** Refusals that are not about what the member typed stay the form's, above its button. */
+const FORM_WIDE = new Set<AppErrorCode>(["internal", "unavailable", "bad-gateway"]);
 
 /**
- * Every change to the member's own account, one `intent` per form: same origin, signed in, each
- * form's fields validated, then limited per member (RATE_LIMITS.accountChange) and done. Success
- * goes back to the page with a flash message (it works without JavaScript); a refusal stays on the
- * page with its message.
+ * A refusal from the account's data functions (a wrong password, a name taken, not an image),
+ * shown beside the input it is about (`field` names it) instead of above the form.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const viewer = requireUser(request, context);
-  let form: FormData;
+async function besideField<T>(field: string | ((error: AppError) => string), work: () => Promise<T>): Promise<T> {
   try {
-    form = await readAccountForm(request);
+    return await work();
   } catch (thrown) {
-    // Only the avatar form is multipart, so a body too large is its file.
-    if (thrown instanceof AppError)
-      return refused("avatar", thrown.status, { fieldErrors: { avatar: thrown.message } });
-    throw thrown;
-  }
-  const intent = parseAccountIntent(form.get("intent"));
-  if (!intent) return refused(null, 400, { error: ACCOUNT_MESSAGES.unknownForm });
-  try {
-    return await INTENTS[intent]({ request, context, viewer, form });
-  } catch (thrown) {
-    const error = expectedOrLogged(thrown, new AppError("internal", "Something went wrong. Please try again."), {
-      intent,
-      userId: viewer.id,
-    });
-    const field = fieldFor(intent, error);
-    const refusal = field ? { fieldErrors: { [field]: error.message } } : { error: error.message };
-    return data<AccountActionData>({ intent, ...refusal }, { status: error.status, headers: error.headers });
+    if (!(thrown instanceof AppError) || thrown instanceof InvalidFields || FORM_WIDE.has(thrown.code)) throw thrown;
+    const name = typeof field === "string" ? field : field(thrown);
+    throw new InvalidFields({ [name]: thrown.message }, { code: thrown.code });
   }
 }
 
-/** Counts the change against the member's hourly allowance; past it, the form is refused with the wait. */
-async function limitAccountChange(context: AppContext, viewer: Viewer) {
-  const refusal = await enforceRateLimit({ db: context.db, rule: RATE_LIMITS.accountChange, subject: viewer.id });
-  if (refusal) throw refusal;
-}
+const INTENTS = {
+  "display-name": memberIntent({
+    schema: displayNameFormSchema,
+    fields: ["displayName"],
+    rateLimit: perMember,
+    async run({ context, viewer, input, purge }) {
+      await besideField("displayName", () =>
+        setDisplayName({ db: context.db, userId: viewer.id, displayName: input.displayName }),
+      );
+      // Comments across the catalogue show the name: their tools' pages, and the member's profile.
+      purge(await memberWriteTags({ db: context.db, userId: viewer.id }));
+      return done(ACCOUNT_MESSAGES.displayNameSaved);
+    },
+  }),
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
+  avatar: memberIntent({
+    schema: avatarFormSchema,
+    fields: (form) => ({ avatar: form.get("avatar") }),
+    rateLimit: perMember,
+    async run({ context, viewer, input, purge }) {
+      const bytes = Buffer.from(await input.avatar.arrayBuffer());
+      await besideField("avatar", () =>
+        setAvatar({ db: context.db, storage: context.storage, userId: viewer.id, bytes }),
+      );
+      purge(await memberWriteTags({ db: context.db, userId: viewer.id }));
+      return done(ACCOUNT_MESSAGES.avatarSaved);
+    },
+  }),
 
-const INTENTS: Record<AccountIntent, (args: IntentArgs) => Promise<Response | ReturnType<typeof refused>>> = {
-  "display-name": async ({ context, viewer, form }) => {
-    const parsed = displayNameSchema.safeParse(field(form, "displayName"));
-    if (!parsed.success)
-      return refused("display-name", 400, { fieldErrors: { displayName: parsed.error.issues[0]!.message } });
-    await limitAccountChange(context, viewer);
-    await setDisplayName({ db: context.db, userId: viewer.id, displayName: parsed.data });
-    // Comments across the catalogue show the name: their tools' pages, and the member's profile.
-    await context.purgePages(await memberWriteTags({ db: context.db, userId: viewer.id }));
-    return done(ACCOUNT_MESSAGES.displayNameSaved);
+  "remove-avatar": memberIntent({
+    rateLimit: perMember,
+    async run({ context, viewer, purge }) {
+      await removeAvatar({ db: context.db, userId: viewer.id });
+      purge(await memberWriteTags({ db: context.db, userId: viewer.id }));
+      return done(ACCOUNT_MESSAGES.avatarRemoved);
+    },
+  }),
+
+  email: memberIntent({
+    schema: changeEmailSchema,
+    fields: ["newEmail", "password"],
+    rateLimit: perMember,
+    async run({ request, context, viewer, input }) {
+      await besideField(
+        (error) => (error.message === ACCOUNT_MESSAGES.sameEmail ? "newEmail" : "password"),
+        () =>
+          requestEmailChange({
+            auth: context.auth,
+            db: context.db,
+            mailer: context.mailer,
+            siteUrl: siteUrlFor(request, context),
+            userId: viewer.id,
+            currentEmail: viewer.email,
+            newEmail: input.newEmail,
+            password: input.password,
+            headers: request.headers,
+          }),
+      );
+      return done(ACCOUNT_MESSAGES.emailChangeRequested);
+    },
+  }),
+
+  password: memberIntent({
+    schema: changePasswordSchema,
+    fields: ["currentPassword", "newPassword"],
+    rateLimit: perMember,
+    async run({ request, context, input }) {
+      const cookies = await besideField("currentPassword", () =>
+        changePassword({ auth: context.auth, headers: request.headers, ...input }),
+      );
+      return done(ACCOUNT_MESSAGES.passwordChanged, cookies);
+    },
+  }),
+
+  "sign-out-others": memberIntent({
+    rateLimit: perMember,
+    async run({ request, context, viewer }) {
+      const currentId = await currentSessionId({ auth: context.auth, headers: request.headers });
+      if (!currentId) throw new AppError("unauthorized", SIGN_IN_REQUIRED_MESSAGE);
+      await endSessions({ db: context.db, userId: viewer.id, except: currentId });
+      return done(ACCOUNT_MESSAGES.signedOutOthers);
+    },
+  }),
+
+  "sign-out-session": memberIntent({
+    rateLimit: perMember,
+    async run({ context, viewer, form }) {
+      // An id that is not a session's is answered as one that is not the member's.
+      const sessionId = sessionIdSchema.safeParse(stringField(form, "sessionId"));
+      if (!sessionId.success) throw new AppError("not-found", ACCOUNT_MESSAGES.sessionNotFound);
+      const ended = await endSessions({ db: context.db, userId: viewer.id, only: sessionId.data });
+      if (ended === 0) throw new AppError("not-found", ACCOUNT_MESSAGES.sessionNotFound);
+      return done(ACCOUNT_MESSAGES.sessionEnded);
+    },
+  }),
+
+  "delete-account": memberIntent({
+    schema: deleteAccountSchema,
+    fields: (form) => ({ password: stringField(form, "password"), deleteComments: form.get("deleteComments") }),
+    rateLimit: perMember,
+    async run({ request, context, viewer, input, purge }) {
+      const outcome = await besideField("password", () =>
+        deleteAccount({
+          auth: context.auth,
+          db: context.db,
+          mailer: context.mailer,
+          siteUrl: siteUrlFor(request, context),
+          userId: viewer.id,
+          email: viewer.email,
+          headers: request.headers,
+          ...input,
+        }),
+      );
+      if (outcome === "link-sent") return done(ACCOUNT_MESSAGES.deleteLinkSent);
+      // The account and its sessions are gone; Better Auth's sign-out clears this browser's cookies.
+      const signedOut = await context.auth.api.signOut({ headers: request.headers, asResponse: true });
+      // Their comments and votes are gone from pages across the site: rare, so everything (decision 096).
+      purge([SITE_TAG]);
+      return done(ACCOUNT_MESSAGES.accountDeleted, signedOut.headers.getSetCookie(), "/");
+    },
+  }),
+} satisfies Record<AccountIntent, unknown>;
+
+/**
+ * Every change to the member's own account, one `intent` per form, through the pipeline: same
+ * origin, signed in, the body read with the avatar's size cap, each form's fields parsed, then
+ * limited per member (RATE_LIMITS.accountChange) and done. Success goes back to the page with a
+ * flash message (it works without JavaScript); a refusal stays on the page as an ActionResult whose
+ * `form` is the intent, with its sentence beside the input it is about or above the form.
+ */
+export const action = defineIntents({
+  guard: "user",
+  read: readAccountForm,
+  intents: INTENTS,
+  unknownIntent: ACCOUNT_MESSAGES.unknownForm,
+  formId: (form) => {
+    const intent = form.get("intent");
+    return typeof intent === "string" && Object.hasOwn(INTENTS, intent) ? intent : undefined;
   },
-
-  avatar: async ({ context, viewer, form }) => {
-    const file = form.get("avatar");
-    if (!(file instanceof File) || file.size === 0)
-      return refused("avatar", 400, { fieldErrors: { avatar: ACCOUNT_MESSAGES.avatarMissing } });
-    if (file.size > LOGO_MAX_BYTES) return refused("avatar", 413, { fieldErrors: { avatar: LOGO_SIZE_MESSAGE } });
-    await limitAccountChange(context, viewer);
-    const bytes = Buffer.from(await file.arrayBuffer());
-    await setAvatar({ db: context.db, storage: context.storage, userId: viewer.id, bytes });
-    await context.purgePages(await memberWriteTags({ db: context.db, userId: viewer.id }));
-    return done(ACCOUNT_MESSAGES.avatarSaved);
-  },
-
-  "remove-avatar": async ({ context, viewer }) => {
-    await limitAccountChange(context, viewer);
-    await removeAvatar({ db: context.db, userId: viewer.id });
-    await context.purgePages(await memberWriteTags({ db: context.db, userId: viewer.id }));
-    return done(ACCOUNT_MESSAGES.avatarRemoved);
-  },
-
-  email: async ({ request, context, viewer, form }) => {
-    const parsed = changeEmailSchema.safeParse({
-      newEmail: field(form, "newEmail"),
-      password: field(form, "password"),
-    });
-    if (!parsed.success) return refused("email", 400, { fieldErrors: fieldErrors(parsed.error) });
-    await limitAccountChange(context, viewer);
-    await requestEmailChange({
-      auth: context.auth,
-      db: context.db,
-      mailer: context.mailer,
-      siteUrl: siteUrlFor(request, context),
-      userId: viewer.id,
-      currentEmail: viewer.email,
-      newEmail: parsed.data.newEmail,
-      password: parsed.data.password,
-      headers: request.headers,
-    });
-    return done(ACCOUNT_MESSAGES.emailChangeRequested);
-  },
-
-  password: async ({ request, context, viewer, form }) => {
-    const parsed = changePasswordSchema.safeParse({
-      currentPassword: field(form, "currentPassword"),
-      newPassword: field(form, "newPassword"),
-    });
-    if (!parsed.success) return refused("password", 400, { fieldErrors: fieldErrors(parsed.error) });
-    await limitAccountChange(context, viewer);
-    const cookies = await changePassword({ auth: context.auth, headers: request.headers, ...parsed.data });
-    return done(ACCOUNT_MESSAGES.passwordChanged, cookies);
-  },
-
-  "sign-out-others": async ({ request, context, viewer }) => {
-    await limitAccountChange(context, viewer);
-    const currentId = await currentSessionId({ auth: context.auth, headers: request.headers });
-    if (!currentId) throw new AppError("unauthorized", SIGN_IN_REQUIRED_MESSAGE);
-    await endSessions({ db: context.db, userId: viewer.id, except: currentId });
-    return done(ACCOUNT_MESSAGES.signedOutOthers);
-  },
-
-  "sign-out-session": async ({ context, viewer, form }) => {
-    const parsed = sessionIdSchema.safeParse(field(form, "sessionId"));
-    if (!parsed.success) return refused("sign-out-session", 404, { error: ACCOUNT_MESSAGES.sessionNotFound });
-    await limitAccountChange(context, viewer);
-    const ended = await endSessions({ db: context.db, userId: viewer.id, only: parsed.data });
-    if (ended === 0) throw new AppError("not-found", ACCOUNT_MESSAGES.sessionNotFound);
-    return done(ACCOUNT_MESSAGES.sessionEnded);
-  },
-
-  "delete-account": async ({ request, context, viewer, form }) => {
-    const parsed = deleteAccountSchema.safeParse({
-      password: field(form, "password"),
-      deleteComments: form.get("deleteComments"),
-    });
-    if (!parsed.success) return refused("delete-account", 400, { fieldErrors: fieldErrors(parsed.error) });
-    await limitAccountChange(context, viewer);
-    const outcome = await deleteAccount({
-      auth: context.auth,
-      db: context.db,
-      mailer: context.mailer,
-      siteUrl: siteUrlFor(request, context),
-      userId: viewer.id,
-      email: viewer.email,
-      headers: request.headers,
-      ...parsed.data,
-    });
-    if (outcome === "link-sent") return done(ACCOUNT_MESSAGES.deleteLinkSent);
-    // The account and its sessions are gone; Better Auth's sign-out clears this browser's cookies.
-    const signedOut = await context.auth.api.signOut({ headers: request.headers, asResponse: true });
-    // Their comments and votes are gone from pages across the site: rare, so everything (decision 096).
-    await context.purgePages([SITE_TAG]);
-    return done(ACCOUNT_MESSAGES.accountDeleted, signedOut.headers.getSetCookie(), "/");
-  },
-};
+});
 
 // --- The page ---
 
@@ -264,7 +247,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { profile, sessions } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const errorsFor = (intent: AccountIntent) => (actionData?.intent === intent ? actionData : undefined);
+  const errorsFor = (intent: AccountIntent) => resultFor(actionData, intent);
   const submit = (intent: AccountIntent, label: string, variant?: "outline") => (
     <Button type="submit" name="intent" value={intent} variant={variant} disabled={busyIntent === intent}>
       {busyIntent === intent ? "Please wait..." : label}
@@ -288,7 +271,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         ) : null}
         .
       </p>
-      <FormRefusal message={actionData?.intent === null ? actionData.error : undefined} />
+      <FormRefusal message={actionData && !actionData.form ? actionData.formError : undefined} />
 
       <Section title="Display name" id="display-name">
         <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -305,7 +288,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             defaultValue={profile.displayName ?? ""}
             error={errorsFor("display-name")?.fieldErrors?.displayName}
           />
-          <FormRefusal message={errorsFor("display-name")?.error} />
+          <FormRefusal message={errorsFor("display-name")?.formError} />
           {submit("display-name", "Save display name")}
         </Form>
       </Section>
@@ -324,12 +307,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             accept={LOGO_ACCEPT_ATTRIBUTE}
             error={errorsFor("avatar")?.fieldErrors?.avatar}
           />
-          <FormRefusal message={errorsFor("avatar")?.error} />
+          <FormRefusal message={errorsFor("avatar")?.formError} />
           {submit("avatar", "Upload avatar")}
         </Form>
         {profile.avatarUrl && (
           <Form method="post">
-            <FormRefusal message={errorsFor("remove-avatar")?.error} />
+            <FormRefusal message={errorsFor("remove-avatar")?.formError} />
             {submit("remove-avatar", "Remove avatar", "outline")}
           </Form>
         )}
@@ -358,7 +341,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               error={errorsFor("email")?.fieldErrors?.password}
             />
           )}
-          <FormRefusal message={errorsFor("email")?.error} />
+          <FormRefusal message={errorsFor("email")?.formError} />
           {submit("email", "Send confirmation link")}
         </Form>
       </Section>
@@ -385,7 +368,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               error={errorsFor("password")?.fieldErrors?.newPassword}
             />
             <p className="text-sm text-slate-700 dark:text-slate-300">Changing it signs out every other device.</p>
-            <FormRefusal message={errorsFor("password")?.error} />
+            <FormRefusal message={errorsFor("password")?.formError} />
             {submit("password", "Change password")}
           </Form>
         ) : (
@@ -428,7 +411,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </li>
           ))}
         </ul>
-        <FormRefusal message={errorsFor("sign-out-session")?.error ?? errorsFor("sign-out-others")?.error} />
+        <FormRefusal message={errorsFor("sign-out-session")?.formError ?? errorsFor("sign-out-others")?.formError} />
         {sessions.some((session) => !session.current) && (
           <Form method="post">{submit("sign-out-others", "Sign out everywhere else", "outline")}</Form>
         )}
@@ -463,7 +446,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               error={errorsFor("delete-account")?.fieldErrors?.password}
             />
           )}
-          <FormRefusal message={errorsFor("delete-account")?.error} />
+          <FormRefusal message={errorsFor("delete-account")?.formError} />
           <Button
             type="submit"
             name="intent"
