@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
 # Aitlas in one image: `docker build -t aitlas .`, then `docker run -v aitlas:/data -p 3000:3000 aitlas`.
 # Debian's glibc, not Alpine's musl: sharp's prebuilt libvips and PGlite run as they do everywhere else
-# (decision 089). One stage names the base image; the others start from it.
-FROM node:20-bookworm-slim AS base
+# (decision 089). Node 24, the LTS line package.json's engines admit with 22 (decision 115). One stage
+# names the base image; the others start from it.
+FROM node:24-bookworm-slim AS base
 WORKDIR /app
 
 # Every dependency, for the build.

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import semver from "semver";
 import { afterEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { assertServerBuilt, cleanUpServers, freePort, startServer, temporaryDir } from "../setup/production-server";
@@ -95,7 +96,7 @@ const isIgnored = (file: string) =>
 describe("the Dockerfile", () => {
   it("builds in one stage and runs from another that starts from the same base", () => {
     const [base, ...rest] = stages;
-    expect(base!.from).toMatch(/^node:20-bookworm-slim$/);
+    expect(base!.from).toMatch(/^node:\d+-bookworm-slim$/);
     expect(rest.every((stage) => stage.from === base!.name)).toBe(true);
     const build = stages.find((stage) => stage.name === "build")!;
     expect(all(build, "RUN").map((line) => line.args)).toEqual([expect.stringMatching(/\bnpm ci\b/), "npm run build"]);
@@ -103,6 +104,16 @@ describe("the Dockerfile", () => {
     const dependencies = stages.find((stage) => stage.name === "production-dependencies")!;
     expect(all(dependencies, "RUN").map((line) => line.args)).toEqual([expect.stringMatching(/\bnpm ci --omit=dev\b/)]);
     expect(all(runtime, "RUN").every((line) => !/\bnpm\b/.test(line.args))).toBe(true);
+  });
+
+  it("runs a Node release line that package.json's engines admit whole, as they admit the tests' Node", () => {
+    const [, major] = /^node:(\d+)-/.exec(stages[0]!.from)!;
+    const engines = (JSON.parse(read("package.json")) as { engines: { node: string } }).engines.node;
+    // node:24-bookworm-slim is whichever 24.x is newest: every one of them has to be admitted.
+    expect(semver.subset(`^${major}.0.0`, engines), `node ${major} in ${engines}`).toBe(true);
+    // An even major, an LTS line (decision 115).
+    expect(Number(major) % 2).toBe(0);
+    expect(semver.satisfies(process.versions.node, engines), `this node, ${process.versions.node}`).toBe(true);
   });
 
   it("runs as a user that is not root, with the data directory as a volume", () => {
