@@ -15,9 +15,13 @@ COPY . .
 RUN npm run build
 
 # Production dependencies only, installed on their own so no build tool reaches the runtime.
+# --legacy-peer-deps: production packages name build tools as optional peers (better-auth vitest and
+# drizzle-kit, @react-router/node typescript), which the lockfile marks devOptional and `--omit=dev`
+# alone still installs, with vite, tsx and esbuild behind them. Without peer edges only what the
+# dependencies and optionalDependencies reach is installed; sharp's platform binary stays.
 FROM base AS production-dependencies
 COPY package.json package-lock.json ./
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --legacy-peer-deps --no-audit --no-fund
 
 FROM base AS runtime
 ENV NODE_ENV=production \
