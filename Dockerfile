@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
 # Aitlas in one image: `docker build -t aitlas .`, then `docker run -v aitlas:/data -p 3000:3000 aitlas`.
 # Debian's glibc, not Alpine's musl: sharp's prebuilt libvips and PGlite run as they do everywhere else
-# (decision 089). One stage names the base image; the others start from it.
-FROM node:20-bookworm-slim AS base
+# (decision 089). Node 24, the LTS line package.json's engines admit with 22 (decision 115). One stage
+# names the base image; the others start from it.
+FROM node:24-bookworm-slim AS base
 WORKDIR /app
 
 # Every dependency, for the build.
@@ -14,9 +15,13 @@ COPY . .
 RUN npm run build
 
 # Production dependencies only, installed on their own so no build tool reaches the runtime.
+# --legacy-peer-deps: production packages name build tools as optional peers (better-auth vitest and
+# drizzle-kit, @react-router/node typescript), which the lockfile marks devOptional and `--omit=dev`
+# alone still installs, with vite, tsx and esbuild behind them. Without peer edges only what the
+# dependencies and optionalDependencies reach is installed; sharp's platform binary stays.
 FROM base AS production-dependencies
 COPY package.json package-lock.json ./
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --legacy-peer-deps --no-audit --no-fund
 
 FROM base AS runtime
 ENV NODE_ENV=production \

@@ -91,6 +91,8 @@ async function bareLoop(addresses: string[]) {
   };
   const dispatcher = new Agent({
     connect: buildConnector({ lookup, timeout: 10_000 } as buildConnector.BuildOptions),
+    // As the app's outbound client (guarded-fetch.server.ts): HTTP/1.1 only.
+    allowH2: false,
     keepAliveTimeout: 2_000,
     keepAliveMaxTimeout: 5_000,
   });

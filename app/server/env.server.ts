@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import cronParser from "cron-parser";
+import { CronExpressionParser } from "cron-parser";
 import { z } from "zod";
 import { DEFAULT_SITE_BRANDING } from "~/lib/site";
 import { parseHost } from "./http/host-policy.server";
@@ -21,7 +21,7 @@ const cronSetting = (fallback: string) =>
       const expression = value.trim();
       if (expression.toLowerCase() === "off") return null;
       try {
-        cronParser.parseExpression(expression);
+        CronExpressionParser.parse(expression);
       } catch {
         context.addIssue({ code: "custom", message: `"${value}" is not a cron expression (or "off")` });
       }

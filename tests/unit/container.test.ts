@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import semver from "semver";
 import { afterEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { assertServerBuilt, cleanUpServers, freePort, startServer, temporaryDir } from "../setup/production-server";
@@ -95,14 +96,37 @@ const isIgnored = (file: string) =>
 describe("the Dockerfile", () => {
   it("builds in one stage and runs from another that starts from the same base", () => {
     const [base, ...rest] = stages;
-    expect(base!.from).toMatch(/^node:20-bookworm-slim$/);
+    expect(base!.from).toMatch(/^node:\d+-bookworm-slim$/);
     expect(rest.every((stage) => stage.from === base!.name)).toBe(true);
     const build = stages.find((stage) => stage.name === "build")!;
     expect(all(build, "RUN").map((line) => line.args)).toEqual([expect.stringMatching(/\bnpm ci\b/), "npm run build"]);
     // The runtime's node_modules come from an install without devDependencies.
     const dependencies = stages.find((stage) => stage.name === "production-dependencies")!;
-    expect(all(dependencies, "RUN").map((line) => line.args)).toEqual([expect.stringMatching(/\bnpm ci --omit=dev\b/)]);
+    expect(all(dependencies, "RUN").map((line) => line.args)).toEqual([
+      expect.stringMatching(/\bnpm ci --omit=dev --legacy-peer-deps\b/),
+    ]);
     expect(all(runtime, "RUN").every((line) => !/\bnpm\b/.test(line.args))).toBe(true);
+  });
+
+  it("runs a Node release line that package.json's engines admit whole, as they admit the tests' Node", () => {
+    const [, major] = /^node:(\d+)-/.exec(stages[0]!.from)!;
+    const engines = (JSON.parse(read("package.json")) as { engines: { node: string } }).engines.node;
+    // node:24-bookworm-slim is whichever 24.x is newest: every one of them has to be admitted.
+    expect(semver.subset(`^${major}.0.0`, engines), `node ${major} in ${engines}`).toBe(true);
+    // An even major, an LTS line (decision 115).
+    expect(Number(major) % 2).toBe(0);
+    expect(semver.satisfies(process.versions.node, engines), `this node, ${process.versions.node}`).toBe(true);
+  });
+
+  it("installs no build tool in the runtime, and everything the production dependencies need", () => {
+    const installed = productionInstall();
+    for (const tool of ["vite", "vitest", "drizzle-kit", "tsx", "esbuild", "typescript", "rolldown", "@types/node"]) {
+      expect(installed.has(`node_modules/${tool}`), tool).toBe(false);
+    }
+    // sharp's prebuilt binary is an optional dependency for this platform, not a peer.
+    expect(installed.has(`node_modules/@img/sharp-${process.platform}-${process.arch}`)).toBe(true);
+    const { dependencies } = JSON.parse(read("package.json")) as { dependencies: Record<string, string> };
+    for (const name of Object.keys(dependencies)) expect(installed.has(`node_modules/${name}`), name).toBe(true);
   });
 
   it("runs as a user that is not root, with the data directory as a volume", () => {
@@ -143,6 +167,47 @@ describe("the Dockerfile", () => {
     }
   });
 });
+
+type LockEntry = {
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  os?: string[];
+  cpu?: string[];
+};
+
+/**
+ * What `npm ci --omit=dev --legacy-peer-deps` installs, read from the lockfile: the packages that
+ * package.json's dependencies reach through dependencies and optionalDependencies (peers are not
+ * followed), each resolved as Node resolves it, from its own node_modules outwards. Optional
+ * packages for another platform are left out, as npm leaves them.
+ */
+function productionInstall(): Set<string> {
+  const lock = JSON.parse(read("package-lock.json")) as { packages: Record<string, LockEntry> };
+  const { packages } = lock;
+  const resolve = (from: string, name: string): string | undefined => {
+    for (let dir = from; ;) {
+      const candidate = `${dir ? `${dir}/` : ""}node_modules/${name}`;
+      if (packages[candidate]) return candidate;
+      if (!dir) return undefined;
+      const parent = dir.lastIndexOf("/node_modules/");
+      dir = parent < 0 ? "" : dir.slice(0, parent);
+    }
+  };
+  const forThisPlatform = (entry: LockEntry) =>
+    (!entry.os || entry.os.includes(process.platform)) && (!entry.cpu || entry.cpu.includes(process.arch));
+  const reached = new Set<string>();
+  const pending = Object.keys(packages[""]!.dependencies ?? {}).map((name) => resolve("", name));
+  while (pending.length > 0) {
+    const location = pending.pop();
+    if (!location || reached.has(location) || !forThisPlatform(packages[location]!)) continue;
+    reached.add(location);
+    const entry = packages[location]!;
+    for (const name of [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {})]) {
+      pending.push(resolve(location, name));
+    }
+  }
+  return reached;
+}
 
 describe("the image's start command, run outside a container", () => {
   afterEach(() => cleanUpServers());

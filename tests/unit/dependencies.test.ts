@@ -32,12 +32,18 @@ describe("installed packages", () => {
     expect(refusing).toEqual([]);
   });
 
-  it("accept every Node that package.json's engines field admits", () => {
-    const lowest = semver.minVersion(manifest.engines!.node!)!.version;
-    const refusing = Object.entries(lock.packages)
-      .filter(([location, entry]) => location && !entry.optional && entry.engines?.node)
-      .filter(([, entry]) => !semver.satisfies(lowest, entry.engines!.node!))
-      .map(([location, entry]) => `${location} wants node ${entry.engines!.node}`);
+  it("accept every Node that package.json's engines field admits (the lowest of each of its ranges)", () => {
+    // "^22.19.0 || ^24.0.0 || >=26.0.0": 22.19.0, 24.0.0 and 26.0.0.
+    const lowests = new semver.Range(manifest.engines!.node!).set.map(
+      (comparators) => semver.minVersion(comparators.map(String).join(" "))!.version,
+    );
+    expect(lowests.length).toBeGreaterThan(1);
+    const refusing = lowests.flatMap((lowest) =>
+      Object.entries(lock.packages)
+        .filter(([location, entry]) => location && !entry.optional && entry.engines?.node)
+        .filter(([, entry]) => !semver.satisfies(lowest, entry.engines!.node!))
+        .map(([location, entry]) => `${location} wants node ${entry.engines!.node}, not ${lowest}`),
+    );
     expect(refusing).toEqual([]);
   });
 });

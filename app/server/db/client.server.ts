@@ -31,15 +31,13 @@ export type DatabaseHandle = {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /**
    * How the job queue (pg-boss) reaches this database: its own small pool on PostgreSQL, or this
-   * process's PGlite through pg-boss's `db.executeSql` hook.
+   * process's PGlite itself (through pg-boss's PGlite adapter).
    */
   jobQueueConnection: JobQueueConnection;
   close(): Promise<void>;
 };
 
-export type JobQueueConnection =
-  | { connectionString: string; connectionTimeoutMillis?: number }
-  | { db: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } };
+export type JobQueueConnection = { connectionString: string; connectionTimeoutMillis?: number } | { pglite: PGlite };
 
 /**
  * How long PostgreSQL may take before a request gives up on it: without limits, a database behind
@@ -141,17 +139,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.query("select 1");
     },
     listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
-    jobQueueConnection: {
-      db: {
-        // pg-boss sends parameterised statements one at a time, and its transactions as one
-        // multi-statement text without parameters, which only exec runs; PGlite runs each call whole.
-        executeSql: async (text, values) => {
-          if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
-          const results = await client.exec(text);
-          return { rows: results.at(-1)?.rows ?? [] };
-        },
-      },
-    },
+    jobQueueConnection: { pglite: client },
     close: async () => {
       if (client.closed) return;
       // Flush to disk before closing so the next start finds a clean data directory.

@@ -4,6 +4,7 @@ import { jobRuns } from "~/server/db/schema.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import {
   createJobQueue,
+  dropUnmigratableQueue,
   runJobInProcess,
   type JobContext,
   type JobDefinitions,
@@ -207,6 +208,32 @@ describe("the job queue", () => {
 
     await queueWith(async () => ({})).start();
     expect(await names()).toEqual([]);
+  });
+
+  test("a queue schema left by pg-boss 10 is replaced, and a run it held is closed as failed", async () => {
+    // pg-boss 10's schema as far as the upgrade looks at it: its version table at version 24.
+    await database.db.execute(sql`drop schema if exists pgboss cascade`);
+    await database.db.execute(sql`create schema pgboss`);
+    await database.db.execute(sql`create table pgboss.version (version int primary key)`);
+    await database.db.execute(sql`insert into pgboss.version values (24)`);
+    await database.db.insert(jobRuns).values([
+      { kind: "link-check", trigger: "manual", queueJobId: "a job of the old queue" },
+      { kind: "refresh", trigger: "cli" },
+    ]);
+
+    await queueWith(async () => ({})).start();
+    const { rows } = (await database.db.execute(sql`select version from pgboss.version`)) as unknown as {
+      rows: { version: number }[];
+    };
+    expect(rows[0]!.version).toBeGreaterThan(24);
+    const runs = await database.db.select().from(jobRuns).orderBy(jobRuns.kind);
+    expect(runs.map((run) => [run.kind, run.state, run.error !== null, run.finishedAt !== null])).toEqual([
+      ["link-check", "failed", true, true],
+      ["refresh", "running", false, false],
+    ]);
+
+    // A schema pg-boss 12 made is kept, with what is in it.
+    expect(await dropUnmigratableQueue(database.db)).toBe(false);
   });
 });
 

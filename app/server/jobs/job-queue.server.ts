@@ -1,6 +1,8 @@
-import cronParser from "cron-parser";
-import PgBoss from "pg-boss";
+import { CronExpressionParser } from "cron-parser";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { PgBoss, fromPglite, type Job } from "pg-boss";
 import type { Database, JobQueueConnection } from "../db/client.server";
+import { jobRuns } from "../db/schema.server";
 import { JOB_KINDS, type JobKind } from "~/lib/jobs";
 import { logger } from "../logger.server";
 import { beginJobRun, finishJobRun, type JobTrigger } from "./job-runs.server";
@@ -82,6 +84,15 @@ export type JobQueueOptions = {
 
 const SCHEMA = "pgboss";
 
+/**
+ * The oldest schema version of pg-boss's own that pg-boss 12 migrates from (pg-boss 11.0's).
+ * pg-boss 10 left version 24 and nothing migrates it; see dropUnmigratableQueue.
+ */
+const OLDEST_MIGRATABLE_SCHEMA_VERSION = 25;
+/** pg_advisory_xact_lock's key while a process looks at, and perhaps drops, an old queue schema. */
+const QUEUE_UPGRADE_LOCK_KEY = 7_067_012;
+const DAY_SECONDS = 24 * 60 * 60;
+
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const {
     connection,
@@ -96,16 +107,20 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     cronIntervalSeconds = 30,
   } = options;
   const boss = new PgBoss({
-    ...connection,
-    ...("connectionString" in connection ? { max: 2 } : {}),
+    ...("pglite" in connection
+      ? { db: fromPglite(connection.pglite), backend: "pglite" as const }
+      : { ...connection, max: 2 }),
     schema: SCHEMA,
     supervise: true,
     schedule: true,
-    maintenanceIntervalSeconds,
+    // pg-boss 12 notices expired jobs in its supervise pass (when the queue's monitor is due); its
+    // own maintenanceIntervalSeconds now only paces the deletion of old jobs (default daily).
+    superviseIntervalSeconds: maintenanceIntervalSeconds,
+    monitorIntervalSeconds: maintenanceIntervalSeconds,
     cronMonitorIntervalSeconds: cronIntervalSeconds,
     cronWorkerIntervalSeconds: Math.min(cronIntervalSeconds, 5),
-    // Finished jobs are the queue's business; job_runs keeps the history the admin reads.
-    deleteAfterDays: 7,
+    // pg-boss's registry of live instances: nothing here reads it, and it would write a row every 30 s.
+    registerInstance: false,
   });
   boss.on("error", (error: unknown) => logger.warn({ err: error }, "job queue error"));
 
@@ -113,7 +128,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const running = new Set<AbortController>();
   let started: Promise<void> | undefined;
 
-  async function runJob(kind: JobKind, job: PgBoss.Job<JobData>) {
+  async function runJob(kind: JobKind, job: Job<JobData>) {
     const controller = new AbortController();
     running.add(controller);
     try {
@@ -133,16 +148,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   async function startOnce() {
+    await dropUnmigratableQueue(db);
     await boss.start();
     for (const kind of JOB_KINDS) {
       // stately: at most one waiting and one running per kind, so "Run now" twice queues one run.
       await boss.createQueue(kind, {
-        name: kind,
         policy: "stately",
         retryLimit,
         retryDelay: retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: timeoutSeconds,
+        // Finished jobs are the queue's business; job_runs keeps the history the admin reads.
+        deleteAfterSeconds: 7 * DAY_SECONDS,
       });
       const { cron } = definitions[kind];
       if (cron) await boss.schedule(kind, cron, { trigger: "schedule" } satisfies JobData, { tz: "UTC" });
@@ -168,7 +185,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         return {
           kind,
           cron,
-          nextRunAt: cron ? cronParser.parseExpression(cron, { tz: "UTC", currentDate: now }).next().toDate() : null,
+          nextRunAt: cron ? CronExpressionParser.parse(cron, { tz: "UTC", currentDate: now }).next().toDate() : null,
           idleReason: idleReason?.() ?? null,
         };
       });
@@ -176,7 +193,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async queueSizes() {
       await (started ??= startOnce());
       const sizes = await Promise.all(
-        JOB_KINDS.map(async (kind) => [kind, { waiting: await boss.getQueueSize(kind) }]),
+        // Counted now (jobs created or waiting to retry), not pg-boss's cached queue counts.
+        JOB_KINDS.map(async (kind) => [kind, { waiting: (await boss.findJobs(kind, { queued: true })).length }]),
       );
       return Object.fromEntries(sizes) as Record<JobKind, { waiting: number }>;
     },
@@ -192,12 +210,46 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         Math.max(0, timeoutMs - 1500),
       );
       try {
-        await boss.stop({ graceful: true, wait: true, close: true, timeout: Math.max(1000, timeoutMs - 500) });
+        await boss.stop({ graceful: true, close: true, timeout: Math.max(1000, timeoutMs - 500) });
       } finally {
         clearTimeout(handBack);
       }
     },
   };
+}
+
+/**
+ * pg-boss 11 changed its schema without a migration from pg-boss 10's, and pg-boss 12 migrates only
+ * from 11's: a database whose `pgboss` schema is older is given a new one. Nothing of value is lost
+ * (decision 115): the schema holds the queue's work, not the site's data (backups leave it out), the
+ * schedules are written again at every start, and a run that was waiting is queued again by its
+ * next schedule or by "Run now". A run the old queue had in hand is closed as failed in job_runs, since
+ * nothing would ever finish it. The advisory lock makes processes starting together look one at a time.
+ */
+export async function dropUnmigratableQueue(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_UPGRADE_LOCK_KEY})`);
+    const { rows } = (await tx.execute(
+      sql`select to_regclass(${`${SCHEMA}.version`}) is not null as "exists"`,
+    )) as unknown as { rows: Array<{ exists: boolean }> };
+    if (!rows[0]?.exists) return false;
+    const versions = (await tx.execute(sql`select version from ${sql.identifier(SCHEMA)}.version`)) as unknown as {
+      rows: Array<{ version: number }>;
+    };
+    const version = Number(versions.rows[0]?.version);
+    if (!(version < OLDEST_MIGRATABLE_SCHEMA_VERSION)) return false;
+    await tx.execute(sql`drop schema ${sql.identifier(SCHEMA)} cascade`);
+    await tx
+      .update(jobRuns)
+      .set({
+        state: "failed",
+        finishedAt: sql`now()`,
+        error: "The job queue was replaced while this run was in it; run it again",
+      })
+      .where(and(eq(jobRuns.state, "running"), isNotNull(jobRuns.queueJobId)));
+    logger.warn({ schema: SCHEMA, version }, "replaced the job queue's schema of pg-boss 10 with a new one");
+    return true;
+  });
 }
 
 /**

@@ -78,6 +78,9 @@ export function createOutboundClient({
   const dispatcher = new Agent({
     connect,
     connections,
+    // HTTP/1.1 only, as before undici 8 turned HTTP/2 on by default: a site's socket is closed once
+    // it answers (`reset`, for the link check), and `connections` counts sockets, not streams.
+    allowH2: false,
     // A checked site is rarely asked again soon; idle sockets would only hold memory.
     keepAliveTimeout: 2_000,
     keepAliveMaxTimeout: 5_000,
