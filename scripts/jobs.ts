@@ -2,7 +2,7 @@
 // Runs one background job here and now, on the configured database (PGlite in DATA_DIR, or
 // DATABASE_URL), recorded in job_runs like a scheduled run; or lists the schedules and recent runs.
 // On PGlite a running server holds the data directory: use "Run now" in /admin/jobs instead.
-import cronParser from "cron-parser";
+import { CronExpressionParser } from "cron-parser";
 import { sql } from "drizzle-orm";
 import { JOB_KINDS, JOB_LABELS, formatCounts, formatDuration, isJobKind } from "~/lib/jobs";
 import { createPageCache } from "~/server/cache/page-cache.server";
@@ -118,7 +118,7 @@ async function scheduleLines(db: Database, definitions: JobDefinitions): Promise
   return JOB_KINDS.map((kind) => {
     const cron = stored.get(kind) ?? null;
     const next = cron
-      ? `next ${cronParser.parseExpression(cron, { tz: "UTC", currentDate: new Date() }).next().toDate().toISOString()}`
+      ? `next ${CronExpressionParser.parse(cron, { tz: "UTC", currentDate: new Date() }).next().toDate().toISOString()}`
       : "not scheduled";
     const local = definitions[kind].cron;
     const differs = local !== cron ? ` - these settings say ${local ?? "off"}` : "";
