@@ -24,7 +24,7 @@ export function CommentForm({
   useEffect(() => setHydrated(true), []);
   const ids = { field: useId(), count: useId(), error: useId() };
   const saving = fetcher.state === "submitting";
-  const error = fetcher.data && !fetcher.data.ok && !needsSignIn(fetcher.data) ? fetcher.data.error : undefined;
+  const error = fetcher.data && !fetcher.data.ok && !needsSignIn(fetcher.data) ? fetcher.data.formError : undefined;
 
   useEffect(() => onReloading(fetcher.state === "loading"), [fetcher.state, onReloading]);
 

@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "~/lib/toast";
+import type { ActionResult } from "~/lib/action-result";
 import {
+  answeredIntent,
   failureToast,
   needsSignIn,
   signInPrompt,
   successToast,
-  type CommunityActionData,
   type CommunityIntent,
 } from "~/lib/community-actions";
+import { toast } from "~/lib/toast";
 import { useSignInDialog } from "./sign-in-dialog";
 
 /** Asks a signed-out visitor to sign in for an intent: the intent's toast, then the sign-in dialog. */
@@ -33,7 +34,7 @@ export function useCommunityFetcher({
   onDone,
   settleOn = "reload",
 }: {
-  onDone?: (result: CommunityActionData) => void;
+  onDone?: (result: ActionResult) => void;
   /**
    * "reload" answers once the page's data has reloaded after a success (the new comment is in the
    * list when the toast shows); "answer" as soon as the action answers, for a form whose success
@@ -41,7 +42,7 @@ export function useCommunityFetcher({
    */
   settleOn?: "answer" | "reload";
 } = {}) {
-  const fetcher = useFetcher<CommunityActionData>();
+  const fetcher = useFetcher<ActionResult>();
   const promptSignIn = useSignInPrompt();
   // The latest callback, without making the effect run again when the caller re-renders.
   const done = useRef(onDone);
@@ -50,18 +51,20 @@ export function useCommunityFetcher({
   });
 
   // Each answer is handled once (the ref), however often the effect runs.
-  const seen = useRef<CommunityActionData | undefined>(undefined);
+  const seen = useRef<ActionResult | undefined>(undefined);
   useEffect(() => {
     const result = fetcher.data;
     const settled = settleOn === "answer" ? fetcher.state !== "submitting" : fetcher.state === "idle";
     if (!settled || !result || seen.current === result) return;
     seen.current = result;
-    if (result.ok) {
-      const { title, description } = successToast(result.intent);
+    // Every answer to the page's own forms names its intent (`form`).
+    const intent = answeredIntent(result);
+    if (result.ok && intent) {
+      const { title, description } = successToast(intent);
       toast.success(title, { description });
       done.current?.(result);
-    } else if (needsSignIn(result)) {
-      promptSignIn(result.intent);
+    } else if (needsSignIn(result) && intent) {
+      promptSignIn(intent);
     } else {
       const { title, description } = failureToast(result);
       toast.error(title, { description });

@@ -2,7 +2,8 @@ import { Star } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
-import { COMMUNITY_TOASTS, failureToast, needsSignIn, type CommunityActionData } from "~/lib/community-actions";
+import type { ActionResult } from "~/lib/action-result";
+import { COMMUNITY_TOASTS, failureToast, needsSignIn } from "~/lib/community-actions";
 import { cn } from "~/lib/cn";
 import { useSignInDialog } from "./sign-in-dialog";
 
@@ -21,13 +22,13 @@ export function VoteStars({
   myRating: number | null;
   signedIn: boolean;
 }) {
-  const fetcher = useFetcher<CommunityActionData>();
+  const fetcher = useFetcher<ActionResult>();
   const { openSignIn } = useSignInDialog();
   const saving = fetcher.state !== "idle";
   const pending = fetcher.formData ? Number(fetcher.formData.get("rating")) : null;
   const shown = pending ?? myRating ?? 0;
 
-  const seen = useRef<CommunityActionData | undefined>(undefined);
+  const seen = useRef<ActionResult | undefined>(undefined);
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || seen.current === result) return;

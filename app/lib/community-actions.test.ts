@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  answeredIntent,
   failureToast,
   isModeratorIntent,
   needsSignIn,
@@ -10,11 +11,11 @@ import {
 
 describe("failureToast", () => {
   it("is the spec's toast for an outage or a network failure, whatever the answer says", () => {
-    expect(failureToast({ intent: "vote", error: "connection refused", code: "internal" })).toEqual({
+    expect(failureToast({ ok: false, form: "vote", formError: "connection refused", code: "internal" })).toEqual({
       title: "Error",
       description: "Failed to record your vote. Please try again.",
     });
-    expect(failureToast({ intent: "comment" })).toEqual({
+    expect(failureToast({ ok: false, form: "comment" })).toEqual({
       title: "Error",
       description: "Failed to post your comment. Please try again.",
     });
@@ -22,12 +23,17 @@ describe("failureToast", () => {
 
   it("keeps the spec's text and adds the refusal's own sentence after it", () => {
     const tooMany = "Too many attempts. Please try again in 10 minutes.";
-    expect(failureToast({ intent: "comment", error: tooMany, code: "rate-limited" })).toEqual({
+    expect(failureToast({ ok: false, form: "comment", formError: tooMany, code: "rate-limited" })).toEqual({
       title: "Error",
       description: `Failed to post your comment. Please try again. ${tooMany}`,
     });
     expect(
-      failureToast({ intent: "vote", error: "Rating must be a whole number from 1 to 5", code: "bad-request" }),
+      failureToast({
+        ok: false,
+        form: "vote",
+        formError: "Rating must be a whole number from 1 to 5",
+        code: "bad-request",
+      }),
     ).toEqual({
       title: "Error",
       description: "Failed to record your vote. Please try again. Rating must be a whole number from 1 to 5",
@@ -35,11 +41,29 @@ describe("failureToast", () => {
   });
 });
 
+describe("an answer that names no intent of the page", () => {
+  it("says its own sentence", () => {
+    expect(failureToast({ ok: false, formError: "Unknown action", code: "bad-request" })).toEqual({
+      title: "Error",
+      description: "Unknown action",
+    });
+    expect(answeredIntent({ ok: false, form: "delete-everything" })).toBeNull();
+    expect(answeredIntent({ ok: true, form: "report-listing" })).toBe("report-listing");
+  });
+});
+
 describe("needsSignIn", () => {
   it("is true only for the signed-out refusal", () => {
-    expect(needsSignIn({ intent: "vote", error: "Please sign in to vote for tools", code: "unauthorized" })).toBe(true);
     expect(
-      needsSignIn({ intent: "vote", error: "This request did not come from this site.", code: "cross-site" }),
+      needsSignIn({ ok: false, form: "vote", formError: "Please sign in to vote for tools", code: "unauthorized" }),
+    ).toBe(true);
+    expect(
+      needsSignIn({
+        ok: false,
+        form: "vote",
+        formError: "This request did not come from this site.",
+        code: "cross-site",
+      }),
     ).toBe(false);
   });
 });
@@ -47,9 +71,16 @@ describe("needsSignIn", () => {
 describe("the tool page's newer actions", () => {
   it("say the refusal itself, since 'please try again' would be wrong there", () => {
     expect(
-      failureToast({ intent: "report-comment", error: "You have already reported this comment.", code: "conflict" }),
+      failureToast({
+        ok: false,
+        form: "report-comment",
+        formError: "You have already reported this comment.",
+        code: "conflict",
+      }),
     ).toEqual({ title: "Error", description: "You have already reported this comment." });
-    expect(failureToast({ intent: "edit-comment", error: "connection refused", code: "internal" })).toEqual({
+    expect(
+      failureToast({ ok: false, form: "edit-comment", formError: "connection refused", code: "internal" }),
+    ).toEqual({
       title: "Error",
       description: "Failed to save your changes. Please try again.",
     });

@@ -1,4 +1,4 @@
-import type { AppErrorCode } from "./app-error";
+import type { ActionResult } from "./action-result";
 
 /** Everything the tool page's action does: the spec's vote and comment, then issue 15's changes. */
 export const COMMUNITY_INTENTS = [
@@ -25,18 +25,10 @@ export function isModeratorIntent(intent: CommunityIntent): boolean {
   return (MODERATOR_INTENTS as readonly CommunityIntent[]).includes(intent);
 }
 
-/**
- * What the tool page's action answers: `{ intent, ok: true }`, or an error body (`{ error, code }`,
- * see app-error.ts) with the intent it answers; `commentId` when it was about one comment. The
- * page turns it into toasts, or into a notice when posted without JavaScript.
- */
-export type CommunityActionData = {
-  intent: CommunityIntent;
-  ok?: boolean;
-  error?: string;
-  code?: AppErrorCode;
-  commentId?: string;
-};
+/** The intent an answer of the tool page's action is about: its `form` (every answer to a known intent names it). */
+export function answeredIntent(result: ActionResult<unknown>): CommunityIntent | null {
+  return parseCommunityIntent(result.form);
+}
 
 type Toast = { title: string; description: string };
 
@@ -120,7 +112,7 @@ export function successToast(intent: CommunityIntent): Toast {
 }
 
 /** The visitor is signed out: the page prompts them to sign in instead of showing an error. */
-export const needsSignIn = (result: CommunityActionData) => result.code === "unauthorized";
+export const needsSignIn = (result: ActionResult<unknown>) => result.code === "unauthorized";
 
 /**
  * The toast of a failed action. A vote's or comment's is always the spec's title and text; a
@@ -129,14 +121,17 @@ export const needsSignIn = (result: CommunityActionData) => result.code === "una
  * this comment."), since "please try again" would be wrong there. An outage or a network failure
  * adds nothing.
  */
-export function failureToast(result: CommunityActionData): Toast {
-  const generic = failedText(result.intent);
-  if (result.intent === "vote" || result.intent === "comment") {
-    const explained = (result.code === "rate-limited" || result.code === "bad-request") && result.error;
-    return { title: "Error", description: explained ? `${generic} ${result.error}` : generic };
+export function failureToast(result: ActionResult<unknown>): Toast {
+  const intent = answeredIntent(result);
+  // Only a post the page does not make (an unknown intent) names none: its own sentence, then.
+  if (!intent) return { title: "Error", description: result.formError ?? "" };
+  const generic = failedText(intent);
+  if (intent === "vote" || intent === "comment") {
+    const explained = (result.code === "rate-limited" || result.code === "bad-request") && result.formError;
+    return { title: "Error", description: explained ? `${generic} ${result.formError}` : generic };
   }
   const refusal = result.code !== undefined && result.code !== "internal" && result.code !== "unavailable";
-  return { title: "Error", description: refusal && result.error ? result.error : generic };
+  return { title: "Error", description: refusal && result.formError ? result.formError : generic };
 }
 
 /** The tool page's address parameter that opens a comment's edit box: a link, so it works without JavaScript. */

@@ -27,7 +27,7 @@ beforeEach(async () => {
   toolId = tool!.id;
 });
 
-/** The action's answer: success data, or a returned error response (status and `{ intent, error, code }`). */
+/** The action's answer: success data, or a returned failure (status and the ActionResult `{ ok, form, formError, code }`). */
 function post(
   fields: Record<string, string>,
   options: { cookie?: string; origin?: string | null; slug?: string } = {},
@@ -83,7 +83,7 @@ describe("votes", () => {
     expect(await post({ intent: "vote", rating: "5" })).toMatchObject({
       status: 401,
       code: "unauthorized",
-      error: "Please sign in to vote for tools",
+      formError: "Please sign in to vote for tools",
     });
     expect(await toolRow()).toEqual({ rating: null, voteCount: 0 });
   });
@@ -94,7 +94,7 @@ describe("votes", () => {
       const user = await newUser();
       expect(await post({ intent: "vote", rating }, { cookie: user.cookie })).toMatchObject({
         status: 400,
-        error: "Rating must be a whole number from 1 to 5",
+        formError: "Rating must be a whole number from 1 to 5",
       });
       expect(await database.db.select().from(toolVotes)).toHaveLength(0);
     },
@@ -127,8 +127,8 @@ describe("votes", () => {
       expect(await post({ intent: "vote", rating: "3" }, { cookie: user.cookie })).toMatchObject({ ok: true });
     }
     const refused = await post({ intent: "vote", rating: "5" }, { cookie: user.cookie });
-    expect(refused).toMatchObject({ status: 429, intent: "vote", code: "rate-limited" });
-    expect(refused.error).toMatch(/^Too many attempts/);
+    expect(refused).toMatchObject({ status: 429, form: "vote", code: "rate-limited" });
+    expect(refused).toMatchObject({ formError: expect.stringMatching(/^Too many attempts/) });
     expect(await toolRow()).toEqual({ rating: 3, voteCount: 1 });
     expect(await post({ intent: "vote", rating: "5" }, { cookie: other.cookie })).toMatchObject({ ok: true });
   });
@@ -151,7 +151,7 @@ describe("comments", () => {
   it("signed out: 'Please sign in to comment'", async () => {
     expect(await post({ intent: "comment", content: "Hello" })).toMatchObject({
       status: 401,
-      error: "Please sign in to comment",
+      formError: "Please sign in to comment",
     });
     expect(await database.db.select().from(comments)).toHaveLength(0);
   });
@@ -160,11 +160,11 @@ describe("comments", () => {
     const user = await newUser();
     expect(await post({ intent: "comment", content: "   " }, { cookie: user.cookie })).toMatchObject({
       status: 400,
-      error: "Comment cannot be empty",
+      formError: "Comment cannot be empty",
     });
     expect(await post({ intent: "comment", content: "x".repeat(2001) }, { cookie: user.cookie })).toMatchObject({
       status: 400,
-      error: "Comment must be at most 2,000 characters",
+      formError: "Comment must be at most 2,000 characters",
     });
     expect(await post({ intent: "comment", content: "x".repeat(2000) }, { cookie: user.cookie })).toMatchObject({
       ok: true,
@@ -211,7 +211,12 @@ describe("forgery", () => {
 
   it("an unknown intent is a 400", async () => {
     const user = await newUser();
-    expect(await post({ intent: "delete-everything" }, { cookie: user.cookie })).toMatchObject({ status: 400 });
+    expect(await post({ intent: "delete-everything" }, { cookie: user.cookie })).toMatchObject({
+      status: 400,
+      ok: false,
+      code: "bad-request",
+      formError: "Unknown action",
+    });
   });
 });
 
@@ -221,9 +226,10 @@ describe("failures that keep the page", () => {
     await withTableMissing("tool_votes", async () => {
       expect(await post({ intent: "vote", rating: "4" }, { cookie: user.cookie })).toEqual({
         status: 500,
-        intent: "vote",
+        ok: false,
+        form: "vote",
         code: "internal",
-        error: "Failed to record your vote. Please try again.",
+        formError: "Failed to record your vote. Please try again.",
       });
     });
     expect(await toolRow()).toEqual({ rating: null, voteCount: 0 });
@@ -234,9 +240,10 @@ describe("failures that keep the page", () => {
     await withTableMissing("comments", async () => {
       expect(await post({ intent: "comment", content: "Hello" }, { cookie: user.cookie })).toEqual({
         status: 500,
-        intent: "comment",
+        ok: false,
+        form: "comment",
         code: "internal",
-        error: "Failed to post your comment. Please try again.",
+        formError: "Failed to post your comment. Please try again.",
       });
     });
     expect(await database.db.select().from(comments)).toHaveLength(0);

@@ -93,7 +93,7 @@ describe("editing one's own comment", () => {
     const invalidations = services.invalidations();
     expect(
       await post({ intent: "edit-comment", commentId, content: "  Second thoughts.  " }, { cookie: author.cookie }),
-    ).toEqual({ status: 200, intent: "edit-comment", commentId, ok: true });
+    ).toEqual({ status: 200, ok: true, form: "edit-comment" });
     expect(services.invalidations()).toBe(invalidations + 1);
 
     const [mine] = await pageComments(author.cookie);
@@ -122,10 +122,11 @@ describe("editing one's own comment", () => {
     await agePosting(commentId, 16);
     expect(await post({ intent: "edit-comment", commentId, content: "Too late" }, { cookie: author.cookie })).toEqual({
       status: 403,
-      intent: "edit-comment",
-      commentId,
+      form: "edit-comment",
+      ok: false,
+      values: { commentId },
       code: "forbidden",
-      error: EDIT_WINDOW_PASSED_MESSAGE,
+      formError: EDIT_WINDOW_PASSED_MESSAGE,
     });
     expect(await commentRow(commentId)).toMatchObject({ content: "Posted a while ago.", editedAt: null });
     expect((await pageComments(author.cookie))[0]).toMatchObject({ isOwn: true, canEdit: false });
@@ -146,11 +147,11 @@ describe("editing one's own comment", () => {
     const commentId = await commentBy(author, "Fine.");
     expect(await post({ intent: "edit-comment", commentId, content: "   " }, { cookie: author.cookie })).toMatchObject({
       status: 400,
-      error: "Comment cannot be empty",
+      formError: "Comment cannot be empty",
     });
     expect(
       await post({ intent: "edit-comment", commentId, content: "x".repeat(2001) }, { cookie: author.cookie }),
-    ).toMatchObject({ status: 400, error: "Comment must be at most 2,000 characters" });
+    ).toMatchObject({ status: 400, formError: "Comment must be at most 2,000 characters" });
     expect(await commentRow(commentId)).toMatchObject({ content: "Fine.", editedAt: null });
   });
 });
@@ -166,11 +167,11 @@ describe("another member's comment", () => {
     ).toMatchObject({
       status: 403,
       code: "forbidden",
-      error: NOT_YOUR_COMMENT_MESSAGE,
+      formError: NOT_YOUR_COMMENT_MESSAGE,
     });
     expect(await post({ intent: "delete-comment", commentId }, { cookie: other.cookie })).toMatchObject({
       status: 403,
-      error: NOT_YOUR_COMMENT_MESSAGE,
+      formError: NOT_YOUR_COMMENT_MESSAGE,
     });
     expect(await commentRow(commentId)).toMatchObject({ content: "Mine alone.", editedAt: null });
     expect(services.invalidations()).toBe(invalidations);
@@ -207,8 +208,7 @@ describe("deleting one's own comment", () => {
     const invalidations = services.invalidations();
     expect(await post({ intent: "delete-comment", commentId }, { cookie: author.cookie })).toEqual({
       status: 200,
-      intent: "delete-comment",
-      commentId,
+      form: "delete-comment",
       ok: true,
     });
     expect(services.invalidations()).toBe(invalidations + 1);
@@ -229,10 +229,10 @@ describe("reporting a comment", () => {
         { intent: "report-comment", commentId, reason: "spam", note: "  A link farm.  " },
         { cookie: reporter.cookie },
       ),
-    ).toEqual({ status: 200, intent: "report-comment", commentId, ok: true });
+    ).toEqual({ status: 200, ok: true, form: "report-comment" });
     expect(
       await post({ intent: "report-comment", commentId, reason: "abuse", note: "Again" }, { cookie: reporter.cookie }),
-    ).toMatchObject({ status: 409, code: "conflict", error: ALREADY_REPORTED_COMMENT_MESSAGE });
+    ).toMatchObject({ status: 409, code: "conflict", formError: ALREADY_REPORTED_COMMENT_MESSAGE });
 
     const reports = await database.db.select().from(commentReports);
     expect(reports).toHaveLength(1);
@@ -263,7 +263,7 @@ describe("reporting a comment", () => {
       await post({ intent: "report-comment", commentId, reason: "spam" }, { cookie: author.cookie }),
     ).toMatchObject({
       status: 403,
-      error: OWN_COMMENT_REPORT_MESSAGE,
+      formError: OWN_COMMENT_REPORT_MESSAGE,
     });
     expect(await database.db.select().from(commentReports)).toHaveLength(0);
   });
@@ -275,7 +275,7 @@ describe("reporting a comment", () => {
       await post({ intent: "report-comment", commentId, reason: "boring" }, { cookie: reporter.cookie }),
     ).toMatchObject({
       status: 400,
-      error: "Choose a reason for your report",
+      formError: "Choose a reason for your report",
     });
     expect(await post({ intent: "report-comment", commentId }, { cookie: reporter.cookie })).toMatchObject({
       status: 400,
@@ -285,7 +285,7 @@ describe("reporting a comment", () => {
         { intent: "report-comment", commentId, reason: "other", note: "x".repeat(501) },
         { cookie: reporter.cookie },
       ),
-    ).toMatchObject({ status: 400, error: "The note must be at most 500 characters" });
+    ).toMatchObject({ status: 400, formError: "The note must be at most 500 characters" });
     expect(
       await post(
         { intent: "report-comment", commentId, reason: "other", note: "x".repeat(500) },
@@ -302,12 +302,12 @@ describe("reporting the listing", () => {
       post({ intent: "report-listing", ...fields }, { cookie: member.cookie });
     expect(await report({ reason: "dead-link", note: "The site answers 404." })).toEqual({
       status: 200,
-      intent: "report-listing",
+      form: "report-listing",
       ok: true,
     });
     expect(await report({ reason: "dead-link" })).toMatchObject({
       status: 409,
-      error: ALREADY_REPORTED_LISTING_MESSAGE,
+      formError: ALREADY_REPORTED_LISTING_MESSAGE,
     });
     expect(await report({ reason: "wrong-information", note: "Pricing changed." })).toMatchObject({ ok: true });
     await database.db
@@ -327,9 +327,10 @@ describe("reporting the listing", () => {
   it("signed out: a prompt to sign in, nothing written", async () => {
     expect(await post({ intent: "report-listing", reason: "spam" })).toEqual({
       status: 401,
-      intent: "report-listing",
+      ok: false,
+      form: "report-listing",
       code: "unauthorized",
-      error: "Please sign in to report a problem",
+      formError: "Please sign in to report a problem",
     });
     expect(await database.db.select().from(listingReports)).toHaveLength(0);
   });
@@ -338,7 +339,7 @@ describe("reporting the listing", () => {
     const member = await newMember();
     expect(await post({ intent: "report-listing", reason: "ugly" }, { cookie: member.cookie })).toMatchObject({
       status: 400,
-      error: "Choose a reason for your report",
+      formError: "Choose a reason for your report",
     });
   });
 });
@@ -353,8 +354,8 @@ describe("rate limits", () => {
       ).toMatchObject({ ok: true });
     }
     const refused = await post({ intent: "delete-comment", commentId }, { cookie: author.cookie });
-    expect(refused).toMatchObject({ status: 429, code: "rate-limited", intent: "delete-comment" });
-    expect(refused.error).toMatch(/^Too many attempts/);
+    expect(refused).toMatchObject({ status: 429, code: "rate-limited", form: "delete-comment" });
+    expect(refused).toMatchObject({ formError: expect.stringMatching(/^Too many attempts/) });
     expect(await commentRow(commentId)).toMatchObject({ content: `Version ${RATE_LIMITS.commentChange.limit}` });
   });
 
@@ -399,8 +400,7 @@ describe("moderation on the tool page", () => {
     const invalidations = services.invalidations();
     expect(await post({ intent: "hide-comment", commentId: hiddenId }, { cookie: admin.cookie })).toEqual({
       status: 200,
-      intent: "hide-comment",
-      commentId: hiddenId,
+      form: "hide-comment",
       ok: true,
     });
     expect(services.invalidations()).toBe(invalidations + 1);
@@ -444,7 +444,7 @@ describe("moderation on the tool page", () => {
       await post({ intent: "edit-comment", commentId: hiddenId, content: "Nicer now" }, { cookie: author.cookie }),
     ).toMatchObject({
       status: 403,
-      error: HIDDEN_COMMENT_EDIT_MESSAGE,
+      formError: HIDDEN_COMMENT_EDIT_MESSAGE,
     });
 
     expect(await post({ intent: "restore-comment", commentId: hiddenId }, { cookie: admin.cookie })).toMatchObject({
@@ -478,10 +478,11 @@ describe("moderation on the tool page", () => {
       for (const cookie of [author.cookie, (await newMember()).cookie]) {
         expect(await post({ intent, commentId }, { cookie })).toEqual({
           status: 403,
-          intent,
-          commentId,
+          form: intent,
+          ok: false,
+          values: { commentId },
           code: "forbidden",
-          error: "Administrator access required",
+          formError: "Administrator access required",
         });
       }
       expect(await commentRow(commentId)).toMatchObject({ content: "Stays as it is.", hiddenAt: null });
@@ -497,7 +498,10 @@ describe("moderation on the tool page", () => {
     ["hide-comment", "Please sign in as an administrator to moderate comments"],
   ])("signed out, %s answers 401 %j", async (intent, error) => {
     const commentId = await commentBy(await newMember(), "Untouched.");
-    expect(await post({ intent, commentId, content: "x", reason: "spam" })).toMatchObject({ status: 401, error });
+    expect(await post({ intent, commentId, content: "x", reason: "spam" })).toMatchObject({
+      status: 401,
+      formError: error,
+    });
     expect(await commentRow(commentId)).toMatchObject({ content: "Untouched.", hiddenAt: null });
   });
 });
@@ -558,10 +562,11 @@ describe("what the page says about authors", () => {
     try {
       expect(await post({ intent: "edit-comment", commentId, content: "During" }, { cookie: author.cookie })).toEqual({
         status: 500,
-        intent: "edit-comment",
-        commentId,
+        form: "edit-comment",
+        ok: false,
+        values: { commentId },
         code: "internal",
-        error: "Failed to save your changes. Please try again.",
+        formError: "Failed to save your changes. Please try again.",
       });
     } finally {
       await database.db.execute(sql.raw("alter table comments_away rename to comments"));

@@ -1,6 +1,6 @@
 import { CircleAlert, ExternalLink, Pencil } from "lucide-react";
 import { useCallback, useState } from "react";
-import { isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunction } from "react-router";
+import { Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/tool";
 import { ChangeList } from "~/components/change-list";
 import { CommentForm } from "~/components/comment-form";
@@ -24,20 +24,19 @@ import { VoteStars } from "~/components/vote-stars";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { AppError, asErrorBody } from "~/lib/app-error";
+import { isRefusal, type ActionResult } from "~/lib/action-result";
+import { AppError } from "~/lib/app-error";
 import {
+  answeredIntent,
   EDIT_COMMENT_PARAM,
   failedText,
-  isModeratorIntent,
   parseCommunityIntent,
-  signInPrompt,
   successToast,
-  type CommunityActionData,
+  type CommunityIntent,
 } from "~/lib/community-actions";
 import { formatDate } from "~/lib/format";
 import { timeAgo } from "~/lib/relative-time";
 import { savedByText } from "~/lib/saved-tools";
-import { isUuid } from "~/lib/slugify";
 import { ogImage } from "~/lib/og-image";
 import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { siteNameFromMatches } from "~/lib/site";
@@ -46,18 +45,17 @@ import { tagsWithIds } from "~/server/catalog/tags.server";
 import { cachedTags } from "~/server/cache/shared-answers.server";
 import { listAlternatives } from "~/server/catalog/alternatives.server";
 import { findToolByIdentifier, type ToolCard as ToolCardData } from "~/server/catalog/tools.server";
-import { ADMIN_REQUIRED_MESSAGE, requireSameOrigin } from "~/server/auth/guards.server";
 import { listCommentsForTool } from "~/server/community/comments.server";
-import { runToolPageAction } from "~/server/community/tool-page-actions.server";
+import { TOOL_PAGE_INTENTS, toolPageEcho, toolPageFormId } from "~/server/community/tool-page-actions.server";
 import { listToolHistory } from "~/server/freshness/change-log.server";
 import { findLinkCheckState } from "~/server/freshness/tool-freshness.server";
 import { countSaves } from "~/server/community/saved-tools.server";
 import { findUserVote, TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
-import { expectedOrLogged, toErrorResponse } from "~/server/http/error-response.server";
-import { readForm } from "~/server/http/read-form.server";
+import { defineIntents } from "~/server/http/action-pipeline.server";
+import { toErrorResponse } from "~/server/http/error-response.server";
 import { logger } from "~/server/logger.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
-import { memberTag, tagPage, toolTag } from "~/server/cache/page-tags.server";
+import { tagPage, toolTag } from "~/server/cache/page-tags.server";
 
 /** The tool page shows this many of its latest changes; /changes has the rest of the catalogue's. */
 const TOOL_HISTORY_LIMIT = 10;
@@ -147,56 +145,28 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 /**
  * A vote, a comment, or a change to one (issue 15: edit, delete, report, and an administrator's
- * hide, restore and delete), or a report of the listing: same-origin, signed in, the role checked
- * for an administrator's intents, rate-limited per member, validated, then written. Every failure
- * past the form is answered, not thrown, so the page stays as it is and shows a toast; an
- * unexpected one (the database) is logged and answered with the intent's generic text.
+ * hide, restore and delete), or a report of the listing, through the pipeline: same-origin, signed
+ * in, the role checked for an administrator's intents, rate-limited per member, validated, then
+ * written (the steps: app/server/community/tool-page-actions.server.ts). Every failure past the
+ * origin check is an ActionResult answered, not thrown, so the page stays as it is and shows a
+ * toast; `form` names the intent on every answer, `values.commentId` the comment a failure is about.
  */
-export async function action({ params, request, context }: Route.ActionArgs) {
-  requireSameOrigin(request, context);
-  const form = await readForm(request);
-  const intent = parseCommunityIntent(form.get("intent"));
-  if (!intent) return toErrorResponse(new AppError("bad-request", "Unknown action"));
-  const postedCommentId = form.get("commentId");
-  // Which comment the answer is about, so a page posted without JavaScript can say it beside it.
-  const about = typeof postedCommentId === "string" && isUuid(postedCommentId) ? { commentId: postedCommentId } : {};
-  const viewer = context.viewer;
-  try {
-    if (!viewer) throw new AppError("unauthorized", signInPrompt(intent).description);
-    if (isModeratorIntent(intent) && !viewer.isAdmin) throw new AppError("forbidden", ADMIN_REQUIRED_MESSAGE);
-    const found = await findToolByIdentifier({ db: context.db, identifier: params.id });
-    if (!found) throw new AppError("not-found", TOOL_NOT_FOUND_MESSAGE);
-
-    const { changesPublicPages } = await runToolPageAction(intent, {
-      db: context.db,
-      viewer,
-      toolId: found.tool.id,
-      form,
-    });
-    // The tool's page, every list showing its card, and the member's profile (decision 096).
-    if (changesPublicPages) await context.purgePages([toolTag(found.tool.id), memberTag(viewer.id)]);
-    return { intent, ...about, ok: true };
-  } catch (thrown) {
-    const error = expectedOrLogged(thrown, new AppError("internal", failedText(intent)), {
-      intent,
-      tool: params.id,
-      userId: viewer?.id,
-    });
-    return toErrorResponse(error, { intent, ...about });
-  }
-}
+export const action = defineIntents({
+  intents: TOOL_PAGE_INTENTS,
+  formId: toolPageFormId,
+  echo: toolPageEcho,
+});
 
 /**
  * In the browser, the request itself can fail (the network, or a refusal thrown before the action
  * ran): answered like the server's own failures, so the page stays.
  */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<CommunityActionData> {
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<ActionResult> {
   const intent = parseCommunityIntent((await request.clone().formData()).get("intent")) ?? "vote";
   try {
-    return (await serverAction()) as CommunityActionData;
-  } catch (thrown) {
-    const body = isRouteErrorResponse(thrown) ? asErrorBody(thrown.data) : null;
-    return { intent, ...(body ?? { error: failedText(intent), code: "internal" }) };
+    return (await serverAction()) as ActionResult;
+  } catch {
+    return { ok: false, form: intent, code: "internal", formError: failedText(intent) };
   }
 }
 
@@ -211,7 +181,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   defaultShouldRevalidate,
 }) => {
-  if (asErrorBody(actionResult)) return false;
+  if (isRefusal(actionResult)) return false;
   if (!formMethod && currentUrl.pathname === nextUrl.pathname && onlyEditParamChanged(currentUrl, nextUrl))
     return false;
   return defaultShouldRevalidate;
@@ -276,10 +246,10 @@ function ListCard({ title, items, empty }: { title: string; items: string[]; emp
 }
 
 /** The outcome of an action posted without JavaScript (with it, toasts say the same). */
-function ActionNotice({ result }: { result: CommunityActionData }) {
+function ActionNotice({ intent, result }: { intent: CommunityIntent; result: ActionResult }) {
   return (
     <Alert variant={result.ok ? "default" : "destructive"} className="mt-3 p-3">
-      <AlertDescription>{result.ok ? successToast(result.intent).title : result.error}</AlertDescription>
+      <AlertDescription>{result.ok ? successToast(intent).title : result.formError}</AlertDescription>
     </Alert>
   );
 }
@@ -288,7 +258,8 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
   const { tool, comments, tags, saves, myRating, signedIn, canEdit, history, linkCheck } = loaderData;
   // Present only after a post without JavaScript; fetchers keep their own results. A refusal is a
   // response, which the generated type leaves out.
-  const pageResult = actionData as CommunityActionData | undefined;
+  const pageResult = actionData as ActionResult | undefined;
+  const pageIntent = pageResult ? answeredIntent(pageResult) : null;
   const [reloadingComments, setReloadingComments] = useState(false);
   const onReloading = useCallback((reloading: boolean) => setReloadingComments(reloading), []);
   return (
@@ -360,7 +331,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           )}
           <Freshness updatedAt={tool.updatedAt} linkCheck={tool.website ? linkCheck : null} />
           <ReportProblem signedIn={signedIn} toolName={tool.name} />
-          {pageResult?.intent === "report-listing" && <ActionNotice result={pageResult} />}
+          {pageResult && pageIntent === "report-listing" && <ActionNotice intent={pageIntent} result={pageResult} />}
         </div>
         <section
           aria-labelledby="rate-heading"
@@ -370,7 +341,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
             Rate this tool
           </h2>
           <VoteStars toolName={tool.name} myRating={myRating} signedIn={signedIn} />
-          {pageResult?.intent === "vote" && <ActionNotice result={pageResult} />}
+          {pageResult && pageIntent === "vote" && <ActionNotice intent={pageIntent} result={pageResult} />}
         </section>
       </header>
 
@@ -420,8 +391,8 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           Comments
         </h2>
         <CommentForm signedIn={signedIn} onReloading={onReloading} />
-        {pageResult && pageResult.intent !== "vote" && pageResult.intent !== "report-listing" && (
-          <ActionNotice result={pageResult} />
+        {pageResult && pageIntent && pageIntent !== "vote" && pageIntent !== "report-listing" && (
+          <ActionNotice intent={pageIntent} result={pageResult} />
         )}
         <p aria-live="polite" className="min-h-5 text-sm text-slate-600 dark:text-slate-400">
           {reloadingComments ? "Loading comments..." : ""}

@@ -1,5 +1,18 @@
-import type { CommunityIntent } from "~/lib/community-actions";
+import type { ActionResult } from "~/lib/action-result";
+import { AppError } from "~/lib/app-error";
+import {
+  COMMUNITY_INTENTS,
+  failedText,
+  isModeratorIntent,
+  parseCommunityIntent,
+  signInPrompt,
+  type CommunityIntent,
+} from "~/lib/community-actions";
+import { isUuid } from "~/lib/slugify";
+import { ADMIN_REQUIRED_MESSAGE } from "../auth/guards.server";
 import type { Viewer } from "../auth/viewer.server";
+import { memberTag, toolTag } from "../cache/page-tags.server";
+import { findToolByIdentifier } from "../catalog/tools.server";
 import type { Database } from "../db/client.server";
 import {
   deleteCommentAsModerator,
@@ -8,21 +21,17 @@ import {
   restoreComment,
 } from "../moderation/comment-moderation.server";
 import { reportComment, reportListing } from "../moderation/reports.server";
-import { enforceRateLimit, RATE_LIMITS, type RateLimitRule } from "../security/rate-limit-rules.server";
+import { intent as intentStep, stringField as field } from "../http/action-pipeline.server";
+import { RATE_LIMITS, type RateLimitRule } from "../security/rate-limit-rules.server";
 import { addComment, deleteOwnComment, editOwnComment } from "./comments.server";
-import { recordVote } from "./votes.server";
+import { recordVote, TOOL_NOT_FOUND_MESSAGE } from "./votes.server";
 
 type ActionInput = { db: Database; viewer: Viewer; toolId: string; form: FormData };
-
-const field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
 
 /**
  * Each intent's rate limit (per member; none for an administrator's decisions, which are few and
  * logged), whether it changes what cached public pages show, and the write itself. The write
- * validates its own input and throws AppErrors the page answers with.
+ * validates its own input and throws AppErrors the pipeline answers with.
  */
 const TOOL_PAGE_ACTIONS: Record<
   CommunityIntent,
@@ -92,19 +101,42 @@ const TOOL_PAGE_ACTIONS: Record<
 };
 
 /**
- * Runs one of the tool page's actions for a signed-in viewer whose role the caller has checked:
- * the rate limit first (a refusal is thrown as a 429 AppError), then the write. Says whether
- * public pages must be dropped from the cache.
+ * One intent as a step of the page's action (decision 116). Every failure is answered, not thrown
+ * (decisions 076 and 077), so the page stays and shows its toast: a signed-out visitor is refused
+ * with the intent's sign-in prompt (401), a member posting an administrator's intent with 403, a
+ * tool that is gone with 404; the pipeline answers a rate limit (429) and logs an outage, answered
+ * with the intent's own failure text. Success answers `{ ok: true, form: intent }` and marks the
+ * tool's pages and the member's profile stale when public pages changed (decision 096).
  */
-export async function runToolPageAction(
-  intent: CommunityIntent,
-  input: ActionInput,
-): Promise<{ changesPublicPages: boolean }> {
+function toolPageStep(intent: CommunityIntent) {
   const { rule, changesPublicPages, perform } = TOOL_PAGE_ACTIONS[intent];
-  if (rule) {
-    const refusal = await enforceRateLimit({ db: input.db, rule, subject: input.viewer.id });
-    if (refusal) throw refusal;
-  }
-  await perform(input);
-  return { changesPublicPages };
+  return intentStep({
+    failure: failedText(intent),
+    rateLimit: ({ viewer }) => (rule && viewer ? { rule, subject: viewer.id } : null),
+    async run({ params, context, viewer, form, purge }): Promise<ActionResult> {
+      if (!viewer) throw new AppError("unauthorized", signInPrompt(intent).description);
+      if (isModeratorIntent(intent) && !viewer.isAdmin) throw new AppError("forbidden", ADMIN_REQUIRED_MESSAGE);
+      const found = await findToolByIdentifier({ db: context.db, identifier: params.id ?? "" });
+      if (!found) throw new AppError("not-found", TOOL_NOT_FOUND_MESSAGE);
+      await perform({ db: context.db, viewer, toolId: found.tool.id, form });
+      if (changesPublicPages) purge([toolTag(found.tool.id), memberTag(viewer.id)]);
+      return { ok: true, form: intent };
+    },
+  });
+}
+
+/** The tool page's action's steps, one per intent (app/routes/tool.tsx runs them through defineIntents). */
+export const TOOL_PAGE_INTENTS = Object.fromEntries(
+  COMMUNITY_INTENTS.map((intent) => [intent, toolPageStep(intent)]),
+) as Record<CommunityIntent, ReturnType<typeof toolPageStep>>;
+
+/** Which form an answer is about: the intent, when it is one of the page's. */
+export function toolPageFormId(form: FormData): CommunityIntent | undefined {
+  return parseCommunityIntent(form.get("intent")) ?? undefined;
+}
+
+/** What a failure gives back: the comment it was about, so a page posted without JavaScript can say so beside it. */
+export function toolPageEcho(form: FormData): { commentId: string } | undefined {
+  const commentId = form.get("commentId");
+  return typeof commentId === "string" && isUuid(commentId) ? { commentId } : undefined;
 }
