@@ -21,7 +21,7 @@ const onPostgres = process.env.TEST_DATABASE_URL
   : [];
 
 // The benchmark's own checks (its data generator, its arithmetic, one small run) belong to
-// `npm run bench`, not to `npm test`: `npm run bench:check` sets this.
+// `npm run bench`, not to `npm test` (decision 131): `npm run bench:check` sets this.
 const benchChecks = process.env.AITLAS_BENCH_CHECKS
   ? [{ extends: true as const, test: { name: "bench", include: ["bench/**/*.test.ts"] } }]
   : [];
@@ -34,7 +34,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Vitest's default leaves one core idle; most files wait on a database or a socket as much as
-    // they compute, so every core gets a worker.
+    // they compute, so every core gets a worker (decision 130).
     maxWorkers: os.availableParallelism(),
     projects: [
       {

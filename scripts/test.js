@@ -1,4 +1,4 @@
-// `npm test`: every check the project has, in as little wall time as two cores allow (decision 114).
+// `npm test`: every check the project has, in as little wall time as two cores allow (decision 130).
 //
 // Lint, the type check and the production build do not depend on each other, so they run side by
 // side (each mostly on one core), their output held and printed whole as each ends. The unit and

@@ -42,7 +42,7 @@ async function seriousViolations(page: Page) {
     }));
 }
 
-// Each page is one step of a test per colour scheme rather than a test of its own (decision 114):
+// Each page is one step of a test per colour scheme rather than a test of its own (decision 133):
 // one browser context and fixture set-up for all of them. Soft assertions name every failing page.
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`${colorScheme} color scheme`, () => {

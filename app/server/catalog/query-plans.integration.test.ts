@@ -11,7 +11,7 @@ import { listTools } from "./tools.server";
 
 // The plans of the app's own search and list statements over a catalogue large enough for the
 // planner to prefer a whole-table scan where no index serves. The catalogue is built once for the
-// file (decision 114): every test only reads it.
+// file (decision 132): every test only reads it.
 
 const SYNTHETIC_TOOLS = 30_000;
 
