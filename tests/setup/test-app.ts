@@ -1,3 +1,4 @@
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -51,7 +52,14 @@ export function createTestServices({
 }): TestServices {
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-outbox-"));
   const mailer: Mailer = createMailer({ smtpUrl, from: "Aitlas <no-reply@aitlas.test>", outboxDir });
-  const auth = createAuth({ db, mailer, siteUrl, secret: "test-secret-that-is-long-enough-0123456789", google });
+  const auth = createAuth({
+    db,
+    mailer,
+    siteUrl,
+    secret: "test-secret-that-is-long-enough-0123456789",
+    google,
+    passwordHashing: quickPasswordHashing,
+  });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-uploads-"));
   const purges: (readonly string[])[] = [];
   return {
@@ -79,6 +87,33 @@ export function createTestServices({
     outboxDir,
     uploadsDir,
   };
+}
+
+/**
+ * scrypt at a 64th of the work factor Better Auth uses (N = 2^8 instead of 2^14): the same
+ * salted-hash checks in about a millisecond, for test files that make dozens of accounts (decision
+ * 134). Production servers under test keep Better Auth's own.
+ */
+const quickPasswordHashing = {
+  hash: async (password: string) => {
+    const salt = randomBytes(16).toString("hex");
+    return `${salt}:${(await quickScrypt(password, salt)).toString("hex")}`;
+  },
+  verify: async ({ hash, password }: { hash: string; password: string }) => {
+    const [salt, key] = hash.split(":");
+    if (!salt || !key) return false;
+    const expected = Buffer.from(key, "hex");
+    const actual = await quickScrypt(password, salt);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  },
+};
+
+function quickScrypt(password: string, salt: string): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFKC"), salt, 64, { N: 256, r: 16, p: 1 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
 }
 
 /** For tests that never touch jobs: any use says the test forgot to pass a queue. */
