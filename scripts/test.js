@@ -7,9 +7,11 @@
 //
 // Plain JavaScript like scripts/build.js, so it needs nothing compiled to start.
 import { spawn } from "node:child_process";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 /** Groups run one after another; the steps of one group run at the same time. */
-const GROUPS = [
+export const GROUPS = [
   [
     { name: "lint", command: ["npm", "run", "--silent", "lint"] },
     { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"] },
@@ -38,18 +40,25 @@ function run(step, live) {
   });
 }
 
-const results = [];
-for (const group of GROUPS) {
-  const live = group.length === 1;
-  const ended = await Promise.all(group.map((step) => run(step, live)));
-  results.push(...ended);
-  if (ended.some((result) => !result.ok)) break;
+/** Runs every group in order, stopping after one that failed; prints the times; returns the exit code. */
+async function runAll() {
+  const results = [];
+  for (const group of GROUPS) {
+    const live = group.length === 1;
+    const ended = await Promise.all(group.map((step) => run(step, live)));
+    results.push(...ended);
+    if (ended.some((result) => !result.ok)) break;
+  }
+
+  const width = Math.max(...results.map((result) => result.name.length));
+  console.log("\nnpm test, time of each step:");
+  for (const result of results) {
+    const status = result.ok ? "ok" : `FAILED (${result.detail})`;
+    console.log(`  ${result.name.padEnd(width)}  ${result.seconds.toFixed(0).padStart(5)} s  ${status}`);
+  }
+  return results.every((result) => result.ok) && results.length === GROUPS.flat().length ? 0 : 1;
 }
 
-const width = Math.max(...results.map((result) => result.name.length));
-console.log("\nnpm test, time of each step:");
-for (const result of results) {
-  const status = result.ok ? "ok" : `FAILED (${result.detail})`;
-  console.log(`  ${result.name.padEnd(width)}  ${result.seconds.toFixed(0).padStart(5)} s  ${status}`);
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.exit(await runAll());
 }
-process.exit(results.every((result) => result.ok) && results.length === GROUPS.flat().length ? 0 : 1);

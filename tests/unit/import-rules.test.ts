@@ -77,9 +77,11 @@ describe("cycles", () => {
 });
 
 describe("lint", () => {
-  it("runs first in npm test, with Prettier's check", () => {
+  it("runs in npm test's first steps, with Prettier's check", async () => {
     const { scripts } = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8"));
-    expect(scripts.test).toMatch(/^npm run lint && /);
+    expect(scripts.test).toBe("node scripts/test.js");
+    const { GROUPS } = (await import("../../scripts/test.js")) as { GROUPS: { command: string[] }[][] };
+    expect(GROUPS[0]!.map((step) => step.command.join(" "))).toContain("npm run --silent lint");
     expect(scripts.lint).toMatch(/^eslint .*--max-warnings 0 .*&& prettier --check \.$/);
   });
 
