@@ -6,7 +6,7 @@ import { cn } from "~/lib/cn";
 import { signInHref } from "~/lib/sign-in-link";
 import { siteNameFromMatches } from "~/lib/site";
 import { SUBMISSION_STATUS_LABELS, SUBMIT_PATH } from "~/lib/submissions";
-import { listSubmissionsForMember } from "~/server/moderation/submissions.server";
+import { listSubmissionsForMember } from "~/server/moderation/submission-reads.server";
 
 // /account/submissions: the signed-in member's suggestions and where each stands (decision 078).
 

@@ -21,7 +21,7 @@ import {
 import { flashCookie } from "~/server/flash.server";
 import { defineAction, InvalidFields } from "~/server/http/action-pipeline.server";
 import { logger } from "~/server/logger.server";
-import { isConfirmedMember, submitTool } from "~/server/moderation/submissions.server";
+import { isConfirmedMember, submitTool } from "~/server/moderation/submit-tool.server";
 
 // /submit: a signed-in, confirmed member suggests a tool (decision 078). The page works without
 // JavaScript; every check is the server's.

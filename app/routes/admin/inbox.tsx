@@ -32,7 +32,8 @@ import {
   resolveListingReports,
 } from "~/server/moderation/inbox.server";
 import { listModerationActions } from "~/server/moderation/moderation-log.server";
-import { listPendingSubmissions, rejectSubmission } from "~/server/moderation/submissions.server";
+import { listPendingSubmissions } from "~/server/moderation/submission-reads.server";
+import { rejectSubmission } from "~/server/moderation/submission-decisions.server";
 import { commentToolTags } from "~/server/cache/write-tags.server";
 
 // /admin/inbox: everything waiting for a moderator (decision 079): pending submissions, reported

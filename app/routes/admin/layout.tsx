@@ -14,7 +14,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { DEFAULT_SITE_BRANDING } from "~/lib/site";
 import type { loader as rootLoader } from "~/root";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { countPendingProposals } from "~/server/freshness/refresh-proposals.server";
+import { countPendingProposals } from "~/server/freshness/proposal-review.server";
 import { countInbox } from "~/server/moderation/inbox.server";
 
 /** Admin pages are personal: never stored by a browser, a proxy or our page cache. */

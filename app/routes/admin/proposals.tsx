@@ -35,12 +35,8 @@ import { isUuid } from "~/lib/slugify";
 import { TOOL_FIELDS, TOOL_FORM_LIMITS } from "~/lib/tool-form";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { flashCookie } from "~/server/flash.server";
-import {
-  decideProposalFields,
-  getProposal,
-  listPendingProposals,
-  type FieldDecision,
-} from "~/server/freshness/refresh-proposals.server";
+import { decideProposalFields, type FieldDecision } from "~/server/freshness/proposal-decisions.server";
+import { getProposal, listPendingProposals } from "~/server/freshness/proposal-review.server";
 import { defineAction, InvalidFields, stringField } from "~/server/http/action-pipeline.server";
 import { toolWriteTags } from "~/server/cache/write-tags.server";
 

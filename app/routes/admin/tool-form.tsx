@@ -13,7 +13,7 @@ import { listTagIdsForTool, listTags } from "~/server/catalog/tags.server";
 import { findToolById } from "~/server/catalog/tool-admin.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { defineIntents } from "~/server/http/action-pipeline.server";
-import { findSubmissionForForm } from "~/server/moderation/submissions.server";
+import { findSubmissionForForm } from "~/server/moderation/submission-reads.server";
 import { deleteToolIntent } from "./tool-form/delete-tool.server";
 import { fetchLogoIntent } from "./tool-form/fetch-logo.server";
 import { saveToolIntent } from "./tool-form/save-tool.server";

@@ -15,7 +15,7 @@ import {
 import { MISSING_LOGO, MISSING_TAGLINE } from "../catalog/tool-admin.server";
 
 export { countInbox, type InboxCounts } from "../moderation/inbox.server";
-export { countPendingProposals } from "../freshness/refresh-proposals.server";
+export { countPendingProposals } from "../freshness/proposal-review.server";
 
 export type CatalogueCounts = { tools: number; publishedArticles: number; draftArticles: number };
 

@@ -19,14 +19,9 @@ import { startFakeBraveSearch, type FakeBraveSearch, type SearchReply } from "..
 import { researchResultFor, startFakeLlm, type FakeLlm } from "../../../tests/fakes/llm";
 import { insertTools, insertUsers, type NewTool } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
-import {
-  countPendingProposals,
-  decideProposalFields,
-  getProposal,
-  listPendingProposals,
-  NO_PAGES_MESSAGE,
-  runRefresh,
-} from "./refresh-proposals.server";
+import { countPendingProposals, getProposal, listPendingProposals } from "./proposal-review.server";
+import { decideProposalFields } from "./proposal-decisions.server";
+import { NO_PAGES_MESSAGE, runRefresh } from "./refresh-job.server";
 
 // The AI refresh against loopback servers speaking Brave Search's and Anthropic's protocols, on a
 // real database; then an administrator's decisions, saved through the tool form's path.

@@ -2,8 +2,8 @@ import { backupIntoDir, type BackupSettings } from "../backup/backup-record.serv
 import type { DatabaseHandle } from "../db/client.server";
 import type { Env } from "../env.server";
 import { runLinkChecks } from "../freshness/link-check.server";
-import { runRefresh } from "../freshness/refresh-proposals.server";
-import { draftQueuedSubmissions } from "../moderation/submissions.server";
+import { runRefresh } from "../freshness/refresh-job.server";
+import { draftQueuedSubmissions } from "../moderation/submission-drafts.server";
 import type { ResearchService } from "../research/research-service.server";
 import type { FileStorage } from "../storage/local-storage.server";
 import type { JobDefinitions } from "./job-queue.server";

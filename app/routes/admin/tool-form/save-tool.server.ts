@@ -7,7 +7,7 @@ import { createTool, updateTool } from "~/server/catalog/tool-admin.server";
 import { flashCookie } from "~/server/flash.server";
 import { adminIntent, InvalidFields, stringField } from "~/server/http/action-pipeline.server";
 import { moderatorFrom } from "~/server/moderation/comment-moderation.server";
-import { approveSubmission } from "~/server/moderation/submissions.server";
+import { approveSubmission } from "~/server/moderation/submission-decisions.server";
 import { listRedirect, OUR_FAULT, savedToolId } from "./shared.server";
 
 /**
