@@ -9,6 +9,7 @@ import { action, loader } from "~/routes/admin/logo-upload";
 import { LOGO_DIMENSIONS_MESSAGE, LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE } from "~/lib/logo-upload";
 import type { AppServices } from "~/server/context.server";
 import { sendFetchResponse, toFetchRequest } from "~/server/http/fetch-adapter.server";
+import { lingerAfterEarlyAnswers } from "~/server/http/lingering-close.server";
 import type { FileStorage } from "~/server/storage/local-storage.server";
 import { createS3Storage } from "~/server/storage/s3-storage.server";
 import { startFakeS3, type FakeS3 } from "../../../tests/fakes/s3";
@@ -350,6 +351,7 @@ describe("over HTTP, through the server's request adapter", () => {
     });
     server = await new Promise<Server>((resolve) => {
       const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+      lingerAfterEarlyAnswers(listening);
     });
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -6,6 +6,7 @@ import { logger } from "../logger.server";
 import { pruneRateLimits } from "../security/rate-limit.server";
 import type { StartedServices } from "./app-services.server";
 import { logWhenFinished } from "./access-log.server";
+import { lingerAfterEarlyAnswers } from "./lingering-close.server";
 import type { ServingState } from "./http-pipeline.server";
 import { drainThenClose } from "./shutdown.server";
 
@@ -24,6 +25,7 @@ export async function listen({
       logWhenFinished(req, res);
       void app(req, res);
     });
+    lingerAfterEarlyAnswers(listening);
     listening.on("error", reject).listen(env.PORT, env.HOST, () => resolve(listening));
   });
   // Node's default of 5 s is shorter than a load balancer's idle timeout: the balancer would send a
