@@ -1,7 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { confirmationLink, signUpInDialog, uniqueEmail } from "./accounts-support";
 import { adminStatePath } from "./admin-support";
+import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 const pages: { name: string; path: string; missing?: boolean }[] = [
@@ -29,18 +28,6 @@ const pages: { name: string; path: string; missing?: boolean }[] = [
   { name: "not found", path: "/no/such/page", missing: true },
   { name: "tool not found", path: "/tool/does-not-exist", missing: true },
 ];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-    }));
-}
 
 // Each page is one step of a test per colour scheme rather than a test of its own (decision 133):
 // one browser context and fixture set-up for all of them. Soft assertions name every failing page.

@@ -1,7 +1,7 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Dialog, Locator, Page } from "@playwright/test";
 import { expectToast } from "./accounts-support";
 import { adminStatePath } from "./admin-support";
+import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 // What the admin forms share beyond their fields: a warning before unsaved edits are thrown away
@@ -222,11 +222,7 @@ test.describe("the Save/Cancel bar on a long form", () => {
       await openNewArticleForm(page);
       // Halfway down, so the bar lies over fields as it does while the admin works.
       await page.getByLabel("Excerpt", { exact: true }).scrollIntoViewIfNeeded();
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (violation) => violation.impact === "serious" || violation.impact === "critical",
-      );
-      expect(serious.map((violation) => violation.id)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 });

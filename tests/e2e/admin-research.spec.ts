@@ -1,7 +1,7 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expectToast } from "./accounts-support";
 import { adminStatePath } from "./admin-support";
+import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { researchResultFor } from "../fakes/llm";
 import {
@@ -24,13 +24,6 @@ test.beforeEach(async () => {
 });
 
 const dialogOf = (page: Page) => page.getByRole("dialog");
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => violation.id);
-}
 
 test("an administrator drafts a new tool with AI, watching each step, and the form is filled but not saved", async ({
   page,

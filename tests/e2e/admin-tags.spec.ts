@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expectToast } from "./accounts-support";
 import { adminStatePath } from "./admin-support";
+import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 // An administrator keeps the tag list: adds a tag, edits it in place, is told when a name is
@@ -16,10 +16,7 @@ test("an administrator adds, edits and deletes a tag from the Tags page", async 
   await expect(page.getByRole("heading", { level: 1, name: "Tags" })).toBeVisible();
   // The demo catalogue's tags, each with how many tools carry it.
   await expect(page.getByRole("row", { name: /^Chatbot .* chatbot \d+ Edit Chatbot/ })).toBeVisible();
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(violations.map((violation) => violation.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Added: the slug is made from the name.
   const addForm = page.getByRole("region", { name: "Add a tag" });

@@ -1,4 +1,3 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import {
   accountMenuButton,
@@ -10,6 +9,7 @@ import {
   signUpAndConfirm,
   uniqueEmail,
 } from "./accounts-support";
+import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { demoTool, toolCards } from "./support";
 
@@ -34,13 +34,6 @@ const savedBy = (page: Page) =>
     .getByRole("article")
     .locator("header")
     .getByText(/^(Saved by|Not saved by)/);
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")) }));
-}
 
 /** A second browser context without JavaScript, signed in as `from`'s user when given. */
 async function noScriptContext(browser: Browser, from?: BrowserContext): Promise<BrowserContext> {
