@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { absoluteUrl, describe as describeText, seoMeta, siteUrlFromMatches } from "./seo";
+import { absoluteUrl, describe as describeText, personalPageMeta, seoMeta, siteUrlFromMatches } from "./seo";
 
 describe("absoluteUrl", () => {
   test("joins a path to the site URL, with or without a trailing slash", () => {
@@ -136,6 +136,53 @@ describe("seoMeta", () => {
 
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });
     expect(tags.filter((tag) => "script:ld+json" in tag)).toEqual(jsonLd.map((item) => ({ "script:ld+json": item })));
+  });
+});
+
+describe("a page without structured data of its own", () => {
+  const page = {
+    title: "About Aitlas",
+    description: "What Aitlas is.",
+    path: "/about",
+    siteName: "Aitlas",
+    siteUrl: "https://aitlas.example",
+  };
+  const jsonLdOf = (tags: ReturnType<typeof seoMeta>) =>
+    tags.flatMap((tag) => ("script:ld+json" in tag ? [tag["script:ld+json"]] : []));
+
+  test("is described as a WebPage of the site (spec section 2: every page sets structured data)", () => {
+    expect(jsonLdOf(seoMeta(page))).toEqual([
+      {
+        "@context": "https://schema.org",
+        "@type": "WebPage",
+        name: "About Aitlas",
+        description: "What Aitlas is.",
+        url: "https://aitlas.example/about",
+        isPartOf: { "@type": "WebSite", name: "Aitlas", url: "https://aitlas.example/" },
+      },
+    ]);
+  });
+
+  test("takes the schema.org type it names", () => {
+    expect(jsonLdOf(seoMeta({ ...page, pageType: "AboutPage" }))).toMatchObject([{ "@type": "AboutPage" }]);
+  });
+
+  test("a personal page gets the full head, its title followed by the site's name, and stays out of indexes", () => {
+    const matches = [{ id: "root", data: { siteUrl: "https://aitlas.example", site: { name: "Aitlas" } } }];
+    const tags = personalPageMeta(matches, { title: "Suggest a tool", description: "Suggest one.", path: "/submit" });
+    expect(tags).toEqual(
+      seoMeta({
+        title: "Suggest a tool | Aitlas",
+        description: "Suggest one.",
+        path: "/submit",
+        siteName: "Aitlas",
+        siteUrl: "https://aitlas.example",
+        noindex: true,
+      }),
+    );
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://aitlas.example/submit" });
+    expect(tags).toContainEqual({ property: "og:title", content: "Suggest a tool | Aitlas" });
+    expect(tags).toContainEqual({ name: "robots", content: "noindex" });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { OG_IMAGE_HEIGHT, OG_IMAGE_TYPE, OG_IMAGE_WIDTH, ogImage, type OgImage } from "./og-image";
+import { siteNameFromMatches } from "./site";
 
 type JsonLd = Record<string, unknown>;
 
@@ -14,7 +15,10 @@ export type PageSeo = {
   /** The page's share image (og-image.ts); the site's own card when the page has none of its own. */
   image?: OgImage;
   type?: "website" | "article";
+  /** The page's structured data; without it the page is described as a schema.org `pageType`. */
   jsonLd?: JsonLd[];
+  /** The schema.org type of a page without JSON-LD of its own: "WebPage" unless said. */
+  pageType?: "WebPage" | "AboutPage";
   /** true: "noindex"; "follow": "noindex, follow" (a filtered or later page whose links still count). */
   noindex?: boolean | "follow";
 };
@@ -69,12 +73,47 @@ export function seoMeta(seo: PageSeo): MetaDescriptor[] {
   ];
   // "follow": the page itself stays out of the index, but the links on it are followed.
   if (seo.noindex) tags.push({ name: "robots", content: seo.noindex === "follow" ? "noindex, follow" : "noindex" });
-  for (const item of seo.jsonLd ?? []) tags.push({ "script:ld+json": item });
+  // The spec asks every page for structured data: a page that names none is at least a WebPage.
+  const jsonLd = seo.jsonLd ?? [webPageJsonLd({ ...seo, url })];
+  for (const item of jsonLd) tags.push({ "script:ld+json": item });
   return tags;
 }
 
+function webPageJsonLd(
+  page: Pick<PageSeo, "title" | "description" | "siteName" | "siteUrl" | "pageType"> & { url: string },
+) {
+  return {
+    "@context": "https://schema.org",
+    "@type": page.pageType ?? "WebPage",
+    name: page.title,
+    description: page.description,
+    url: page.url,
+    isPartOf: { "@type": "WebSite", name: page.siteName, url: absoluteUrl(page.siteUrl, "/") },
+  };
+}
+
+type Matches = readonly ({ id: string; data?: unknown } | undefined)[];
+
+/**
+ * The head of a page that is one person's own (an account, a form, a link from an email): the full
+ * metadata every page carries, kept out of search indexes.
+ */
+export function personalPageMeta(
+  matches: Matches,
+  page: { title: string; description: string; path: string },
+): MetaDescriptor[] {
+  const siteName = siteNameFromMatches(matches);
+  return seoMeta({
+    ...page,
+    title: `${page.title} | ${siteName}`,
+    siteName,
+    siteUrl: siteUrlFromMatches(matches),
+    noindex: true,
+  });
+}
+
 /** The site's origin, from the root loader (meta functions run on both sides). */
-export function siteUrlFromMatches(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
+export function siteUrlFromMatches(matches: Matches): string {
   const root = matches.find((match) => match?.id === "root")?.data as { siteUrl?: string } | undefined;
   return root?.siteUrl ?? "";
 }

@@ -13,6 +13,7 @@ export function meta({ matches }: Route.MetaArgs) {
     description: `${siteName} is a free, impartial and self-hostable directory for discovering and comparing AI tools, with community ratings and a blog of guides and comparisons.`,
     path: "/about",
     siteUrl: siteUrlFromMatches(matches),
+    pageType: "AboutPage",
   });
 }
 

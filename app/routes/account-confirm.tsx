@@ -4,17 +4,20 @@ import { FormRefusal } from "~/components/account-form-fields";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ACCOUNT_MESSAGES, ACCOUNT_PATH } from "~/lib/account";
-import { siteNameFromMatches } from "~/lib/site";
 import { flashCookie } from "~/server/flash.server";
 import { defineAction, stringField } from "~/server/http/action-pipeline.server";
 import { confirmAccountLink } from "~/server/members/account.server";
 import { findAccountLink } from "~/server/members/account-links.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { SITE_TAG } from "~/server/cache/page-tags.server";
+import { personalPageMeta } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const siteName = siteNameFromMatches(matches);
-  return [{ title: `Confirm | ${siteName}` }, { name: "robots", content: "noindex" }];
+  return personalPageMeta(matches, {
+    title: "Confirm",
+    description: "Confirm a change to your account.",
+    path: "/account/confirm",
+  });
 }
 
 // The page holds a secret token and its answer changes once used: never cached anywhere.

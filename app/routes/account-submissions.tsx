@@ -4,9 +4,9 @@ import { ButtonLink } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/cn";
 import { signInHref } from "~/lib/sign-in-link";
-import { siteNameFromMatches } from "~/lib/site";
 import { SUBMISSION_STATUS_LABELS, SUBMIT_PATH } from "~/lib/submissions";
 import { listSubmissionsForMember } from "~/server/moderation/submission-reads.server";
+import { personalPageMeta } from "~/lib/seo";
 
 // /account/submissions: the signed-in member's suggestions and where each stands (decision 078).
 
@@ -15,8 +15,11 @@ export function headers() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const siteName = siteNameFromMatches(matches);
-  return [{ title: `My submissions | ${siteName}` }, { name: "robots", content: "noindex" }];
+  return personalPageMeta(matches, {
+    title: "My submissions",
+    description: "The tools you suggested and where each one stands.",
+    path: "/account/submissions",
+  });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

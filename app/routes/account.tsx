@@ -25,7 +25,6 @@ import { resultFor } from "~/lib/action-result";
 import { AppError, type AppErrorCode } from "~/lib/app-error";
 import { LOGO_ACCEPT_ATTRIBUTE } from "~/lib/logo-upload";
 import { DISPLAY_NAME_MAX } from "~/lib/members";
-import { siteNameFromMatches } from "~/lib/site";
 import { requireUser, SIGN_IN_REQUIRED_MESSAGE } from "~/server/auth/guards.server";
 import type { Viewer } from "~/server/auth/viewer.server";
 import { flashCookie } from "~/server/flash.server";
@@ -44,6 +43,7 @@ import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { siteUrlFor } from "~/server/site.server";
 import { SITE_TAG } from "~/server/cache/page-tags.server";
 import { memberWriteTags } from "~/server/cache/write-tags.server";
+import { personalPageMeta } from "~/lib/seo";
 
 /** One person's account: never stored by a cache on the way, never indexed. */
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
@@ -54,8 +54,11 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const siteName = siteNameFromMatches(matches);
-  return [{ title: `Your account | ${siteName}` }, { name: "robots", content: "noindex" }];
+  return personalPageMeta(matches, {
+    title: "Your account",
+    description: "Your display name, avatar, email address, password and signed-in devices.",
+    path: "/account",
+  });
 }
 
 /** The signed-in member's account; a visitor is sent to sign in and back. */

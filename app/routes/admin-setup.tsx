@@ -4,15 +4,18 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { credentialsSchema } from "~/lib/auth-schemas";
-import { siteNameFromMatches } from "~/lib/site";
 import { isAdminSetupTokenValid, redeemAdminSetup } from "~/server/auth/admin-setup.server";
 import { flashCookie } from "~/server/flash.server";
 import { defineAction, stringField } from "~/server/http/action-pipeline.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+import { personalPageMeta } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const siteName = siteNameFromMatches(matches);
-  return [{ title: `Set up the first administrator | ${siteName}` }, { name: "robots", content: "noindex" }];
+  return personalPageMeta(matches, {
+    title: "Set up the first administrator",
+    description: "Make the first account of this site its administrator.",
+    path: "/setup/admin",
+  });
 }
 
 // The page holds a secret token and its answer changes once used: never cached anywhere. A refusal's

@@ -4,16 +4,19 @@ import type { Route } from "./+types/auth-confirm";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { LinkPasswordForm } from "~/components/account-form-fields";
 import { passwordSchema } from "~/lib/auth-schemas";
-import { siteNameFromMatches } from "~/lib/site";
 import { confirmationLinkState, confirmEmailWithPassword } from "~/server/auth/confirm-email.server";
 import { AUTH_MESSAGES } from "~/server/auth/credentials.server";
 import { flashCookie } from "~/server/flash.server";
 import { defineAction } from "~/server/http/action-pipeline.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+import { personalPageMeta } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const siteName = siteNameFromMatches(matches);
-  return [{ title: `Confirm your email | ${siteName}` }, { name: "robots", content: "noindex" }];
+  return personalPageMeta(matches, {
+    title: "Confirm your email",
+    description: "Confirm your email address to finish signing up.",
+    path: "/auth/confirm",
+  });
 }
 
 // The page holds a secret token and its answer changes once used: never cached anywhere. A refusal's

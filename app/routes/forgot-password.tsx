@@ -5,15 +5,18 @@ import { FormRefusal, LabelledInput } from "~/components/account-form-fields";
 import { Button } from "~/components/ui/button";
 import { z } from "zod";
 import { emailSchema } from "~/lib/auth-schemas";
-import { siteNameFromMatches } from "~/lib/site";
 import { RESET_REQUESTED_MESSAGE } from "~/lib/password-reset";
 import { requestPasswordReset } from "~/server/auth/password-reset.server";
 import { defineAction, ok } from "~/server/http/action-pipeline.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+import { personalPageMeta } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const siteName = siteNameFromMatches(matches);
-  return [{ title: `Reset your password | ${siteName}` }, { name: "robots", content: "noindex" }];
+  return personalPageMeta(matches, {
+    title: "Reset your password",
+    description: "Ask for a link to choose a new password for your account.",
+    path: "/forgot-password",
+  });
 }
 
 // A refusal's wait reaches the page's answer (actions' headers are not passed on by themselves).

@@ -4,16 +4,19 @@ import type { Route } from "./+types/reset-password";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { LinkPasswordForm } from "~/components/account-form-fields";
 import { passwordSchema } from "~/lib/auth-schemas";
-import { siteNameFromMatches } from "~/lib/site";
 import { FORGOT_PASSWORD_PATH, PASSWORD_CHANGED_MESSAGE } from "~/lib/password-reset";
 import { isResetLinkValid, resetPassword } from "~/server/auth/password-reset.server";
 import { flashCookie } from "~/server/flash.server";
 import { defineAction } from "~/server/http/action-pipeline.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
+import { personalPageMeta } from "~/lib/seo";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const siteName = siteNameFromMatches(matches);
-  return [{ title: `Choose a new password | ${siteName}` }, { name: "robots", content: "noindex" }];
+  return personalPageMeta(matches, {
+    title: "Choose a new password",
+    description: "Choose a new password for your account.",
+    path: "/reset-password",
+  });
 }
 
 // The page holds a secret token and its answer changes once used: never cached anywhere.

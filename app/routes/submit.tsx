@@ -10,7 +10,7 @@ import { AppError } from "~/lib/app-error";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { SUBMISSION_NAME_MAX, SUBMISSION_NOTE_MAX, SUBMISSION_URL_MAX } from "~/lib/members";
 import { signInHref } from "~/lib/sign-in-link";
-import { siteNameFromMatches, useSiteBranding } from "~/lib/site";
+import { useSiteBranding } from "~/lib/site";
 import {
   HONEYPOT_FIELD,
   MY_SUBMISSIONS_PATH,
@@ -22,13 +22,17 @@ import { flashCookie } from "~/server/flash.server";
 import { defineAction, InvalidFields } from "~/server/http/action-pipeline.server";
 import { logger } from "~/server/logger.server";
 import { isConfirmedMember, submitTool } from "~/server/moderation/submit-tool.server";
+import { personalPageMeta } from "~/lib/seo";
 
 // /submit: a signed-in, confirmed member suggests a tool (decision 078). The page works without
 // JavaScript; every check is the server's.
 
 export function meta({ matches }: Route.MetaArgs) {
-  const siteName = siteNameFromMatches(matches);
-  return [{ title: `Suggest a tool | ${siteName}` }, { name: "robots", content: "noindex" }];
+  return personalPageMeta(matches, {
+    title: "Suggest a tool",
+    description: "Suggest an AI tool for the directory; an editor reviews every suggestion before it is listed.",
+    path: "/submit",
+  });
 }
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
