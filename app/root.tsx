@@ -35,6 +35,7 @@ import { isRefusal } from "./lib/action-result";
 import { DEFAULT_SITE_BRANDING } from "./lib/site";
 import { ZOD_CONFIG_SCRIPT } from "./lib/zod-config";
 import { SAVE_AFTER_SIGN_IN_PARAM } from "./lib/saved-tools";
+import { isSessionChange, useSessionSync } from "./lib/session-sync";
 import { readTheme } from "./lib/theme";
 import { toast } from "./lib/toast";
 import type { PublicViewer } from "./lib/viewer";
@@ -93,7 +94,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // Footer, theme and viewer change only after a form post (theme, sign-in, sign-out, votes): not on
 // every navigation.
 // A post that failed (an error body, even one made in the browser after a network failure) changed nothing.
-// A save to finish after sign-in (?save=) comes and goes with the address.
+// A save to finish after sign-in (?save=) comes and goes with the address. A sign-in or sign-out in
+// another tab (lib/session-sync.ts) runs it again.
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   actionResult,
@@ -101,6 +103,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
 }) => {
+  if (isSessionChange()) return true;
   const saveParam = (url: URL) => url.searchParams.get(SAVE_AFTER_SIGN_IN_PARAM);
   if (saveParam(currentUrl) !== saveParam(nextUrl)) return true;
   return formMethod !== undefined && formMethod.toUpperCase() !== "GET" && !isRefusal(actionResult)
@@ -218,6 +221,7 @@ function pendingSkeleton(pathname: string, from: string) {
 }
 
 export default function App() {
+  useSessionSync(useRouteLoaderData<typeof loader>("root")?.viewer?.email ?? null);
   const navigation = useNavigation();
   const location = useLocation();
   const target = navigation.state === "loading" ? navigation.location : undefined;

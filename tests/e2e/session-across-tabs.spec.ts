@@ -1,0 +1,46 @@
+import {
+  accountMenuButton,
+  signInButton,
+  signInInDialog,
+  signOut,
+  signUpAndConfirm,
+  uniqueEmail,
+} from "./accounts-support";
+import { expect, test } from "./fixtures";
+
+// Spec section 4: "session changes are observed live". Two tabs of one browser share the session
+// cookie; the one that did not act follows within a second, without a reload or a focus.
+
+test("a sign-out and a sign-in in one tab show in the other within a second", async ({ page, context }) => {
+  const email = uniqueEmail("two-tabs");
+  await signUpAndConfirm(page, email);
+  const other = await context.newPage();
+  await other.goto("/about");
+  await expect(accountMenuButton(other, email)).toBeVisible();
+
+  await page.bringToFront();
+  await signOut(page, email);
+  await expect(signInButton(other)).toBeVisible({ timeout: 1_000 });
+  await expect(accountMenuButton(other, email)).toHaveCount(0);
+
+  await signInInDialog(page, email);
+  await expect(accountMenuButton(page, email)).toBeVisible();
+  await expect(accountMenuButton(other, email)).toBeVisible({ timeout: 1_000 });
+  await other.close();
+});
+
+test("a tab coming back into view asks the server whose session it holds", async ({ page, context, browser }) => {
+  const email = uniqueEmail("focus-check");
+  await signUpAndConfirm(page, email);
+  // A second browser window with the same cookie but no channel to this one (another browser profile,
+  // or the session ended elsewhere): only the check on focus can see the sign-out.
+  const elsewhere = await browser.newContext({ storageState: await context.storageState() });
+  const away = await elsewhere.newPage();
+  await away.goto("/about");
+  await signOut(away, email);
+  await elsewhere.close();
+
+  await expect(accountMenuButton(page, email)).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(signInButton(page)).toBeVisible({ timeout: 1_000 });
+});
