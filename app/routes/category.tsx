@@ -1,7 +1,9 @@
-import { ArrowLeft } from "lucide-react";
-import { Link, redirect, useNavigation } from "react-router";
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/category";
+import { BackToHomepage } from "~/components/back-to-homepage";
 import { Pagination } from "~/components/pagination";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { SearchForm } from "~/components/search-form";
 import { ToolGrid } from "~/components/tool-card";
 import { AppError } from "~/lib/app-error";
@@ -16,7 +18,7 @@ import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
 import { cachedTagsInUse } from "~/server/cache/shared-answers.server";
 import { listTools, type ToolOrder } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
-import { toErrorResponse } from "~/server/http/error-response.server";
+import { logPageReadFailure, toErrorResponse } from "~/server/http/error-response.server";
 import { categoryTag, tagPage, TOOL_LIST_TAG, toolTag } from "~/server/cache/page-tags.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -33,7 +35,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [toolPage, tagsInUse] = await Promise.all([
     listTools({ db: context.db, filters, order: sort }),
     cachedTagsInUse(context),
-  ]);
+  ]).catch((error: unknown) => {
+    // Spec section 8: "Category and footer fetch errors are logged and rethrown; no message is shown
+    // for them." The error boundary below keeps the category's shell, with no list and no message.
+    logPageReadFailure(error, { route: "category", category });
+    throw toErrorResponse(new AppError("unavailable", "Failed to load tools"));
+  });
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
   const toolIds = toolPage.tools.map((tool) => tool.id);
   // The tags in use (the filters) follow the whole catalogue.
@@ -43,10 +50,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 const categoryPath = (category: string) => `/category/${encodeURIComponent(category)}`;
+const categoryTitle = (category: string) => `${category} AI Tools - Directory`;
+/** The list could not be read (the loader's 503), as opposed to a category that is not there. */
+const listFailed = (error: unknown) => isRouteErrorResponse(error) && error.status === 503;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
-  if (!loaderData) return [{ title: `Category not found | ${siteName}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) {
+    const failed = listFailed(error) ? categoryFromAddress(params.category) : null;
+    const title = failed ? categoryTitle(failed) : "Category not found";
+    return [{ title: `${title} | ${siteName}` }, { name: "robots", content: "noindex" }];
+  }
   const siteUrl = siteUrlFromMatches(matches);
   const { category, toolPage, filters } = loaderData;
   // A category's pages are indexed, each its own canonical; filtered or reordered views name
@@ -58,7 +72,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const description = `Compare ${toolPage.total} ${category} AI tools, ranked by community rating, with features, pricing, pros and cons.`;
   return seoMeta({
     siteName,
-    title: `${category} AI Tools - Directory`,
+    title: categoryTitle(category),
     description,
     path,
     siteUrl,
@@ -86,31 +100,14 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const updating =
     navigation.state === "loading" && navigation.location.pathname === `/category/${encodeURIComponent(category)}`;
-  const action = `/category/${encodeURIComponent(category)}`;
+  const action = categoryPath(category);
   return (
-    <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 sm:px-6">
-      <Link
-        to="/"
-        className="inline-flex items-center gap-2 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to Homepage
-      </Link>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{category} Tools</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-          {toolCountText(toolPage.total, toolPage.totalCapped)}
-        </p>
-      </div>
-      <div className="max-w-md">
-        <SearchForm
-          action={action}
-          query={query}
-          placeholder="Search tools..."
-          label={`Search ${category} tools`}
-          hidden={hiddenFilterFields(filters, { keepCategory: false })}
-        />
-      </div>
+    <CategoryShell
+      category={category}
+      query={query}
+      countText={toolCountText(toolPage.total, toolPage.totalCapped)}
+      hidden={hiddenFilterFields(filters, { keepCategory: false })}
+    >
       <ToolListControls
         path={action}
         filters={{ ...filters, category: null }}
@@ -136,6 +133,53 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         )}
         <Pagination page={toolPage.page} pageCount={toolPage.pageCount} label={`${category} tool pages`} />
       </section>
+    </CategoryShell>
+  );
+}
+
+/** The category page around its list: the way back, the heading and the search. */
+function CategoryShell({
+  category,
+  query,
+  countText,
+  hidden,
+  children,
+}: {
+  category: string;
+  query: string;
+  countText?: string;
+  hidden?: Parameters<typeof SearchForm>[0]["hidden"];
+  children?: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 sm:px-6">
+      <BackToHomepage />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{category} Tools</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+          {countText}
+        </p>
+      </div>
+      <div className="max-w-md">
+        <SearchForm
+          action={categoryPath(category)}
+          query={query}
+          placeholder="Search tools..."
+          label={`Search ${category} tools`}
+          hidden={hidden}
+        />
+      </div>
+      {children}
     </div>
   );
+}
+
+/**
+ * A list that could not be read keeps the category's shell and shows no message (spec section 8);
+ * a category that is not there is the site's not-found page.
+ */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  const category = listFailed(error) ? categoryFromAddress(params.category) : null;
+  if (!category) return <RouteErrorBoundary error={error} />;
+  return <CategoryShell category={category} query="" />;
 }

@@ -1,6 +1,6 @@
-import { ArrowLeft } from "lucide-react";
-import { Link, redirect, useNavigation } from "react-router";
+import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/tag";
+import { BackToHomepage } from "~/components/back-to-homepage";
 import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/search-form";
 import { toolCountText, ToolListControls } from "~/components/tool-filters";
@@ -111,13 +111,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
     : `${tag.name} AI Tools`;
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 sm:px-6">
-      <Link
-        to="/"
-        className="inline-flex items-center gap-2 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to Homepage
-      </Link>
+      <BackToHomepage />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-2">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{heading}</h1>

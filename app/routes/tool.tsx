@@ -1,6 +1,6 @@
 import { CircleAlert, ExternalLink, Pencil } from "lucide-react";
 import { useCallback, useState } from "react";
-import { Link, redirect, type ShouldRevalidateFunction } from "react-router";
+import { isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/tool";
 import { ChangeList } from "~/components/change-list";
 import { CommentForm } from "~/components/comment-form";
@@ -52,7 +52,7 @@ import { findLinkCheckState } from "~/server/freshness/tool-freshness.server";
 import { countSaves } from "~/server/community/saved-tools.server";
 import { findUserVote, TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
 import { defineIntents } from "~/server/http/action-pipeline.server";
-import { toErrorResponse } from "~/server/http/error-response.server";
+import { logPageReadFailure, toErrorResponse } from "~/server/http/error-response.server";
 import { logger } from "~/server/logger.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
 import { tagPage, toolTag } from "~/server/cache/page-tags.server";
@@ -60,8 +60,14 @@ import { tagPage, toolTag } from "~/server/cache/page-tags.server";
 /** The tool page shows this many of its latest changes; /changes has the rest of the catalogue's. */
 const TOOL_HISTORY_LIMIT = 10;
 
+/** Spec section 8's words for a lookup the database failed (a missing tool is 'Tool not found', 404). */
+const TOOL_FETCH_FAILED_MESSAGE = "Failed to fetch tool details";
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const found = await findToolByIdentifier({ db: context.db, identifier: params.id });
+  const found = await findToolByIdentifier({ db: context.db, identifier: params.id }).catch((error: unknown) => {
+    logPageReadFailure(error, { route: "tool", identifier: params.id });
+    throw toErrorResponse(new AppError("unavailable", TOOL_FETCH_FAILED_MESSAGE));
+  });
   if (!found) throw toErrorResponse(new AppError("not-found", TOOL_NOT_FOUND_MESSAGE));
   const { tool, canonical } = found;
   if (!canonical) {
@@ -196,10 +202,14 @@ function onlyEditParamChanged(current: URL, next: URL) {
   return current.search !== next.search && withoutEdit(current) === withoutEdit(next);
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
   const siteUrl = siteUrlFromMatches(matches);
-  if (!loaderData) return [{ title: `Tool not found | ${siteName}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) {
+    // The title says what the page says: a missing tool, or the spec's 'Error' alert.
+    const title = isRouteErrorResponse(error) && error.status === 404 ? "Tool not found" : "Error";
+    return [{ title: `${title} | ${siteName}` }, { name: "robots", content: "noindex" }];
+  }
   const { tool } = loaderData;
   const description = describe(tool.descriptionHtml);
   const path = `/tool/${tool.slug}`;
@@ -536,7 +546,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       texts={{
         404: { title: "Tool not found", message: "The tool you are looking for is not in the directory." },
-        server: { message: "Failed to load tool details" },
+        // Spec section 8: an alert titled 'Error'; the answer's own message ('Failed to fetch tool
+        // details' for a failed lookup), else 'Failed to load tool details'.
+        server: { title: "Error", message: "Failed to load tool details" },
       }}
     />
   );
