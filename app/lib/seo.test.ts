@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { absoluteUrl, describe as describeText, personalPageMeta, seoMeta, siteUrlFromMatches } from "./seo";
+import {
+  absoluteUrl,
+  adminPageMeta,
+  describe as describeText,
+  personalPageMeta,
+  seoMeta,
+  siteUrlFromMatches,
+} from "./seo";
 
 describe("absoluteUrl", () => {
   test("joins a path to the site URL, with or without a trailing slash", () => {
@@ -182,6 +189,14 @@ describe("a page without structured data of its own", () => {
     );
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://aitlas.example/submit" });
     expect(tags).toContainEqual({ property: "og:title", content: "Suggest a tool | Aitlas" });
+    expect(tags).toContainEqual({ name: "robots", content: "noindex" });
+  });
+
+  test("an admin page is a personal page titled '{heading} - Admin' at the address it is on", () => {
+    const matches = [{ id: "root", data: { siteUrl: "https://aitlas.example", site: { name: "Aitlas" } } }];
+    const tags = adminPageMeta(matches, { pathname: "/admin/tools" }, "Tools");
+    expect(tags).toContainEqual({ title: "Tools - Admin | Aitlas" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://aitlas.example/admin/tools" });
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });
   });
 });

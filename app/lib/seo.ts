@@ -94,6 +94,15 @@ function webPageJsonLd(
 
 type Matches = readonly ({ id: string; data?: unknown } | undefined)[];
 
+/** A page of the admin area: "{heading} - Admin", its own address, the full head, never indexed. */
+export function adminPageMeta(matches: Matches, location: { pathname: string }, heading: string): MetaDescriptor[] {
+  return personalPageMeta(matches, {
+    title: `${heading} - Admin`,
+    description: `${heading}, in the administration of the directory.`,
+    path: location.pathname,
+  });
+}
+
 /**
  * The head of a page that is one person's own (an account, a form, a link from an email): the full
  * metadata every page carries, kept out of search indexes.

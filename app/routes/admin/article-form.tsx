@@ -26,7 +26,6 @@ import {
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { useFormDraft } from "~/lib/form-draft";
 import { fieldErrorsOf } from "~/lib/form-fields";
-import { siteNameFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
 import { requireAdmin } from "~/server/auth/guards.server";
 import {
@@ -40,6 +39,7 @@ import { flashCookie } from "~/server/flash.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { adminIntent, defineIntents, InvalidFields } from "~/server/http/action-pipeline.server";
 import { ARTICLE_LIST_TAG, articleTag } from "~/server/cache/page-tags.server";
+import { adminPageMeta } from "~/lib/seo";
 
 const LIST_URL = "/admin/articles";
 const articleNotFound = () => toErrorResponse(new AppError("not-found", "Article not found"));
@@ -109,10 +109,9 @@ export const action = defineIntents({
   },
 });
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const siteName = siteNameFromMatches(matches);
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const heading = loaderData?.article ? `Edit ${loaderData.article.title}` : "New Article";
-  return [{ title: `${heading} - Admin | ${siteName}` }, { name: "robots", content: "noindex" }];
+  return adminPageMeta(matches, location, heading);
 }
 
 export default function ArticleFormPage({ loaderData, actionData }: Route.ComponentProps) {

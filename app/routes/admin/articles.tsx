@@ -7,10 +7,10 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { formatCount, formatDate, parsePage } from "~/lib/format";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
-import { siteNameFromMatches } from "~/lib/site";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listArticlesForAdmin } from "~/server/content/article-admin.server";
 import { AdminListEmpty, AdminListHeader, AdminListViews } from "~/components/admin/admin-list";
+import { adminPageMeta } from "~/lib/seo";
 import {
   StackedBody,
   StackedCell,
@@ -32,9 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, ...(await listArticlesForAdmin({ db: context.db, query, status, page })) };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const siteName = siteNameFromMatches(matches);
-  return [{ title: `Articles - Admin | ${siteName}` }, { name: "robots", content: "noindex" }];
+export function meta({ matches, location }: Route.MetaArgs) {
+  return adminPageMeta(matches, location, "Articles");
 }
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {

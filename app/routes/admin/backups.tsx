@@ -2,9 +2,9 @@ import type { Route } from "./+types/backups";
 import { AdminListEmpty } from "~/components/admin/admin-list";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatCount } from "~/lib/format";
-import { siteNameFromMatches } from "~/lib/site";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listScheduledArchives, readLastBackup } from "~/server/backup/backup-record.server";
+import { adminPageMeta } from "~/lib/seo";
 
 // /admin/backups: the last backup made on this machine, the scheduled archives in BACKUP_DIR, and
 // the commands that make and restore one (decisions 081 and 082).
@@ -16,10 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { last, archives, dir, keep, cron };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Backups - Admin | ${siteNameFromMatches(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) => adminPageMeta(matches, location, "Backups");
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;

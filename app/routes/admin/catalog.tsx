@@ -17,13 +17,13 @@ import {
   type CatalogKind,
   type ImportReport,
 } from "~/lib/catalog-transfer";
-import { siteNameFromMatches } from "~/lib/site";
 import type { ActionResult } from "~/lib/action-result";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { importCatalog } from "~/server/catalog-transfer/import.server";
 import { flashCookie } from "~/server/flash.server";
 import { defineAction, limitedForm, ok } from "~/server/http/action-pipeline.server";
 import { SITE_TAG } from "~/server/cache/page-tags.server";
+import { adminPageMeta } from "~/lib/seo";
 
 // /admin/catalog: export tools and articles as JSON or CSV, and import a file: a dry run shows
 // what each row would do, then Apply posts the same text again (decisions 084 and 085). Plain
@@ -34,10 +34,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Import and export - Admin | ${siteNameFromMatches(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  adminPageMeta(matches, location, "Import and export");
 
 /**
  * `content` is the file's text as base64: a browser posts a form value's line breaks as CRLF,

@@ -6,7 +6,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TimeAgo } from "~/components/time-ago";
 import { cn } from "~/lib/cn";
 import { formatCount } from "~/lib/format";
-import { siteNameFromMatches } from "~/lib/site";
 import {
   countCatalogue,
   countFlaggedForReview,
@@ -16,6 +15,7 @@ import {
   listRecentActivity,
 } from "~/server/admin/overview.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { adminPageMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
@@ -30,10 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...counts, flaggedForReview, inbox, pendingProposals, ...gaps, activity };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Dashboard - Admin | ${siteNameFromMatches(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) => adminPageMeta(matches, location, "Dashboard");
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { tools, publishedArticles, draftArticles, flaggedForReview, inbox, activity } = loaderData;

@@ -14,7 +14,6 @@ import {
   LISTING_REPORT_REASON_LABELS,
   type ModerationAction,
 } from "~/lib/members";
-import { siteNameFromMatches } from "~/lib/site";
 import { DRAFT_STATE_LABELS, INBOX_PATH, rejectionReasonSchema, SUBMISSION_FIELD } from "~/lib/submissions";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { flashCookie } from "~/server/flash.server";
@@ -35,6 +34,7 @@ import { listModerationActions } from "~/server/moderation/moderation-log.server
 import { listPendingSubmissions } from "~/server/moderation/submission-reads.server";
 import { rejectSubmission } from "~/server/moderation/submission-decisions.server";
 import { commentToolTags } from "~/server/cache/write-tags.server";
+import { adminPageMeta } from "~/lib/seo";
 
 // /admin/inbox: everything waiting for a moderator (decision 079): pending submissions, reported
 // comments and reported listings, each with its actions, and the log of recent decisions. Every
@@ -68,10 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Inbox - Admin | ${siteNameFromMatches(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) => adminPageMeta(matches, location, "Inbox");
 
 function backToInbox(title: string) {
   return redirect(INBOX_PATH, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });

@@ -8,11 +8,11 @@ import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatCount } from "~/lib/format";
 import { JOB_LABELS, formatCounts, formatDuration, isJobKind, type JobKind } from "~/lib/jobs";
-import { siteNameFromMatches } from "~/lib/site";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { flashCookie } from "~/server/flash.server";
 import { defineAction } from "~/server/http/action-pipeline.server";
 import { listRecentJobRuns } from "~/server/jobs/job-runs.server";
+import { adminPageMeta } from "~/lib/seo";
 
 // /admin/jobs: the background jobs (decision 067): each kind's schedule and next run, a button to
 // run one now, and the recent runs with how they ended.
@@ -39,10 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Jobs - Admin | ${siteNameFromMatches(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) => adminPageMeta(matches, location, "Jobs");
 
 export const action = defineAction({
   guard: "admin",

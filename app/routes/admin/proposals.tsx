@@ -30,7 +30,6 @@ import {
   type ProposalField,
   type ProposalFieldInput,
 } from "~/lib/refresh-proposals";
-import { siteNameFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
 import { TOOL_FIELDS, TOOL_FORM_LIMITS } from "~/lib/tool-form";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -39,6 +38,7 @@ import { decideProposalFields, type FieldDecision } from "~/server/freshness/pro
 import { getProposal, listPendingProposals } from "~/server/freshness/proposal-review.server";
 import { defineAction, InvalidFields, stringField } from "~/server/http/action-pipeline.server";
 import { toolWriteTags } from "~/server/cache/write-tags.server";
+import { adminPageMeta } from "~/lib/seo";
 
 // /admin/proposals: what the AI refresh found, waiting for an administrator. Each proposal is one
 // form (it works without JavaScript): every field has its diff, its sources, an editable value and
@@ -60,10 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `AI proposals - Admin | ${siteNameFromMatches(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) => adminPageMeta(matches, location, "AI proposals");
 
 /** What a refused review gives back: the edits as posted, by field, and the fields to replace anyway. */
 type ProposalValues = Partial<Record<ProposalField, ProposalFieldInput>> & { replaceNewer: string[] };

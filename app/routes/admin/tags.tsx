@@ -16,7 +16,6 @@ import { AppError } from "~/lib/app-error";
 import { formatCount } from "~/lib/format";
 import { fieldErrorsOf } from "~/lib/form-fields";
 import { useFormDraft } from "~/lib/form-draft";
-import { siteNameFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
 import { TAG_FORM_LIMITS, tagFormProblem, tagFormSchema, tagFormValuesFrom, type TagFormValues } from "~/lib/tag-form";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -25,6 +24,7 @@ import { flashCookie } from "~/server/flash.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { adminIntent, defineIntents, InvalidFields, stringField } from "~/server/http/action-pipeline.server";
 import { SITE_TAG } from "~/server/cache/page-tags.server";
+import { adminPageMeta } from "~/lib/seo";
 
 // /admin/tags: the tag vocabulary tools are described with. One page: the table, a form to add a
 // tag, and (?edit={id}) the form to edit one in its place.
@@ -41,10 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { tags, editing };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Tags - Admin | ${siteNameFromMatches(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) => adminPageMeta(matches, location, "Tags");
 
 function listRedirect(title: string) {
   return redirect(LIST_URL, { headers: { "Set-Cookie": flashCookie({ kind: "success", title }) } });

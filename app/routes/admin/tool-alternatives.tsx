@@ -8,7 +8,6 @@ import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { ALTERNATIVES_LIMIT, alternativesPath } from "~/lib/alternatives";
 import { AppError } from "~/lib/app-error";
-import { siteNameFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/slugify";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listAlternatives, listExcludedAlternatives, setOverride } from "~/server/catalog/alternatives.server";
@@ -17,6 +16,7 @@ import { flashCookie } from "~/server/flash.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { defineAction } from "~/server/http/action-pipeline.server";
 import { toolTag } from "~/server/cache/page-tags.server";
+import { adminPageMeta } from "~/lib/seo";
 
 // /admin/tools/{id}/alternatives: the computed list as visitors see it, with a pin to put a tool
 // first and an exclusion to keep one out (decision 061).
@@ -44,10 +44,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { tool: { id: tool.id, name: tool.name, slug: tool.slug }, alternatives, excluded };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: `Alternatives to ${loaderData?.tool.name ?? "a tool"} - Admin | ${siteNameFromMatches(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+  adminPageMeta(matches, location, `Alternatives to ${loaderData?.tool.name ?? "a tool"}`);
 
 export const action = defineAction({
   guard: "admin",

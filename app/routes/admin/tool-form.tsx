@@ -4,7 +4,6 @@ import { ToolEditor, type EditableTool, type LogoAnswer } from "~/components/adm
 import { ADMIN_TOASTS } from "~/lib/admin-messages";
 import { AppError } from "~/lib/app-error";
 import type { TagChoice } from "~/lib/research-apply";
-import { siteNameFromMatches } from "~/lib/site";
 import { SUBMISSION_FIELD, toolPrefillFrom } from "~/lib/submissions";
 import { NEW_TOOL_ID, toolFormInputFrom } from "~/lib/tool-form";
 import { FETCH_LOGO_INTENT } from "~/lib/website-logo";
@@ -18,6 +17,7 @@ import { deleteToolIntent } from "./tool-form/delete-tool.server";
 import { fetchLogoIntent } from "./tool-form/fetch-logo.server";
 import { saveToolIntent } from "./tool-form/save-tool.server";
 import { toolNotFound } from "./tool-form/shared.server";
+import { adminPageMeta } from "~/lib/seo";
 
 // /admin/tools/{id} and /admin/tools/new: the loader and the action; the form is
 // components/admin/tool-editor.tsx, each intent of the action a module in ./tool-form/.
@@ -84,12 +84,8 @@ export const action = defineIntents({
   intents: { save: saveToolIntent, delete: deleteToolIntent, [FETCH_LOGO_INTENT]: fetchLogoIntent },
 });
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  {
-    title: `${loaderData?.tool ? `Edit ${loaderData.tool.name}` : "New Tool"} - Admin | ${siteNameFromMatches(matches)}`,
-  },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+  adminPageMeta(matches, location, loaderData?.tool ? `Edit ${loaderData.tool.name}` : "New Tool");
 
 export default function ToolFormPage({ loaderData, actionData }: Route.ComponentProps) {
   // A post of "Fetch logo from website" without JavaScript answers here, beside a refused save.

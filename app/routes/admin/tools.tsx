@@ -13,7 +13,6 @@ import { ADMIN_TOASTS } from "~/lib/admin-messages";
 import { formatDate, formatRating, parsePage } from "~/lib/format";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { LINK_OUTCOME_LABELS } from "~/lib/link-health";
-import { siteNameFromMatches } from "~/lib/site";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { AppError } from "~/lib/app-error";
 import { listToolsForAdmin, type MissingFilter } from "~/server/catalog/tool-admin.server";
@@ -31,6 +30,7 @@ import {
   StackedTable,
 } from "~/components/admin/stacked-table";
 import { toolWriteTags } from "~/server/cache/write-tags.server";
+import { adminPageMeta } from "~/lib/seo";
 
 /** Spec section 2, admin tool table: the alert shown when the list cannot be read. */
 export const TOOLS_LOAD_FAILED_MESSAGE = "Failed to load tools. Please try again later.";
@@ -97,10 +97,7 @@ export const action = defineAction({
   },
 });
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Tools - Admin | ${siteNameFromMatches(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) => adminPageMeta(matches, location, "Tools");
 
 /** What the missing-facts views ask the list for. */
 const MISSING_FILTERS: Record<View, MissingFilter | false> = {
