@@ -25,41 +25,45 @@ const PAGES: { path: string; type?: string }[] = [
   { path: "/sign-in", type: "WebPage" },
 ];
 
+/** Checks the five parts of a page's head; soft, so one run names every page and part that fails. */
 async function expectFullHead(page: Page, baseURL: string | undefined, path: string, type?: string) {
   await page.goto(path);
   const title = await page.title();
-  expect(title.trim()).toBeTruthy();
+  expect.soft(title.trim(), `${path}: title`).toBeTruthy();
   const description = await metaContent(page, "name", "description");
-  expect(description?.trim()).toBeTruthy();
+  expect.soft(description?.trim(), `${path}: description`).toBeTruthy();
   const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
-  expect(canonical).toBe(new URL(path, baseURL).toString());
-  expect(await metaContent(page, "property", "og:title")).toBe(title);
-  expect(await metaContent(page, "property", "og:description")).toBe(description);
-  expect(await metaContent(page, "property", "og:url")).toBe(canonical);
-  expect(await metaContent(page, "property", "og:image")).toMatch(/\/og\/.+\.png/);
-  const jsonLd = await readJsonLd(page);
-  expect(jsonLd.length).toBeGreaterThan(0);
-  if (type) expect(jsonLd.map((item) => item["@type"])).toContain(type);
+  expect.soft(canonical, `${path}: canonical link`).toBe(new URL(path, baseURL).toString());
+  expect.soft(await metaContent(page, "property", "og:title"), `${path}: og:title`).toBe(title);
+  expect.soft(await metaContent(page, "property", "og:description"), `${path}: og:description`).toBe(description);
+  expect.soft(await metaContent(page, "property", "og:url"), `${path}: og:url`).toBe(canonical);
+  expect.soft(await metaContent(page, "property", "og:image"), `${path}: og:image`).toMatch(/\/og\/.+\.png/);
+  const types = (await readJsonLd(page)).map((item) => item["@type"]);
+  expect.soft(types.length, `${path}: structured data`).toBeGreaterThan(0);
+  if (type) expect.soft(types, `${path}: structured data type`).toContain(type);
 }
 
-for (const { path, type } of PAGES) {
-  test(`${path} carries a title, description, canonical link, Open Graph tags and structured data`, async ({
-    page,
-    baseURL,
-  }) => {
-    await expectFullHead(page, baseURL, path, type);
-  });
-}
+// One test walks the pages, each a step (as the accessibility checks do, decision 133).
+test("every public page carries a title, description, canonical link, Open Graph tags and structured data", async ({
+  page,
+  baseURL,
+}) => {
+  for (const { path, type } of PAGES) {
+    await test.step(path, () => expectFullHead(page, baseURL, path, type));
+  }
+});
 
 test.describe("the admin area", () => {
   test.use({ storageState: adminStatePath() });
 
-  for (const path of ["/admin", "/admin/tools", "/admin/articles/new"]) {
-    test(`${path} carries the full head too, out of the index`, async ({ page, baseURL }) => {
-      await expectFullHead(page, baseURL, path, "WebPage");
-      expect(await metaContent(page, "name", "robots")).toBe("noindex");
-    });
-  }
+  test("its pages carry the full head too, out of the index", async ({ page, baseURL }) => {
+    for (const path of ["/admin", "/admin/tools", "/admin/articles/new"]) {
+      await test.step(path, async () => {
+        await expectFullHead(page, baseURL, path, "WebPage");
+        expect.soft(await metaContent(page, "name", "robots"), `${path}: robots`).toBe("noindex");
+      });
+    }
+  });
 });
 
 test("a page without structured data of its own is described as a WebPage of the site", async ({ page, baseURL }) => {
