@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   assertServerBuilt,
@@ -8,6 +7,7 @@ import {
   temporaryDir,
   type RunningServer,
 } from "../setup/production-server";
+import { runOnDatabaseServer } from "../setup/database-server";
 
 // Issue 38, lines 3, 7 and 8, against the production server: with its tools table unreadable (renamed
 // away while it runs, as a bad migration or a revoked grant leaves it: a database failure that is not
@@ -22,30 +22,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the production server on Postgr
   const databaseName = `aitlas_read_failure_${randomBytes(6).toString("hex")}`;
   let server: RunningServer;
 
-  async function sql(statement: string, database?: string) {
-    const url = new URL(serverUrl);
-    if (database) url.pathname = `/${database}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
     assertServerBuilt();
-    await sql(`create database ${databaseName}`);
+    await runOnDatabaseServer(serverUrl, `create database ${databaseName}`);
     const url = new URL(serverUrl);
     url.pathname = `/${databaseName}`;
     server = await startServer({ DATA_DIR: temporaryDir(), DATABASE_URL: url.toString(), SEED_DEMO: "true" }, 120_000);
-    await sql("alter table tools rename to tools_unreadable", databaseName);
+    await runOnDatabaseServer(url.toString(), "alter table tools rename to tools_unreadable");
   }, 180_000);
 
   afterAll(async () => {
     await cleanUpServers();
-    await sql(`drop database if exists ${databaseName} with (force)`);
+    await runOnDatabaseServer(serverUrl, `drop database if exists ${databaseName} with (force)`);
   });
 
   const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
