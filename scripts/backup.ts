@@ -21,7 +21,7 @@ async function run(args: string[]): Promise<CommandOutcome> {
   try {
     opened = await openConfiguredDatabase();
   } catch (error) {
-    if (error instanceof DataDirLockedError) return askRunningServer(error, { command: "backup", file });
+    if (error instanceof DataDirLockedError) return askRunningServer(error, { command: "backup", file }, env.dataDir);
     throw error;
   }
   const { handle, releaseLock } = opened;
