@@ -6,10 +6,12 @@ import { tools } from "~/server/db/schema.server";
 import { lockDataDir } from "~/server/db/data-dir-lock.server";
 import { insertTools } from "../tests/setup/fixtures";
 import { createProcessDatabase, type ProcessDatabase } from "../tests/setup/process-database";
-import { runScript, type ScriptRun } from "../tests/setup/run-script";
+import { callCommand, runScript, type ScriptRun } from "../tests/setup/run-script";
+import { catalog as catalogCommand } from "./catalog-command";
 
-// `npm run catalog -- export | import` as an operator runs it: its own process, on the database
-// the configuration names.
+// `npm run catalog -- export | import` on the database the configuration names. Its logic is called
+// in this process; one export, and a data directory held by another process, run it in a process
+// of its own, as an operator does.
 
 const SLOW = 60_000;
 
@@ -33,14 +35,19 @@ afterAll(async () => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
+/** The catalog command with only the test database's configuration, as scripts/catalog.ts would print it. */
 function catalog(...args: string[]): Promise<ScriptRun> {
+  return callCommand("catalog", catalogCommand, args, database.env);
+}
+
+function catalogProcess(...args: string[]): Promise<ScriptRun> {
   return runScript("scripts/catalog.ts", args, { ...database.env, SEED_DEMO: "false" }, SLOW);
 }
 
 test(
   "export writes JSON to stdout or CSV to a file; the file re-imports as unchanged",
   async () => {
-    const json = await catalog("export", "--format", "json", "--type", "tools");
+    const json = await catalogProcess("export", "--format", "json", "--type", "tools");
     expect(json).toMatchObject({ code: 0, stderr: "" });
     expect(JSON.parse(json.stdout)).toMatchObject([{ slug: "quill", name: "Quill", tags: [] }]);
 
@@ -119,9 +126,10 @@ test(
 test.skipIf(process.env.AITLAS_TEST_ENGINE === "postgres")(
   "on PGlite while the server holds the data directory, it says so and points to /admin/catalog",
   async () => {
+    // The lock admits its own process: the command runs in one of its own.
     const release = lockDataDir(database.env.DATA_DIR);
     try {
-      const outcome = await catalog("export");
+      const outcome = await catalogProcess("export");
       expect(outcome.code).toBe(1);
       expect(outcome.stderr).toContain("While the server runs, import and export from the admin area: /admin/catalog.");
     } finally {
