@@ -6,7 +6,6 @@ import {
   cleanUpServers,
   startServer,
   preparedDataDir,
-  temporaryDir,
   type RunningServer,
 } from "../setup/production-server";
 
@@ -134,7 +133,7 @@ describe("the first administrator and the analytics tag", () => {
   it(
     "prints a one-time setup link while there is no admin; the admin gets no tracking script, everyone else does",
     async () => {
-      const dataDir = temporaryDir();
+      const dataDir = preparedDataDir("empty");
       const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "false", ...ANALYTICS });
 
       expectTrackingTag((await getPage(server, "/")).html);
@@ -188,7 +187,7 @@ describe("the first administrator and the analytics tag", () => {
   it(
     "without SMTP_URL a sign-up lands in DATA_DIR/mail and the log, and the confirmed user is tracked",
     async () => {
-      const dataDir = temporaryDir();
+      const dataDir = preparedDataDir("empty");
       const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "false", ...ANALYTICS });
 
       const signedUp = await postForm(server, "/sign-in", {

@@ -4,7 +4,6 @@ import {
   cleanUpServers,
   startServer,
   preparedDataDir,
-  temporaryDir,
   type RunningServer,
 } from "../setup/production-server";
 import { rawGet } from "../setup/raw-http";
@@ -193,7 +192,7 @@ describe("with PUBLIC_URL", () => {
     "with ALLOWED_HOSTS, any other host gets 421 Misdirected Request",
     async () => {
       const server = await startServer({
-        DATA_DIR: temporaryDir(),
+        DATA_DIR: preparedDataDir("empty"),
         SEED_DEMO: "false",
         PUBLIC_URL,
         ALLOWED_HOSTS: "www.aitlas.example",

@@ -5,7 +5,13 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { unpackArchive } from "~/server/backup/archive.server";
 import { rowsOf } from "~/server/backup/database-tables.server";
 import { openDatabase } from "~/server/db/client.server";
-import { assertServerBuilt, cleanUpServers, startServer, temporaryDir } from "../setup/production-server";
+import {
+  assertServerBuilt,
+  cleanUpServers,
+  preparedDataDir,
+  startServer,
+  temporaryDir,
+} from "../setup/production-server";
 import { runScript } from "../setup/run-script";
 
 // The production server on PGlite holds its data directory, so `npm run backup` and `npm run
@@ -23,7 +29,7 @@ describe("operator commands while the production server runs on PGlite", () => {
     "backs up and changes a role through the running server, and refuses a restore",
     { timeout: 300_000 },
     async () => {
-      const dataDir = temporaryDir();
+      const dataDir = preparedDataDir("demo");
       const server = await startServer({ DATA_DIR: dataDir }, 120_000);
       expect(fs.statSync(path.join(dataDir, "control", "server.sock")).mode & 0o777).toBe(0o600);
 

@@ -104,7 +104,7 @@ describe("draining on SIGTERM", () => {
       const GRACE = 1500;
       const TIMEOUT = 6000;
       const server = await startServer({
-        DATA_DIR: temporaryDir(),
+        DATA_DIR: preparedDataDir("empty"),
         SEED_DEMO: "false",
         PAGE_CACHE_SECONDS: "0",
         SHUTDOWN_GRACE_MS: String(GRACE),

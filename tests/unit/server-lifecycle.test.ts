@@ -11,6 +11,7 @@ import {
   assertServerBuilt,
   cleanUpServers,
   freePort,
+  preparedDataDir,
   spawnServer,
   startServer,
   temporaryDir,
@@ -119,7 +120,8 @@ describe("the production server on PGlite", () => {
   it(
     "refuses a second server on a data directory in use, and the first keeps serving",
     async () => {
-      const dataDir = temporaryDir();
+      // A copy of the migrated demo directory: first starts are the test above's subject.
+      const dataDir = preparedDataDir("demo");
       const first = await startServer({ DATA_DIR: dataDir });
 
       const second = spawnServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
@@ -142,7 +144,7 @@ describe("the production server on PGlite", () => {
     async () => {
       const port = await freePort();
       const server = await startServer({
-        DATA_DIR: temporaryDir(),
+        DATA_DIR: preparedDataDir("empty"),
         PORT: String(port),
         HOST: "127.0.0.1",
         SEED_DEMO: "false",
@@ -225,7 +227,7 @@ describe.each(["SIGTERM", "SIGINT"] as const)("graceful shutdown on %s", (signal
   it(
     "answers every accepted request in full, exits 0 and leaves a data directory that restarts cleanly",
     async () => {
-      const dataDir = temporaryDir();
+      const dataDir = preparedDataDir("demo");
       // No page cache: every request reaches the database, so requests are still in flight at the signal.
       // LOG_LEVEL=debug: the access lines count the pages served.
       const settings = { DATA_DIR: dataDir, PAGE_CACHE_SECONDS: "0", LOG_LEVEL: "debug" };
