@@ -13,12 +13,17 @@ import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { lockDataDir } from "~/server/db/data-dir-lock.server";
 import { createLocalStorage } from "~/server/storage/local-storage.server";
 import { insertTools, insertUsers } from "../tests/setup/fixtures";
-import { runScript } from "../tests/setup/run-script";
+import { callCommand, runScript } from "../tests/setup/run-script";
+import { admin } from "./admin-command";
+import { backup } from "./backup-command";
+import { restore } from "./restore-command";
 
-// `npm run backup`, `npm run restore` and `npm run admin` as the operator runs them, separate
-// processes. A running server on PGlite is stood in for by this test process: it holds the data
-// directory's lock and answers on the control socket with the server's own handler (decision 083);
-// the real server starts the same socket (start.server.ts), which needs a production build to test.
+// `npm run backup`, `npm run restore` and `npm run admin`. A running server on PGlite is stood in
+// for by this test process: it holds the data directory's lock and answers on the control socket
+// with the server's own handler (decision 083); the real server starts the same socket
+// (start.server.ts), which needs a production build to test. The lock admits its own process, so
+// the commands sent to that server run as the operator runs them, in processes of their own; the
+// others are called in this process.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const once = process.env.AITLAS_TEST_ENGINE !== "postgres";
@@ -35,8 +40,16 @@ function temporaryDir(prefix: string) {
   return dir;
 }
 
-const run = (script: string, args: string[], settings: Record<string, string>) =>
+const commands = { admin, backup, restore };
+type Script = keyof typeof commands;
+
+/** A script in a process of its own. */
+const run = (script: Script, args: string[], settings: Record<string, string>) =>
   runScript(`scripts/${script}.ts`, args, { DATABASE_URL: "", ...settings }, 180_000);
+
+/** A script's command called in this process, as the script would print it. */
+const call = (script: Script, args: string[], settings: { DATA_DIR: string; DATABASE_URL?: string }) =>
+  callCommand(script, commands[script], args, { DATABASE_URL: "", ...settings });
 
 async function withPglite<T>(dataDir: string, use: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const handle = await openDatabase({ kind: "pglite", dataDir });
@@ -105,7 +118,7 @@ describe.skipIf(!once)("the command line", () => {
 
     // The archive restores into a new data directory, uploads included.
     const fresh = temporaryDir("aitlas-restored-");
-    const restored = await run("restore", [file], { DATA_DIR: fresh });
+    const restored = await call("restore", [file], { DATA_DIR: fresh });
     expect(restored.stderr).toBe("");
     expect(restored.stdout).toMatch(/^Restored \d+ rows in \d+ tables and 1 uploaded files from /);
     expect(fs.existsSync(path.join(fresh, "uploads/tool-logos/a.png"))).toBe(true);
@@ -122,7 +135,7 @@ describe.skipIf(!once)("the command line", () => {
         await insertTools(handle.db, { name: "Quill" });
       });
       const file = path.join(temporaryDir("aitlas-archives-"), "site.tar.gz");
-      expect((await run("backup", [file], { DATA_DIR: dataDir })).code).toBe(0);
+      expect((await call("backup", [file], { DATA_DIR: dataDir })).code).toBe(0);
 
       const name = `aitlas_restore_cli_${randomBytes(6).toString("hex")}`;
       const admin = new pg.Client({ connectionString: serverUrl });
@@ -136,13 +149,13 @@ describe.skipIf(!once)("the command line", () => {
       url.pathname = `/${name}`;
       const settings = { DATA_DIR: temporaryDir("aitlas-pg-data-"), DATABASE_URL: url.toString() };
 
-      const restored = await run("restore", [file], settings);
+      const restored = await call("restore", [file], settings);
       expect(restored.stderr).toBe("");
       expect(restored.stdout).toContain("into the PostgreSQL database at");
-      const again = await run("restore", [file], settings);
+      const again = await call("restore", [file], settings);
       expect(again.code).toBe(1);
       expect(again.stderr).toMatch(/The database is not empty: .*--force/);
-      const forced = await run("restore", [file, "--force"], settings);
+      const forced = await call("restore", [file, "--force"], settings);
       expect(forced.code).toBe(0);
 
       const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 1 });
@@ -161,14 +174,15 @@ describe.skipIf(!once)("the command line", () => {
     const notAnArchive = path.join(dataDir, "..", `${path.basename(dataDir)}.tar.gz`);
     fs.writeFileSync(notAnArchive, "not a tar");
     cleanups.push(() => fs.rmSync(notAnArchive, { force: true }));
-    const failed = await run("restore", [notAnArchive], { DATA_DIR: dataDir });
+    const failed = await call("restore", [notAnArchive], { DATA_DIR: dataDir });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/not a readable backup archive/);
     expect(fs.readdirSync(dataDir)).not.toContain("pglite");
   });
 
   test("bad arguments are not understood", async () => {
-    expect((await run("backup", [], {})).code).toBe(2);
-    expect((await run("restore", ["a", "b"], {})).code).toBe(2);
+    const settings = { DATA_DIR: temporaryDir("aitlas-unused-") };
+    expect((await call("backup", [], settings)).code).toBe(2);
+    expect((await call("restore", ["a", "b"], settings)).code).toBe(2);
   });
 });
