@@ -5,10 +5,13 @@ import { jobRuns, toolLinkChecks } from "~/server/db/schema.server";
 import { createJobQueue, type JobDefinitions } from "~/server/jobs/job-queue.server";
 import { insertTools } from "../tests/setup/fixtures";
 import { createProcessDatabase, type ProcessDatabase } from "../tests/setup/process-database";
-import { runScript, type ScriptRun } from "../tests/setup/run-script";
+import { callCommand, runScript, type ScriptRun } from "../tests/setup/run-script";
+import { jobs as jobsCommand } from "./jobs-command";
 
-// `npm run jobs -- run link-check | list` as an operator runs it: its own process, on the database
-// the configuration names, against tools' websites on loopback (OUTBOUND_ALLOW_PRIVATE=true).
+// `npm run jobs -- run link-check | list` on the database the configuration names. The link check
+// runs as an operator runs it, in a process of its own, against tools' websites on loopback
+// (OUTBOUND_ALLOW_PRIVATE=true, which the outbound fetch reads from the process's configuration);
+// the rest calls the command in this process.
 
 const SLOW = 60_000;
 
@@ -30,7 +33,16 @@ afterAll(async () => {
   await database.dispose();
 });
 
+/** The jobs command with the test database and these schedules, as scripts/jobs.ts would print it. */
 function jobs(...args: string[]): Promise<ScriptRun> {
+  return callCommand("jobs", jobsCommand, args, {
+    ...database.env,
+    LINK_CHECK_CRON: "15 2 * * *",
+    REFRESH_CRON: null,
+  });
+}
+
+function jobsProcess(...args: string[]): Promise<ScriptRun> {
   return runScript(
     "scripts/jobs.ts",
     args,
@@ -56,7 +68,7 @@ test(
       ),
     );
 
-    const run = await jobs("run", "link-check");
+    const run = await jobsProcess("run", "link-check");
     expect(run).toMatchObject({ code: 0, stderr: "" });
     expect(run.stdout).toBe("Website link check finished: 2 checked, 1 ok, 1 failing, 0 flagged\n");
     await withDatabase(async ({ db }) => {
