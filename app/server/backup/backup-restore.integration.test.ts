@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as tar from "tar";
-import { afterEach, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, inject, test, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { comments, profiles, savedTools, sessions, toolVotes } from "~/server/db/schema.server";
 import { createLocalStorage, type FileStorage } from "~/server/storage/local-storage.server";
@@ -38,9 +38,17 @@ function temporaryDir(prefix: string) {
   return dir;
 }
 
-/** PGlite in memory (on disk it is the same engine, only slower) and uploads in a temporary folder. */
-async function pgliteSide(): Promise<{ handle: DatabaseHandle; storage: FileStorage; uploads: string }> {
-  const handle = await openDatabase({ kind: "pglite" });
+/**
+ * PGlite in memory (on disk it is the same engine, only slower) and uploads in a temporary folder:
+ * blank, or a copy of the run's migrated template when the side starts with the current schema.
+ */
+async function pgliteSide({ migrated = false } = {}): Promise<{
+  handle: DatabaseHandle;
+  storage: FileStorage;
+  uploads: string;
+}> {
+  const template = migrated ? new Blob([fs.readFileSync(inject("pgliteTemplatePath"))]) : undefined;
+  const handle = await openDatabase({ kind: "pglite", template });
   cleanups.push(() => handle.close());
   const uploads = path.join(temporaryDir("aitlas-backup-uploads-"), "uploads");
   return { handle, storage: createLocalStorage({ rootDir: uploads, publicPath: "/uploads" }), uploads };
@@ -146,8 +154,7 @@ function archivePath() {
 
 describe.skipIf(!serverUrl || !once)("moving between PGlite and PostgreSQL", () => {
   test("PGlite and local uploads to PostgreSQL and S3: every row and file arrives", async () => {
-    const from = await pgliteSide();
-    await from.handle.migrate();
+    const from = await pgliteSide({ migrated: true });
     await fillSite(from.handle, from.storage);
     const file = archivePath();
     const backup = await createBackup({ handle: from.handle, storage: from.storage, file });
@@ -184,16 +191,16 @@ describe.skipIf(!serverUrl || !once)("moving between PGlite and PostgreSQL", () 
   });
 });
 
-describe("restoring", () => {
+// These restore into PGlite (and the failed restore into PostgreSQL too): the PostgreSQL project
+// would only run them a second time on the same engine.
+describe.skipIf(!once)("restoring", () => {
   test("a database that holds data is refused; --force replaces everything in it", async () => {
-    const from = await pgliteSide();
-    await from.handle.migrate();
+    const from = await pgliteSide({ migrated: true });
     await fillSite(from.handle, from.storage);
     const file = archivePath();
     await createBackup({ handle: from.handle, storage: from.storage, file });
 
-    const to = await pgliteSide();
-    await to.handle.migrate();
+    const to = await pgliteSide({ migrated: true });
     await insertUsers(to.handle.db, { email: "someone@example.com" });
     await insertTools(to.handle.db, { name: "Other" });
     const before = await dump(to.handle);
@@ -208,8 +215,7 @@ describe("restoring", () => {
   });
 
   test("a damaged archive is refused before anything is loaded", async () => {
-    const from = await pgliteSide();
-    await from.handle.migrate();
+    const from = await pgliteSide({ migrated: true });
     await fillSite(from.handle, from.storage);
     const file = archivePath();
     await createBackup({ handle: from.handle, storage: from.storage, file });
@@ -237,8 +243,7 @@ describe("restoring", () => {
   });
 
   test("a restore that fails into a new database leaves it as blank as it was", async () => {
-    const from = await pgliteSide();
-    await from.handle.migrate();
+    const from = await pgliteSide({ migrated: true });
     await insertUsers(from.handle.db, { email: "ada@example.com", name: "Ada" });
     await from.storage.put({ key: "logos/a.png", body: Buffer.from("png"), contentType: "image/png" });
     const file = archivePath();
