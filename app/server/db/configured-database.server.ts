@@ -13,7 +13,7 @@ type DatabaseSettings = Pick<
  * The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR,
  * locked so that no second process (server or script) opens it at the same time. A server
  * (`serving`) gives up on a slow statement so pages can answer 503; a script waits for it.
- * `env` is the process's configuration but for tests that call a script's command in-process.
+ * `env` is the process's configuration unless a test calls a script's command in-process.
  */
 export async function openConfiguredDatabase({
   serving = false,
