@@ -37,11 +37,13 @@ import { ZOD_CONFIG_SCRIPT } from "./lib/zod-config";
 import { SAVE_AFTER_SIGN_IN_PARAM } from "./lib/saved-tools";
 import { isSessionChange, useSessionSync } from "./lib/session-sync";
 import { readTheme } from "./lib/theme";
+import { errorPageMeta } from "./lib/seo";
 import { toast } from "./lib/toast";
 import type { PublicViewer } from "./lib/viewer";
 import { analyticsScriptUrl } from "./server/analytics.server";
 import { cachedCategoriesInUse } from "./server/cache/shared-answers.server";
 import { findToolToSave } from "./server/community/saved-tools.server";
+import { logPageReadFailure } from "./server/http/error-response.server";
 import { takeFlash, type Flash } from "./server/flash.server";
 import { siteBranding } from "./server/branding.server";
 import { footerSettings, siteUrlFor } from "./server/site.server";
@@ -69,7 +71,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // viewer's page names the tool, so every visitor's page stays the same.
   const saveSlug = viewer ? new URL(request.url).searchParams.get(SAVE_AFTER_SIGN_IN_PARAM) : null;
   const [categories, pendingSave] = await Promise.all([
-    cachedCategoriesInUse(context),
+    // Spec section 8: "Category and footer fetch errors are logged ...; no message is shown for
+    // them." The footer goes without its categories and the page stays whole; an outage is thrown
+    // on to the site's 503 (decision 145).
+    cachedCategoriesInUse(context).catch((error: unknown) => {
+      logPageReadFailure(error, { route: "footer" });
+      return [];
+    }),
     saveSlug ? findToolToSave({ db: context.db, slug: saveSlug }) : null,
   ]);
   return data(
@@ -237,6 +245,13 @@ export default function App() {
   );
 }
 
+/**
+ * Only the root error boundary's page has its head written here (the site's 404 from not-found.tsx,
+ * a bug's 500): in the words the page shows, out of the index, no canonical link (decision 145).
+ * Every other page's route writes its own, which replaces this.
+ */
+export const meta: Route.MetaFunction = ({ error, matches }) => (error ? errorPageMeta(matches, error) : []);
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorBoundary error={error} documentTitle />;
+  return <RouteErrorBoundary error={error} />;
 }

@@ -9,7 +9,7 @@ import { RouteErrorBoundary } from "./route-error-boundary";
 const routeError = (status: number, data: unknown) => ({ status, statusText: "", internal: false, data });
 
 function render(error: unknown, texts?: Parameters<typeof RouteErrorBoundary>[0]["texts"]) {
-  // A data router, as in the app: the boundary reads the site's name from the root loader's data.
+  // A data router, as in the app: the states' ways onward are router links.
   const Stub = createRoutesStub([{ path: "/", Component: () => <RouteErrorBoundary error={error} texts={texts} /> }]);
   const html = renderToString(<Stub initialEntries={["/"]} />);
   return html.replaceAll("<!-- -->", "");

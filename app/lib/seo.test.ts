@@ -3,6 +3,7 @@ import {
   absoluteUrl,
   adminPageMeta,
   describe as describeText,
+  errorPageMeta,
   personalPageMeta,
   seoMeta,
   siteUrlFromMatches,
@@ -198,6 +199,51 @@ describe("a page without structured data of its own", () => {
     expect(tags).toContainEqual({ title: "Tools - Admin | Aitlas" });
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://aitlas.example/admin/tools" });
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });
+  });
+});
+
+describe("errorPageMeta", () => {
+  const matches = [{ id: "root", data: { siteUrl: "https://aitlas.example", site: { name: "Aitlas" } } }];
+  const notFound = { status: 404, statusText: "", internal: false, data: { error: "No such tag.", code: "not-found" } };
+
+  test("gives an error page the full head in its own words, out of the index, with no canonical link", () => {
+    const tags = errorPageMeta(matches, notFound, { 404: { title: "Tag not found" } });
+    expect(tags).toContainEqual({ title: "Tag not found | Aitlas" });
+    expect(tags).toContainEqual({ name: "description", content: "No such tag." });
+    expect(tags).toContainEqual({ property: "og:title", content: "Tag not found | Aitlas" });
+    expect(tags).toContainEqual({
+      property: "og:image",
+      content: expect.stringMatching(/^https:\/\/aitlas\.example\/og\//),
+    });
+    expect(tags).toContainEqual({ name: "robots", content: "noindex" });
+    expect(tags).toContainEqual({
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "WebPage",
+        name: "Tag not found | Aitlas",
+        description: "No such tag.",
+        isPartOf: { "@type": "WebSite", name: "Aitlas", url: "https://aitlas.example/" },
+      },
+    });
+    const named = tags.map((tag) => JSON.stringify(tag));
+    expect(named.filter((tag) => tag.includes("canonical") || tag.includes("og:url"))).toEqual([]);
+  });
+
+  test("a bug's error is the site's 500 text", () => {
+    const tags = errorPageMeta(matches, new Error("at /srv/app.js:1"));
+    expect(tags).toContainEqual({ title: "Error | Aitlas" });
+    expect(tags).toContainEqual({
+      name: "description",
+      content: "Something went wrong on our side. Please try again.",
+    });
+  });
+
+  test("when the root loader failed too, title, description and noindex without any address", () => {
+    expect(errorPageMeta([undefined], notFound)).toEqual([
+      { title: "Page not found | Aitlas" },
+      { name: "description", content: "No such tag." },
+      { name: "robots", content: "noindex" },
+    ]);
   });
 });
 

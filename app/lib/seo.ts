@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { errorPageText, type ErrorTexts } from "./error-page-text";
 import { OG_IMAGE_HEIGHT, OG_IMAGE_TYPE, OG_IMAGE_WIDTH, ogImage, type OgImage } from "./og-image";
 import { siteNameFromMatches } from "./site";
 
@@ -7,8 +8,8 @@ type JsonLd = Record<string, unknown>;
 export type PageSeo = {
   title: string;
   description: string;
-  /** The page's canonical path, e.g. /tool/chatgpt. */
-  path: string;
+  /** The page's canonical path, e.g. /tool/chatgpt; null for an error page, which is not its address's content. */
+  path: string | null;
   siteUrl: string;
   /** The configured site name (og:site_name). */
   siteName: string;
@@ -45,20 +46,20 @@ export function describe(text: string, max = 160): string {
  * React Router renders these as elements and escapes JSON-LD, so database text cannot break out.
  */
 export function seoMeta(seo: PageSeo): MetaDescriptor[] {
-  const url = absoluteUrl(seo.siteUrl, seo.path);
+  const url = seo.path === null ? null : absoluteUrl(seo.siteUrl, seo.path);
   const image = seo.image ?? ogImage({ kind: "site", siteName: seo.siteName });
   const imageUrl = absoluteUrl(seo.siteUrl, image.path);
   const tags: MetaDescriptor[] = [
     { title: seo.title },
     { name: "description", content: seo.description },
-    { tagName: "link", rel: "canonical", href: url },
+    ...(url ? [{ tagName: "link", rel: "canonical", href: url }] : []),
     { property: "og:site_name", content: seo.siteName },
     { property: "og:type", content: seo.type ?? "website" },
     // The pages are written in English (<html lang="en">).
     { property: "og:locale", content: "en_US" },
     { property: "og:title", content: seo.title },
     { property: "og:description", content: seo.description },
-    { property: "og:url", content: url },
+    ...(url ? [{ property: "og:url", content: url }] : []),
     // Always a PNG of our own (server/og/): networks do not show an SVG, and a logo is no 1200x630 card.
     { property: "og:image", content: imageUrl },
     { property: "og:image:type", content: OG_IMAGE_TYPE },
@@ -80,14 +81,14 @@ export function seoMeta(seo: PageSeo): MetaDescriptor[] {
 }
 
 function webPageJsonLd(
-  page: Pick<PageSeo, "title" | "description" | "siteName" | "siteUrl" | "pageType"> & { url: string },
+  page: Pick<PageSeo, "title" | "description" | "siteName" | "siteUrl" | "pageType"> & { url: string | null },
 ) {
   return {
     "@context": "https://schema.org",
     "@type": page.pageType ?? "WebPage",
     name: page.title,
     description: page.description,
-    url: page.url,
+    ...(page.url ? { url: page.url } : {}),
     isPartOf: { "@type": "WebSite", name: page.siteName, url: absoluteUrl(page.siteUrl, "/") },
   };
 }
@@ -119,6 +120,22 @@ export function personalPageMeta(
     siteUrl: siteUrlFromMatches(matches),
     noindex: true,
   });
+}
+
+/**
+ * The head of an error page (a 404, a 503), in the words its body shows (errorPageText with the
+ * route's own texts): the full metadata but no canonical link and no og:url,
+ * since what it shows is not the content of its address, and kept out of search indexes (decision 145).
+ */
+export function errorPageMeta(matches: Matches, error: unknown, texts: ErrorTexts = {}): MetaDescriptor[] {
+  const { title: heading, message: description } = errorPageText(error, texts);
+  const siteName = siteNameFromMatches(matches);
+  const siteUrl = siteUrlFromMatches(matches);
+  const title = `${heading} | ${siteName}`;
+  // The root loader itself failed: without the site's origin no address in the head can be absolute.
+  if (!siteUrl)
+    return [{ title }, { name: "description", content: description }, { name: "robots", content: "noindex" }];
+  return seoMeta({ title, description, path: null, siteName, siteUrl, noindex: true });
 }
 
 /** The site's origin, from the root loader (meta functions run on both sides). */

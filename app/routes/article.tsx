@@ -10,7 +10,8 @@ import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { formatDate } from "~/lib/format";
 import { ogImage } from "~/lib/og-image";
-import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import { describe, errorPageMeta, seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import type { ErrorTexts } from "~/lib/error-page-text";
 import { brandingFromMatches } from "~/lib/site";
 import { blogPostingJsonLd, breadcrumbJsonLd } from "~/lib/structured-data";
 import { AppError } from "~/lib/app-error";
@@ -54,10 +55,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const site = brandingFromMatches(matches);
   const siteName = site.name;
-  if (!loaderData) return [{ title: `Article not found | ${siteName}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return errorPageMeta(matches, error, ARTICLE_ERROR_TEXTS);
   const siteUrl = siteUrlFromMatches(matches);
   const { article } = loaderData;
   const path = `/article/${article.slug}`;
@@ -165,17 +166,11 @@ export default function ArticleDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const ARTICLE_ERROR_TEXTS: ErrorTexts = {
+  404: { title: "Article not found", message: "The article you are looking for does not exist or has been removed." },
+  server: { message: "Something went wrong while loading this article. Please try again." },
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <RouteErrorBoundary
-      error={error}
-      texts={{
-        404: {
-          title: "Article not found",
-          message: "The article you are looking for does not exist or has been removed.",
-        },
-        server: { message: "Something went wrong while loading this article. Please try again." },
-      }}
-    />
-  );
+  return <RouteErrorBoundary error={error} texts={ARTICLE_ERROR_TEXTS} />;
 }

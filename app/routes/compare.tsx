@@ -27,7 +27,8 @@ import {
   type CompareRowKey,
 } from "~/lib/compare";
 import { pricingToPlans } from "~/lib/pricing";
-import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import { errorPageMeta, seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import type { ErrorTexts } from "~/lib/error-page-text";
 import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { findComparedPair, findComparedTools } from "~/server/catalog/compare.server";
@@ -76,10 +77,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { view: "comparison" as const, tools: lookup.tools, path };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
   const siteUrl = siteUrlFromMatches(matches);
-  if (!loaderData) return [{ title: `Comparison not found | ${siteName}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return errorPageMeta(matches, error, COMPARE_ERROR_TEXTS);
   if (loaderData.view === "problem") {
     return seoMeta({
       siteName,
@@ -383,14 +384,11 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   return <Comparison tools={loaderData.tools} />;
 }
 
+const COMPARE_ERROR_TEXTS: ErrorTexts = {
+  404: { title: "Comparison not found", message: COMPARE_MESSAGES.pairNotFound },
+  server: { message: "Failed to load the comparison" },
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <RouteErrorBoundary
-      error={error}
-      texts={{
-        404: { title: "Comparison not found", message: COMPARE_MESSAGES.pairNotFound },
-        server: { message: "Failed to load the comparison" },
-      }}
-    />
-  );
+  return <RouteErrorBoundary error={error} texts={COMPARE_ERROR_TEXTS} />;
 }

@@ -65,7 +65,12 @@ describe("the tool page when the database fails", () => {
       "page read failed",
     );
     const error = errorOf(answer);
-    expect(titleOf(toolMeta({ loaderData: undefined, matches, error } as never))).toBe("Error | Aitlas");
+    const head = toolMeta({ loaderData: undefined, matches, error } as never);
+    expect(titleOf(head)).toBe("Error | Aitlas");
+    // The head of an error page (decision 145): its words, out of the index, no canonical link.
+    expect(head).toContainEqual({ name: "description", content: "Failed to fetch tool details" });
+    expect(head).toContainEqual({ name: "robots", content: "noindex" });
+    expect(head).not.toContainEqual(expect.objectContaining({ rel: "canonical" }));
     const text = renderBoundary(ToolError as ComponentType, "/tool/:id", error);
     expect(text).toContain("Error");
     expect(text).toContain("Failed to fetch tool details");

@@ -8,7 +8,7 @@ import { TimeAgo } from "~/components/time-ago";
 import { memberProfilePath, PROFILE_INDEX_MIN_COMMENTS } from "~/lib/account";
 import { AppError } from "~/lib/app-error";
 import { parsePage } from "~/lib/format";
-import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import { errorPageMeta, seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { siteNameFromMatches } from "~/lib/site";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { findMemberByDisplayName, listMemberActivity } from "~/server/members/public-profile.server";
@@ -33,9 +33,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { member: { displayName: member.displayName, avatarUrl: member.avatarUrl }, page, ...activity };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
-  if (!loaderData) return [{ title: `${MEMBER_NOT_FOUND} | ${siteName}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return errorPageMeta(matches, error, { 404: { title: MEMBER_NOT_FOUND } });
   const { member, commentCount, ratingCount, page } = loaderData;
   return seoMeta({
     siteName,

@@ -9,7 +9,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { AppError } from "~/lib/app-error";
 import { TOOLS_PAGE_SIZE } from "~/lib/limits";
 import { ogImage } from "~/lib/og-image";
-import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import { errorPageMeta, seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
 import {
@@ -61,9 +61,9 @@ function tagDescription(name: string, description: string | null, total: number)
     : `Compare ${total} AI tools tagged ${name}, with ratings, pricing, features, pros and cons.`;
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
-  if (!loaderData) return [{ title: `${TAG_NOT_FOUND} | ${siteName}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return errorPageMeta(matches, error, { 404: { title: TAG_NOT_FOUND } });
   const siteUrl = siteUrlFromMatches(matches);
   const { tag, toolPage, filters } = loaderData;
   // A text search is not a page of its own: its canonical is the view without the text.

@@ -6,7 +6,8 @@ import { ToolGrid } from "~/components/tool-card";
 import { ALTERNATIVES_LIMIT, alternativesPath } from "~/lib/alternatives";
 import { AppError } from "~/lib/app-error";
 import { comparePath } from "~/lib/compare";
-import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import { errorPageMeta, seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import type { ErrorTexts } from "~/lib/error-page-text";
 import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
 import { listAlternatives } from "~/server/catalog/alternatives.server";
@@ -38,9 +39,9 @@ const describeAlternatives = (name: string, count: number) =>
     ? `No alternatives to ${name} are listed yet.`
     : `The best ${count === 1 ? "alternative" : `${count} alternatives`} to ${name}: AI tools that do the same job, ranked by what they share with it and how people rate them.`;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
-  if (!loaderData) return [{ title: `Tool not found | ${siteName}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return errorPageMeta(matches, error, ALTERNATIVES_ERROR_TEXTS);
   const siteUrl = siteUrlFromMatches(matches);
   const { tool, alternatives } = loaderData;
   const path = alternativesPath(tool.slug);
@@ -136,14 +137,11 @@ export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const ALTERNATIVES_ERROR_TEXTS: ErrorTexts = {
+  404: { title: "Tool not found", message: "The tool you are looking for is not in the directory." },
+  server: { message: "Failed to load the alternatives" },
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <RouteErrorBoundary
-      error={error}
-      texts={{
-        404: { title: "Tool not found", message: "The tool you are looking for is not in the directory." },
-        server: { message: "Failed to load the alternatives" },
-      }}
-    />
-  );
+  return <RouteErrorBoundary error={error} texts={ALTERNATIVES_ERROR_TEXTS} />;
 }

@@ -1,6 +1,6 @@
 import { CircleAlert, ExternalLink, Pencil } from "lucide-react";
 import { useCallback, useState } from "react";
-import { isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunction } from "react-router";
+import { Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/tool";
 import { ChangeList } from "~/components/change-list";
 import { CommentForm } from "~/components/comment-form";
@@ -38,7 +38,8 @@ import { formatDate } from "~/lib/format";
 import { timeAgo } from "~/lib/relative-time";
 import { savedByText } from "~/lib/saved-tools";
 import { ogImage } from "~/lib/og-image";
-import { describe, seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import { describe, errorPageMeta, seoMeta, siteUrlFromMatches } from "~/lib/seo";
+import type { ErrorTexts } from "~/lib/error-page-text";
 import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd, softwareApplicationJsonLd } from "~/lib/structured-data";
 import { tagsWithIds } from "~/server/catalog/tags.server";
@@ -205,11 +206,8 @@ function onlyEditParamChanged(current: URL, next: URL) {
 export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
   const siteUrl = siteUrlFromMatches(matches);
-  if (!loaderData) {
-    // The title says what the page says: a missing tool, or the spec's 'Error' alert.
-    const title = isRouteErrorResponse(error) && error.status === 404 ? "Tool not found" : "Error";
-    return [{ title: `${title} | ${siteName}` }, { name: "robots", content: "noindex" }];
-  }
+  // The head says what the page says: a missing tool, or the spec's 'Error' alert.
+  if (!loaderData) return errorPageMeta(matches, error, TOOL_ERROR_TEXTS);
   const { tool } = loaderData;
   const description = describe(tool.descriptionHtml);
   const path = `/tool/${tool.slug}`;
@@ -540,18 +538,15 @@ function AlternativesBlock({
   );
 }
 
+const TOOL_ERROR_TEXTS: ErrorTexts = {
+  404: { title: "Tool not found", message: "The tool you are looking for is not in the directory." },
+  // Spec section 8: an alert titled 'Error'; the answer's own message ('Failed to fetch tool
+  // details' for a failed lookup), else 'Failed to load tool details'.
+  server: { title: "Error", message: "Failed to load tool details" },
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <RouteErrorBoundary
-      error={error}
-      texts={{
-        404: { title: "Tool not found", message: "The tool you are looking for is not in the directory." },
-        // Spec section 8: an alert titled 'Error'; the answer's own message ('Failed to fetch tool
-        // details' for a failed lookup), else 'Failed to load tool details'.
-        server: { title: "Error", message: "Failed to load tool details" },
-      }}
-    />
-  );
+  return <RouteErrorBoundary error={error} texts={TOOL_ERROR_TEXTS} />;
 }
 
 /** The alternatives a page shows, named in its cache tags: each card's rating and name are theirs. */

@@ -4,7 +4,8 @@ import { expect, test } from "./fixtures";
 import { demoArticles, demoTools, metaContent, readJsonLd } from "./support";
 
 // Spec section 2: "Every page sets its title, description, canonical link, open-graph tags and
-// structured data." The pages a visitor can open, signed out, each checked for all five.
+// structured data." The pages a visitor can open, signed out, each checked for all five; the 404
+// pages for all but the canonical link, which they leave out (decision 145).
 
 const tool = demoTools[0]!;
 const article = demoArticles[0]!;
@@ -43,14 +44,41 @@ async function expectFullHead(page: Page, baseURL: string | undefined, path: str
   if (type) expect.soft(types, `${path}: structured data type`).toContain(type);
 }
 
+/**
+ * An error page's head (decision 145): the full head in the words the page shows, out of the index,
+ * and no canonical link or og:url, since what it shows is not the content of its address.
+ */
+async function expectErrorHead(page: Page, heading: string, description: string) {
+  const title = `${heading} | Aitlas`;
+  expect.soft(await page.title(), "title").toBe(title);
+  await expect.soft(page.getByRole("heading", { level: 1 }), "the page's own heading").toHaveText(heading);
+  expect.soft(await metaContent(page, "name", "description"), "description").toBe(description);
+  expect.soft(await metaContent(page, "name", "robots"), "robots").toBe("noindex");
+  await expect.soft(page.locator('link[rel="canonical"], meta[property="og:url"]'), "no canonical").toHaveCount(0);
+  expect.soft(await metaContent(page, "property", "og:title"), "og:title").toBe(title);
+  expect.soft(await metaContent(page, "property", "og:description"), "og:description").toBe(description);
+  expect.soft(await metaContent(page, "property", "og:image"), "og:image").toMatch(/\/og\/.+\.png/);
+  const types = (await readJsonLd(page)).map((item) => item["@type"]);
+  expect.soft(types, "structured data").toEqual(["WebPage"]);
+}
+
 // One test walks the pages, each a step (as the accessibility checks do, decision 133).
 test("every public page carries a title, description, canonical link, Open Graph tags and structured data", async ({
   page,
   baseURL,
+  openMissingPage,
 }) => {
   for (const { path, type } of PAGES) {
     await test.step(path, () => expectFullHead(page, baseURL, path, type));
   }
+  await test.step("the site's 404 page", async () => {
+    await openMissingPage(page, "/no-such-page");
+    await expectErrorHead(page, "Page not found", "The page you are looking for does not exist or has moved.");
+  });
+  await test.step("a tool that is not there", async () => {
+    await openMissingPage(page, "/tool/no-such-tool");
+    await expectErrorHead(page, "Tool not found", "The tool you are looking for is not in the directory.");
+  });
 });
 
 test.describe("the admin area", () => {
