@@ -3,6 +3,7 @@ import { expectToast } from "./accounts-support";
 import { adminStatePath } from "./admin-support";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
+import { runJobNow } from "./jobs-support";
 import { researchResultFor } from "../fakes/llm";
 import {
   modelRequests,
@@ -234,16 +235,7 @@ test("a scheduled AI refresh proposes a new price with its source; accepted, the
   await queueModelReplies([{ kind: "object", value: result, usage: { input: 1200, output: 400 } }]);
 
   // The server runs one tool per refresh (REFRESH_BATCH_SIZE=1), the least recently refreshed.
-  await page.goto("/admin/jobs");
-  const runs = page.getByRole("region", { name: "Recent runs" }).getByRole("row", { name: /AI refresh proposals/ });
-  const before = await runs.count();
-  await page.getByRole("button", { name: "Run now: AI refresh proposals" }).click();
-  await expectToast(page, "AI refresh proposals queued: it starts within a few seconds.");
-  await expect(async () => {
-    await page.reload();
-    await expect(runs).toHaveCount(before + 1);
-    await expect(runs.first()).toContainText("succeeded");
-  }).toPass({ timeout: 45_000 });
+  await runJobNow(page, "AI refresh proposals");
   expect(await searchRequests()).toHaveLength(3);
 
   await page.goto("/admin/proposals");

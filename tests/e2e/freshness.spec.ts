@@ -1,7 +1,7 @@
-import type { Page } from "@playwright/test";
 import { expectToast } from "./accounts-support";
 import { adminStatePath } from "./admin-support";
 import { expect, test } from "./fixtures";
+import { runJobNow } from "./jobs-support";
 import { createToolWithWebsite, slugOf } from "./tool-form-support";
 
 // A catalogue that stays true (issue 14): a link check finds a dead website, the administrator
@@ -10,20 +10,6 @@ import { createToolWithWebsite, slugOf } from "./tool-form-support";
 // OUTBOUND_ALLOW_PRIVATE=true and no schedules, so the checks run when "Run now" is pressed.
 
 test.use({ storageState: adminStatePath() });
-
-/** Presses "Run now" for the link check and waits until the run it queued has finished. */
-async function runLinkCheck(page: Page) {
-  await page.goto("/admin/jobs");
-  const runs = page.getByRole("region", { name: "Recent runs" }).getByRole("row", { name: /Website link check/ });
-  const before = await runs.count();
-  await page.getByRole("button", { name: "Run now: Website link check" }).click();
-  await expectToast(page, "Website link check queued: it starts within a few seconds.");
-  await expect(async () => {
-    await page.reload();
-    await expect(runs).toHaveCount(before + 1);
-    await expect(runs.first()).toContainText("succeeded");
-  }).toPass({ timeout: 30_000 });
-}
 
 test("a dead website is flagged after three failed checks; marked discontinued, its page says so and the lists leave it out", async ({
   page,
@@ -44,7 +30,7 @@ test("a dead website is flagged after three failed checks; marked discontinued, 
   await expect(schedules.getByRole("button", { name: "Run now: AI refresh proposals" })).toBeVisible();
 
   for (let run = 1; run <= 3; run += 1) {
-    await runLinkCheck(page);
+    await runJobNow(page, "Website link check");
     if (run < 3) {
       // Failing, not yet flagged: the public page already says the website does not answer.
       const text = await (await anonymous.get(`/tool/${slug}`)).text();
