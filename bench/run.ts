@@ -8,7 +8,8 @@
 // the tool list queries at 100,000 tools (bench/tool-lists.ts, bench/TOOL-LISTS.md), on PGlite
 // and, when TEST_DATABASE_URL is set, on PostgreSQL; --no-lists skips that part. Last, the website
 // link check over 10,000 tools against a loopback site (bench/link-check.ts, bench/LINK-CHECK.md);
-// --no-link-check skips it.
+// --no-link-check skips it. Then the time other tabs take to follow a sign-out and a sign-in in
+// Chromium (bench/session-sync.ts, its own section of RESULTS.md); --no-session-sync skips it.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -27,7 +28,8 @@ import type { CapturedResponse } from "./plain-server";
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 
-const usage = `Usage: npm run bench -- [--no-build] [--no-lists] [--no-link-check] [--duration 5] [--warmup 1] [--rounds 3]
+const usage = `Usage: npm run bench -- [--no-build] [--no-lists] [--no-link-check] [--no-session-sync] [--duration 5]
+                     [--warmup 1] [--rounds 3]
                      [--connections 50] [--writers 20] [--tools 10000] [--articles 1000] [--out bench/RESULTS.md]`;
 
 /** What every measured request says it accepts, as a browser would (issue 20: gzip accepted). */
@@ -49,6 +51,7 @@ function readOptions() {
       "no-build": { type: "boolean", default: false },
       "no-lists": { type: "boolean", default: false },
       "no-link-check": { type: "boolean", default: false },
+      "no-session-sync": { type: "boolean", default: false },
       duration: { type: "string", default: "5" },
       warmup: { type: "string", default: "1" },
       rounds: { type: "string", default: "3" },
@@ -77,6 +80,7 @@ function readOptions() {
     build: !values["no-build"],
     lists: !values["no-lists"],
     linkCheck: !values["no-link-check"],
+    sessionSync: !values["no-session-sync"],
     duration: positive("duration", 1),
     warmup: positive("warmup", 0),
     rounds: positive("rounds", 1),
@@ -858,6 +862,15 @@ async function main() {
         ...process.env,
         LOG_LEVEL: "warn",
       });
+    }
+    if (options.sessionSync) {
+      console.log("\nTiming how fast other tabs follow a sign-out and a sign-in (bench/session-sync.ts)...");
+      runToCompletion(
+        "session sync",
+        process.execPath,
+        [tsxCli, "--tsconfig", "tsconfig.json", "bench/session-sync.ts", "--out", options.resultsFile],
+        process.env,
+      );
     }
   } finally {
     await cleanUp();
