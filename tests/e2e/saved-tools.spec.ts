@@ -2,11 +2,11 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import {
   accountMenuButton,
   authDialog,
+  createConfirmedAccount,
   expectToast,
+  fromClientAddress,
   openAccountMenu,
   PASSWORD,
-  signOut,
-  signUpAndConfirm,
   uniqueEmail,
 } from "./accounts-support";
 import { rulesFor, seriousViolations } from "./axe";
@@ -15,7 +15,10 @@ import { demoTool, toolCards } from "./support";
 
 // Saving changes the public "Saved by N people" line of a tool page, so this spec runs with the
 // specs that change public content (playwright.config.ts). Wysa, Abridge and Cleo: no other spec
-// asserts anything of their tool pages. The server rate-limits sign-ups per address: one account.
+// asserts anything of their tool pages. The server rate-limits sign-ups per address: one account,
+// made over HTTP (signing up is accounts.spec.ts's subject), from a client address of its own.
+const CLIENT = fromClientAddress("203.0.113.22");
+test.use({ extraHTTPHeaders: CLIENT });
 
 const WYSA = demoTool("wysa");
 const ABRIDGE = demoTool("abridge");
@@ -38,6 +41,7 @@ const savedBy = (page: Page) =>
 /** A second browser context without JavaScript, signed in as `from`'s user when given. */
 async function noScriptContext(browser: Browser, from?: BrowserContext): Promise<BrowserContext> {
   return browser.newContext({
+    extraHTTPHeaders: CLIENT,
     javaScriptEnabled: false,
     storageState: from ? await from.storageState() : undefined,
   });
@@ -49,11 +53,13 @@ const savedNames = (page: Page) => savedRows(page).getByRole("link");
 test("a signed-out save finishes after sign-in; saving works with and without JavaScript; /saved sorts, removes and compares", async ({
   page,
   browser,
+  request,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail("saver");
-  await signUpAndConfirm(page, email);
-  await signOut(page, email);
+  // Made and signed in on a request context of its own: the page starts signed out.
+  await createConfirmedAccount(request, baseURL, email);
 
   await test.step("signed out, Save opens the sign-in dialog; signing in finishes the save", async () => {
     await page.goto(`/tool/${WYSA.slug}`);

@@ -3,8 +3,8 @@ import {
   fromClientAddress,
   signInButton,
   signInInDialog,
+  signedInAsNewAccount,
   signOut,
-  signUpAndConfirm,
   uniqueEmail,
 } from "./accounts-support";
 import { expect, test } from "./fixtures";
@@ -14,11 +14,18 @@ import { expect, test } from "./fixtures";
 // BroadcastChannel; the time it takes is not asserted here, the machine running the tests is noisy).
 
 // Its sign-ups and sign-ins count against an address of its own, not the whole suite's hourly limit.
+// The accounts are made over HTTP (signedInAsNewAccount): signing up is accounts.spec.ts's subject.
 test.use({ extraHTTPHeaders: fromClientAddress("203.0.113.21") });
 
-test("a sign-out and a sign-in in one tab show in the other, which nobody touched", async ({ page, context }) => {
+test("a sign-out and a sign-in in one tab show in the other, which nobody touched", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const email = uniqueEmail("two-tabs");
-  await signUpAndConfirm(page, email);
+  await signedInAsNewAccount(page, baseURL, email);
+  await page.goto("/");
+  await expect(accountMenuButton(page, email)).toBeVisible();
   const other = await context.newPage();
   await other.goto("/about");
   await expect(accountMenuButton(other, email)).toBeVisible();
@@ -34,9 +41,16 @@ test("a sign-out and a sign-in in one tab show in the other, which nobody touche
   await other.close();
 });
 
-test("a tab coming back into view asks the server whose session it holds", async ({ page, context, browser }) => {
+test("a tab coming back into view asks the server whose session it holds", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   const email = uniqueEmail("focus-check");
-  await signUpAndConfirm(page, email);
+  await signedInAsNewAccount(page, baseURL, email);
+  await page.goto("/");
+  await expect(accountMenuButton(page, email)).toBeVisible();
   // A second browser window with the same cookie but no channel to this one (another browser profile,
   // or the session ended elsewhere): only the check on focus can see the sign-out.
   const elsewhere = await browser.newContext({ storageState: await context.storageState() });
