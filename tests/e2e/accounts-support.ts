@@ -163,6 +163,21 @@ export async function signUpAndConfirm(page: Page, email: string, password = PAS
   await confirmEmail(page, email);
 }
 
+/** Posts the sign-up form the dialog posts: the account waits for its confirmation email. */
+export async function signUpOverHttp(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
+  const signUp = await request.post("/sign-in", {
+    headers: { origin: new URL(baseURL!).origin },
+    form: { mode: "sign-up", email, password },
+    maxRedirects: 0,
+  });
+  expect(signUp.status(), `the sign-up of ${email} is accepted`).toBe(302);
+}
+
 /**
  * A confirmed account made over HTTP with the forms the dialog and the emailed link post (sign-up,
  * then the confirmation with the password), for tests whose subject comes after the account:
@@ -176,13 +191,8 @@ export async function createConfirmedAccount(
   email: string,
   password = PASSWORD,
 ): Promise<void> {
+  await signUpOverHttp(request, baseURL, email, password);
   const headers = { origin: new URL(baseURL!).origin };
-  const signUp = await request.post("/sign-in", {
-    headers,
-    form: { mode: "sign-up", email, password },
-    maxRedirects: 0,
-  });
-  expect(signUp.status(), `the sign-up of ${email} is accepted`).toBe(302);
   const token = new URL(await confirmationLink(email)).searchParams.get("token")!;
   const confirm = await request.post("/auth/confirm", { headers, form: { token, password }, maxRedirects: 0 });
   expect(confirm.status(), `the confirmation of ${email} is accepted`).toBe(302);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectToast, signUpAndConfirm, uniqueEmail } from "./accounts-support";
+import { expectToast, fromClientAddress, signedInAsNewAccount, uniqueEmail } from "./accounts-support";
 import { expect, test } from "./fixtures";
 import { demoTool } from "./support";
 
@@ -7,6 +7,8 @@ import { demoTool } from "./support";
 // spec's toast; a refusal may add its own sentence after the spec's text, never replace it.
 // Ada Health: no other spec opens it, so the comments posted here change nothing another expects.
 const TOOL = demoTool("ada-health");
+// Its account (made over HTTP: signing up is accounts.spec.ts's subject) counts against an address of its own.
+test.use({ extraHTTPHeaders: fromClientAddress("203.0.113.23") });
 const TOOL_PATH = `/tool/${TOOL.slug}`;
 
 const VOTE_FAILED = "Failed to record your vote. Please try again.";
@@ -51,7 +53,7 @@ test("a vote or comment that fails keeps the tool page and shows the spec's toas
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  await signUpAndConfirm(page, uniqueEmail("failing"));
+  await signedInAsNewAccount(page, baseURL, uniqueEmail("failing"));
   await page.goto(TOOL_PATH);
 
   await test.step("a vote lost to the network", async () => {

@@ -1,11 +1,22 @@
 import type { Page } from "@playwright/test";
-import { authDialog, expectToast, signOut, signUpAndConfirm, uniqueEmail, usernameOf } from "./accounts-support";
+import {
+  accountMenuButton,
+  authDialog,
+  expectToast,
+  fromClientAddress,
+  signedInAsNewAccount,
+  signOut,
+  uniqueEmail,
+  usernameOf,
+} from "./accounts-support";
 import { expect, test } from "./fixtures";
 import { demoTool } from "./support";
 
 // Kensho: no other spec opens it, and it is neither on the home page's first grid page nor in a
 // category another spec lists, where a vote would change what those specs expect.
 const TOOL = demoTool("kensho");
+// Its account (made over HTTP: signing up is accounts.spec.ts's subject) counts against an address of its own.
+test.use({ extraHTTPHeaders: fromClientAddress("203.0.113.24") });
 const TOOL_PATH = `/tool/${TOOL.slug}`;
 
 const star = (page: Page, value: number) =>
@@ -93,7 +104,7 @@ test.describe("signed out", () => {
   });
 });
 
-test("a signed-in user votes, changes the vote and comments; visitors see the result", async ({ page }) => {
+test("a signed-in user votes, changes the vote and comments; visitors see the result", async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail("voter");
   const hold = await holdToolPosts(page);
@@ -104,8 +115,9 @@ test("a signed-in user votes, changes the vote and comments; visitors see the re
     await expect(commentsRegion(page)).toContainText("No comments yet. Be the first to comment!");
   });
 
-  await signUpAndConfirm(page, email);
+  await signedInAsNewAccount(page, baseURL, email);
   await page.goto(TOOL_PATH);
+  await expect(accountMenuButton(page, email)).toBeVisible();
   await expectMyRating(page, 0);
 
   await test.step("a first vote: stars disabled while saving, then filled up to it, with the new average", async () => {
