@@ -26,9 +26,9 @@ export const COLOUR_RULES = [
  * Axe runs in the page itself, as `@axe-core/playwright`'s legacy mode does: its default runs each
  * frame apart and then opens a blank page to merge the results, which doubles the time of every
  * check and serves only cross-origin frames, which no page of the site has. Only violations are
- * collected, not the passing nodes (decision 135). The axe script (the copy @axe-core/playwright
- * ships) is evaluated once per document, not twice per check as AxeBuilder's legacy mode does, and
- * only the serious violations come back.
+ * collected, not the passing nodes (decision 135). The axe-core script is evaluated once per
+ * document, not twice per check as AxeBuilder's legacy mode did, and only the serious violations
+ * come back (decision 139).
  *
  * Axe starts once the page's finite animations and transitions have ended: a check made while
  * colours are still changing (a colour scheme just switched, a dialog fading in) would measure a
