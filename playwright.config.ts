@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS } from "./tests/e2e/chromium";
 
 // End-to-end tests drive the production build (`npm test` builds it first) in Debian's Chromium:
 // Playwright's own browser download does not work on this machine.
@@ -50,18 +51,7 @@ export default defineConfig({
     // suite's CPU even when the test passes and the trace is thrown away (decision 138). A failure
     // still prints the error and the page's snapshot; E2E_TRACE=1 records traces to debug one.
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      // No network here: without the background-networking flags Chromium keeps trying to reach Google.
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [
     // Redeems the server's one-time admin setup link and saves the administrator's session.

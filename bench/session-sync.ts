@@ -13,6 +13,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Locator, type Page } from "@playwright/test";
 import prettier from "prettier";
+import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/e2e/chromium";
 import { freePort, spawnServer, type ServerProcess } from "../tests/setup/production-server";
 
 const projectRoot = path.resolve(import.meta.dirname, "..");
@@ -163,18 +164,7 @@ async function measure() {
     SEED_DEMO: "false",
     TRUST_PROXY: "1",
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    // As playwright.config.ts: no network here, so no background networking.
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const token = await waitForSetupToken(server);
     const context = await browser.newContext({ baseURL });

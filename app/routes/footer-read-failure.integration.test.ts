@@ -1,11 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { loader as rootLoader } from "~/root";
 import { logger } from "~/server/logger.server";
 import { insertTools } from "../../tests/setup/fixtures";
+import { loadProductionBuild } from "../../tests/setup/production-build";
 import { settleRoute } from "../../tests/setup/route-calls";
 import { contextFor, createTestServices, TEST_SITE_URL } from "../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
@@ -17,14 +16,10 @@ import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-da
 // categories and without a message (decision 145). The whole page is rendered by the production
 // build (npm test builds before Vitest runs).
 
-const buildEntry = path.resolve("build/server/index.js");
-
 let database: TestDatabase;
 let render: (url: string) => Promise<Response>;
 beforeAll(async () => {
-  if (!fs.existsSync(buildEntry)) throw new Error("build/server/index.js is missing: run `npm run build` first.");
-  const { loadReactRouterBuild } = (await import(buildEntry)) as { loadReactRouterBuild: () => Promise<ServerBuild> };
-  const handle = createRequestHandler(await loadReactRouterBuild(), "production");
+  const handle = createRequestHandler(await loadProductionBuild(), "production");
   database = await createTestDatabase();
   await insertTools(database.db, { name: "ChatGPT", category: "Writing" });
   const services = createTestServices({ db: database.db });

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadProductionBuild } from "../../tests/setup/production-build";
 import { contextFor, createSignedInUser, createTestServices, type TestServices } from "../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 
@@ -23,17 +24,13 @@ const configured = await vi.hoisted(async () => {
   return settings;
 });
 
-// Whole documents rendered by the production build (npm test builds before Vitest runs).
-const buildEntry = path.resolve("build/server/index.js");
-
+// Whole documents rendered by the production build.
 let database: TestDatabase;
 let services: TestServices;
 let render: (url: string) => Promise<Response>;
 
 beforeAll(async () => {
-  if (!fs.existsSync(buildEntry)) throw new Error("build/server/index.js is missing: run `npm run build` first.");
-  const { loadReactRouterBuild } = (await import(buildEntry)) as { loadReactRouterBuild: () => Promise<ServerBuild> };
-  const handle = createRequestHandler(await loadReactRouterBuild(), "production");
+  const handle = createRequestHandler(await loadProductionBuild(), "production");
   database = await createTestDatabase();
   services = createTestServices({ db: database.db, siteUrl: "https://acme.example" });
   render = async (url) => {

@@ -1,21 +1,16 @@
-import fs from "node:fs";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadProductionBuild } from "../../../tests/setup/production-build";
 import { canonicalPath, redirectToCanonicalPaths, routePatterns } from "./canonical-paths.server";
 
-// The production build's own route table (npm test builds before Vitest runs), so the words
-// checked here are the routes the site really has.
-const buildEntry = path.resolve("build/server/index.js");
+// The production build's own route table, so the words checked here are the routes the site really has.
 let routes: ServerBuild["routes"];
 let patterns: ReturnType<typeof routePatterns>;
 
 beforeAll(async () => {
-  if (!fs.existsSync(buildEntry)) throw new Error("build/server/index.js is missing: run `npm run build` first.");
-  const { loadReactRouterBuild } = (await import(buildEntry)) as { loadReactRouterBuild: () => Promise<ServerBuild> };
-  routes = (await loadReactRouterBuild()).routes;
+  routes = (await loadProductionBuild()).routes;
   patterns = routePatterns(routes);
 });
 

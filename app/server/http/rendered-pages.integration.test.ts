@@ -1,28 +1,21 @@
-import fs from "node:fs";
-import path from "node:path";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools } from "~/server/db/schema.server";
 import { insertArticles, tagTools } from "../../../tests/setup/fixtures";
+import { loadProductionBuild } from "../../../tests/setup/production-build";
 import { contextFor, createTestServices } from "../../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 
-// Whole documents rendered by the production build (npm test builds before Vitest runs), so the
-// escaping checked here is React Router's and React's real output, not a re-implementation.
-const buildEntry = path.resolve("build/server/index.js");
+// Whole documents rendered by the production build, so the escaping checked here is React
+// Router's and React's real output, not a re-implementation.
 
 const HOSTILE = `</script><script>alert("x")</script>" onmouseover="alert(1)`;
 
 let database: TestDatabase;
 let render: (url: string) => Promise<Response>;
-let loadBuild: () => Promise<ServerBuild>;
 
 beforeAll(async () => {
-  if (!fs.existsSync(buildEntry)) throw new Error("build/server/index.js is missing: run `npm run build` first.");
-  ({ loadReactRouterBuild: loadBuild } = (await import(buildEntry)) as {
-    loadReactRouterBuild: () => Promise<ServerBuild>;
-  });
-  const handle = createRequestHandler(await loadBuild(), "production");
+  const handle = createRequestHandler(await loadProductionBuild(), "production");
   database = await createTestDatabase();
   const services = createTestServices({ db: database.db, siteUrl: "https://aitlas.example" });
   render = async (url) => {
@@ -210,7 +203,7 @@ describe("the sign-in page", () => {
     expect(without).not.toContain("Continue with Google");
     expect(without).not.toContain("Or continue with");
 
-    const handle = createRequestHandler(await loadBuild(), "production");
+    const handle = createRequestHandler(await loadProductionBuild(), "production");
     const withGoogle = createTestServices({
       db: database.db,
       google: { clientId: "id", clientSecret: "secret", issuerUrl: "https://accounts.google.com" },
