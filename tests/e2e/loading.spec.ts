@@ -129,14 +129,13 @@ test.describe("the admin area", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Discover the Best AI Tools" })).toBeVisible();
 
     // The refused data request (403) is the refusal under test; Chromium reports it in the console
-    // (the address may carry React Router's ?_routes= list).
+    // (the address may carry React Router's ?_routes= list). The click focuses the window, and the
+    // session check on focus (app/lib/session-sync.ts) may reload the dashboard's data first: its
+    // refusal sends the tab home the same way, so either admin data request may be the one refused.
     const refused = new RegExp(
-      `^console\\.error: Failed to load resource: the server responded with a status of 403 \\(Forbidden\\) \\(${baseURL}/admin/articles\\.data[^)]*\\)$`,
+      `^console\\.error: Failed to load resource: the server responded with a status of 403 \\(Forbidden\\) \\(${baseURL}/admin(/articles)?\\.data[^)]*\\)$`,
     );
-    await expect.poll(() => browserErrors.filter((line) => refused.test(line)).length).toBe(1);
-    browserErrors.splice(
-      browserErrors.findIndex((line) => refused.test(line)),
-      1,
-    );
+    await expect.poll(() => browserErrors.filter((line) => refused.test(line)).length).toBeGreaterThan(0);
+    browserErrors.splice(0, browserErrors.length, ...browserErrors.filter((line) => !refused.test(line)));
   });
 });
