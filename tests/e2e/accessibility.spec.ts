@@ -121,6 +121,9 @@ test.describe("the admin area", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Name is required", { exact: true })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    // The failed save's toast fades out after a few seconds; checked mid-fade its text would fail
+    // contrast, so the dialog is checked once the toast has gone.
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
     await page.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("dialog", { name: "Delete this tool?" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

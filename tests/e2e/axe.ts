@@ -31,8 +31,10 @@ export const COLOUR_RULES = [
  * come back (decision 139).
  *
  * Axe starts once the page's finite animations and transitions have ended: a check made while
- * colours are still changing (a colour scheme just switched, a dialog fading in) would measure a
- * moment between two states. Looping animations (a spinner) are not waited for.
+ * colours are still changing (a colour scheme just switched, a dialog fading in, a toast sliding in)
+ * would measure a moment between two states. It looks again after each wait, two frames later, since
+ * a transition may begin only after its element is drawn. Looping animations (a spinner) are not
+ * waited for.
  */
 export async function seriousViolations(
   page: Page,
@@ -44,12 +46,20 @@ export async function seriousViolations(
     ...(rules && { runOnly: { type: "rule", values: [...rules] } }),
   };
   return page.evaluate(async (runOptions) => {
-    const settling = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-      // A transition cancelled on the way rejects its promise: it has ended too.
-      .map((animation) => animation.finished.catch(() => undefined));
-    await Promise.all(settling);
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    // A transition can start a frame or two after the element it moves appears (a toast is drawn,
+    // then marked mounted, then slides in), so look again after each wait until nothing is moving.
+    for (let round = 0; round < 10; round += 1) {
+      await nextFrame();
+      await nextFrame();
+      const settling = document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        // A transition cancelled on the way rejects its promise: it has ended too.
+        .map((animation) => animation.finished.catch(() => undefined));
+      if (settling.length === 0) break;
+      await Promise.all(settling);
+    }
     const results = await (window as unknown as { axe: typeof axe }).axe.run(document, runOptions);
     return results.violations
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
