@@ -4,11 +4,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { inject } from "vitest";
 
 /**
  * Runs the real production server (`NODE_ENV=production node server.js`) as a child process,
- * for tests of start-up, locking and shutdown that only a separate process can show.
+ * for tests of start-up, locking and shutdown that only a separate process can show. Vitest-free,
+ * so Playwright specs start servers with it too; Vitest's prepared data directories are in
+ * prepared-data-dir.ts.
  */
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -53,18 +54,6 @@ export async function freePort(): Promise<number> {
 export function temporaryDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-server-"));
   temporaryDirs.add(dir);
-  return dir;
-}
-
-/**
- * A fresh DATA_DIR holding a copy of the run's migrated embedded database (decision 114), with the
- * demo catalogue and its logos or empty: a server started on it skips initdb, the migrations and
- * the seeding, which tests of something else need not pay for each time. Tests of a first start
- * use temporaryDir().
- */
-export function preparedDataDir(catalogue: "demo" | "empty"): string {
-  const dir = temporaryDir();
-  fs.cpSync(inject(catalogue === "demo" ? "demoDataDirTemplate" : "emptyDataDirTemplate"), dir, { recursive: true });
   return dir;
 }
 

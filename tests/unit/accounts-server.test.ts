@@ -1,13 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  assertServerBuilt,
-  cleanUpServers,
-  startServer,
-  preparedDataDir,
-  type RunningServer,
-} from "../setup/production-server";
+import { assertServerBuilt, cleanUpServers, startServer, type RunningServer } from "../setup/production-server";
+import { preparedDataDir } from "../setup/prepared-data-dir";
 
 // Accounts as the production server serves them, over real HTTP: what only the whole process
 // shows. The setup link it prints, the analytics tag it leaves out for administrators, the local

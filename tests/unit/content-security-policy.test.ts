@@ -1,12 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  assertServerBuilt,
-  cleanUpServers,
-  startServer,
-  preparedDataDir,
-  type RunningServer,
-} from "../setup/production-server";
+import { assertServerBuilt, cleanUpServers, startServer, type RunningServer } from "../setup/production-server";
+import { preparedDataDir } from "../setup/prepared-data-dir";
 import { rawGet, type RawResponse } from "../setup/raw-http";
 
 // The Content-Security-Policy the production server sends, over real HTTP: its directives, and

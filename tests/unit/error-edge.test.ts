@@ -3,10 +3,10 @@ import {
   assertServerBuilt,
   cleanUpServers,
   startServer,
-  preparedDataDir,
   type LogLine,
   type RunningServer,
 } from "../setup/production-server";
+import { preparedDataDir } from "../setup/prepared-data-dir";
 
 // Bad input at the HTTP edge, against the production server as a separate process: a person's
 // malformed address or body is their mistake (400/404/415, logged at most as a warning), never a

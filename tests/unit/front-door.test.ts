@@ -2,13 +2,8 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOidcProvider, type FakeOidcProvider } from "../fakes/oidc-provider";
 import { extractLinks, startFakeSmtp, type FakeSmtp } from "../fakes/smtp";
-import {
-  assertServerBuilt,
-  cleanUpServers,
-  startServer,
-  preparedDataDir,
-  type RunningServer,
-} from "../setup/production-server";
+import { assertServerBuilt, cleanUpServers, startServer, type RunningServer } from "../setup/production-server";
+import { preparedDataDir } from "../setup/prepared-data-dir";
 
 // Attacks on the front door (redirects, sign-in, sign-up, confirmation), over real HTTP against the
 // production server, with a loopback SMTP server and a loopback Google. One server for the file:

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  assertServerBuilt,
-  cleanUpServers,
-  startServer,
-  preparedDataDir,
-  type RunningServer,
-} from "../setup/production-server";
+import { assertServerBuilt, cleanUpServers, startServer, type RunningServer } from "../setup/production-server";
+import { preparedDataDir } from "../setup/prepared-data-dir";
 
 // What programs and language models read, over real HTTP against the production server with the
 // demo catalogue: the Markdown twins, llms.txt, the feeds' links and the public API's HTTP edge

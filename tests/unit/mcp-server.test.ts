@@ -7,13 +7,8 @@ import { demoTools } from "~/server/db/demo/tools.server";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { PRICING_MODELS } from "~/lib/pricing-model";
 import { TOOL_SORTS } from "~/lib/tool-filters";
-import {
-  assertServerBuilt,
-  cleanUpServers,
-  startServer,
-  preparedDataDir,
-  type RunningServer,
-} from "../setup/production-server";
+import { assertServerBuilt, cleanUpServers, startServer, type RunningServer } from "../setup/production-server";
+import { preparedDataDir } from "../setup/prepared-data-dir";
 
 // The MCP server (decision 065) as an assistant meets it: the SDK's own client over real HTTP to
 // the production server with the demo catalogue. Answers are checked against the demo data.

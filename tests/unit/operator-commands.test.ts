@@ -5,13 +5,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { unpackArchive } from "~/server/backup/archive.server";
 import { rowsOf } from "~/server/backup/database-tables.server";
 import { openDatabase } from "~/server/db/client.server";
-import {
-  assertServerBuilt,
-  cleanUpServers,
-  preparedDataDir,
-  startServer,
-  temporaryDir,
-} from "../setup/production-server";
+import { assertServerBuilt, cleanUpServers, startServer, temporaryDir } from "../setup/production-server";
+import { preparedDataDir } from "../setup/prepared-data-dir";
 import { runScript } from "../setup/run-script";
 
 // The production server on PGlite holds its data directory, so `npm run backup` and `npm run

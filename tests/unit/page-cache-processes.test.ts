@@ -4,10 +4,10 @@ import {
   assertServerBuilt,
   cleanUpServers,
   startServer,
-  preparedDataDir,
   temporaryDir,
   type RunningServer,
 } from "../setup/production-server";
+import { preparedDataDir } from "../setup/prepared-data-dir";
 import { runOnDatabaseServer } from "../setup/database-server";
 import { rawGet, type RawResponse } from "../setup/raw-http";
 

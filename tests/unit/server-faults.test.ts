@@ -8,11 +8,11 @@ import {
   cleanUpServers,
   spawnServer,
   startServer,
-  preparedDataDir,
   temporaryDir,
   type LogLine,
   type RunningServer,
 } from "../setup/production-server";
+import { preparedDataDir } from "../setup/prepared-data-dir";
 import { startTcpProxy, type TcpProxy } from "../setup/tcp-proxy";
 
 // Faults against the production server as a child process: draining on SIGTERM, and PostgreSQL

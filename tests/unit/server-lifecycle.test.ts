@@ -11,12 +11,12 @@ import {
   assertServerBuilt,
   cleanUpServers,
   freePort,
-  preparedDataDir,
   spawnServer,
   startServer,
   temporaryDir,
   type RunningServer,
 } from "../setup/production-server";
+import { preparedDataDir } from "../setup/prepared-data-dir";
 import { startTcpProxy, type TcpProxy } from "../setup/tcp-proxy";
 
 // The real production server as a separate process: start-up, data directory lock, readiness
