@@ -134,7 +134,8 @@ export function AuthForm({
         {mode === "sign-up" && (
           <Field id={ids.displayName} label="Display name" error={errors.displayName}>
             <p id={`${ids.displayName}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-              Optional: the public name shown with your comments ({DISPLAY_NAME_RULES}). You can choose it later.
+              Optional: the public name shown with your comments ({DISPLAY_NAME_RULES}). Without one, you get a
+              generated name; you can change it later.
             </p>
             <Input
               id={ids.displayName}

@@ -72,8 +72,8 @@ export function changeValueText(value: ChangeValue): string {
 }
 
 /**
- * An administrator's address is never shown to the public: actorName holds a name when the admin
- * has one, and the email otherwise.
+ * An administrator's address is never shown to the public: actorName holds their public name
+ * (decision 147), and rows written before it may hold an address, shown as "an administrator".
  */
 export function publicActorName(actorName: string): string {
   return actorName.includes("@") || actorName.trim() === "" ? "an administrator" : actorName;

@@ -25,6 +25,7 @@ import {
   type TestServices,
 } from "../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
+import { GENERATED_NAME } from "../../tests/setup/public-names";
 
 // /account, /account/confirm and /u/{name} through their real loaders and actions: a fresh
 // database, Better Auth's real sessions, mail delivered to a loopback SMTP server.
@@ -118,7 +119,7 @@ describe("display names", () => {
       status: 409,
       data: { ok: false, form: "display-name", fieldErrors: { displayName: ACCOUNT_MESSAGES.displayNameTaken } },
     });
-    expect((await profileOf(bob.id))?.displayName).toBeNull();
+    expect((await profileOf(bob.id))?.displayName).toMatch(GENERATED_NAME);
 
     for (const invalid of ["ab", "a".repeat(31), "no spaces", "émile"]) {
       const refused = await post(bob.cookie, { intent: "display-name", displayName: invalid });
@@ -187,6 +188,8 @@ describe("avatars", () => {
 describe("email change", () => {
   it("changes the address only from the new mailbox's link, once, and tells the old one", async () => {
     const ada = await createSignedInUser(services, "ada@example.com");
+    const { username, displayName } = (await profileOf(ada.id))!;
+    const namesBefore = { username, displayName };
     const wrongPassword = await post(ada.cookie, { intent: "email", newEmail: "ada@new.example", password: "nope" });
     expect(wrongPassword).toMatchObject({
       status: 400,
@@ -209,8 +212,8 @@ describe("email change", () => {
     expect(flashOf(confirmed)?.title).toBe(ACCOUNT_MESSAGES.emailChanged);
     const [after] = await database.db.select().from(users).where(eq(users.id, ada.id));
     expect(after).toMatchObject({ email: "ada@new.example", emailVerified: true });
-    // The spec's username (the address's local part) follows the address.
-    expect((await profileOf(ada.id))?.username).toBe("ada");
+    // The public names stay as they were: neither comes from the address (decision 147).
+    expect(await profileOf(ada.id)).toMatchObject(namesBefore);
     const notice = await smtp.waitForMessage({ to: "ada@example.com" });
     expect(notice.subject).toMatch(/email address was changed/);
 
@@ -397,6 +400,7 @@ describe("account deletion", () => {
 describe("refusals", () => {
   it("refuses a cross-site post and a signed-out one", async () => {
     const ada = await createSignedInUser(services, "ada@example.com");
+    const generated = (await profileOf(ada.id))?.displayName;
     const crossSite = await post(
       ada.cookie,
       { intent: "display-name", displayName: "Ada" },
@@ -408,7 +412,7 @@ describe("refusals", () => {
     const unknown = await post(ada.cookie, { intent: "become-admin" });
     expect(unknown).toMatchObject({ status: 400, data: { ok: false, formError: ACCOUNT_MESSAGES.unknownForm } });
     expect((unknown.data as { form?: string }).form).toBeUndefined();
-    expect((await profileOf(ada.id))?.displayName).toBeNull();
+    expect((await profileOf(ada.id))?.displayName).toBe(generated);
     const page = await call(loader, getRequest("/account"));
     expect(page).toMatchObject({ status: 302, location: "/sign-in?redirectTo=%2Faccount" });
   });
@@ -476,10 +480,13 @@ describe("public profiles", () => {
     expect(moved).toMatchObject({ status: 301, location: "/u/AdaL?page=1" });
     const missing = await call(profileLoader, getRequest("/u/nobody"), { name: "nobody" });
     expect(missing.status).toBe(404);
-    // A member who chose no name has no page, even under their username.
+    // A member who chose no name has a page under their generated one, never under their address.
     const bob = await createSignedInUser(services, "bob@example.com");
     expect((await call(profileLoader, getRequest("/u/bob"), { name: "bob" })).status).toBe(404);
-    expect(bob.id).toBeTruthy();
+    const generated = (await profileOf(bob.id))!.displayName!;
+    const page = await call(profileLoader, getRequest(`/u/${generated}`), { name: generated });
+    expect(page.status).toBe(200);
+    expect(JSON.stringify(page.data)).not.toContain("bob");
   });
 
   it("renders the account page without the other members' data", async () => {

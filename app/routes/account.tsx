@@ -278,8 +278,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <Section title="Display name" id="display-name">
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          The name shown with your comments, and the address of your public profile: {DISPLAY_NAME_RULES}. Until you
-          choose one, your comments show {profile.username ?? "your username"}.
+          The name shown with your comments, and the address of your public profile: {DISPLAY_NAME_RULES}. Unless you
+          chose one when you signed up, the site made one up for you; change it whenever you like.
         </p>
         <Form method="post" className="space-y-4" noValidate>
           <LabelledInput

@@ -16,6 +16,7 @@ import { readFlashValue } from "~/server/flash.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { extractLinks, startFakeSmtp, type FakeSmtp } from "../../tests/fakes/smtp";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
+import { GENERATED_NAME } from "../../tests/setup/public-names";
 import {
   contextFor,
   cookieHeaderFrom,
@@ -195,8 +196,8 @@ describe("sign-up, confirmation and sign-in", () => {
     expect(await viewerFor(cookie)).toEqual({
       id: user!.id,
       email,
-      username: "ada",
-      displayName: null,
+      username: expect.stringMatching(GENERATED_NAME),
+      displayName: expect.stringMatching(GENERATED_NAME),
       avatarUrl: null,
       isAdmin: false,
     });
@@ -701,8 +702,8 @@ describe("the root loader", () => {
     const root = await call(rootLoader, rootRequest(cookie));
     expect((root.data as { viewer: unknown }).viewer).toEqual({
       email: "ada@example.com",
-      username: "ada",
-      displayName: null,
+      username: expect.stringMatching(GENERATED_NAME),
+      displayName: expect.stringMatching(GENERATED_NAME),
       avatarUrl: null,
       isAdmin: false,
     });

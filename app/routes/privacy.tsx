@@ -39,17 +39,16 @@ export default function Privacy() {
             are stored only as a secure one-way hash, never in readable form.
           </li>
           <li>
-            <strong>Optional profile details.</strong> A public display name and an avatar image, if you choose to add
-            them. If you choose a display name, your comments and ratings are listed on a public profile page under that
-            name; your email address is never shown.
+            <strong>Profile details.</strong> A public display name, the one you choose or else one we generate (never
+            taken from your email address), and an avatar image if you add one. Your comments and ratings are listed on
+            a public profile page under that name; your email address is never shown to anyone else.
           </li>
           <li>
             <strong>Votes.</strong> The 1 to 5 star ratings you give to tools, linked to your account so that each
             person has one vote per tool.
           </li>
           <li>
-            <strong>Comments.</strong> The comments you post, which are shown publicly with your display name, or your
-            username until you choose one.
+            <strong>Comments.</strong> The comments you post, which are shown publicly with your display name.
           </li>
           <li>
             <strong>Session cookies.</strong> When you sign in, a cookie keeps you signed in (see “Cookies” below).

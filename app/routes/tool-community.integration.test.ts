@@ -6,6 +6,7 @@ import { insertTools } from "../../tests/setup/fixtures";
 import { createSignedInUser, createTestServices, type TestServices } from "../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 import { loadToolPage, postToToolPage } from "../../tests/setup/tool-page";
+import { GENERATED_NAME } from "../../tests/setup/public-names";
 
 // The tool page's action as the browser reaches it: real requests, real sessions, a fresh database.
 
@@ -135,7 +136,7 @@ describe("votes", () => {
 });
 
 describe("comments", () => {
-  it("posts plain text, trimmed, newest first with the author's username (no display name chosen)", async () => {
+  it("posts plain text, trimmed, newest first with the author's generated name (no display name chosen)", async () => {
     const user = await newUser();
     expect(await post({ intent: "comment", content: "  First!  " }, { cookie: user.cookie })).toMatchObject({
       ok: true,
@@ -145,7 +146,9 @@ describe("comments", () => {
     ).toMatchObject({ ok: true });
     const page = await loadPage();
     expect(page.comments.map((comment) => comment.content)).toEqual(["<script>alert(1)</script>", "First!"]);
-    expect(page.comments[0]!.authorName).toBe(user.email.split("@")[0]);
+    // A generated name, never the address's local part (decision 147).
+    expect(page.comments[0]!.authorName).toMatch(GENERATED_NAME);
+    expect(page.comments[0]!.displayName).toBe(page.comments[0]!.authorName);
   });
 
   it("signed out: 'Please sign in to comment'", async () => {

@@ -24,6 +24,7 @@ import { flashCookie } from "~/server/flash.server";
 import { defineAction, limitedForm, ok } from "~/server/http/action-pipeline.server";
 import { SITE_TAG } from "~/server/cache/page-tags.server";
 import { adminPageMeta } from "~/lib/seo";
+import { publicName } from "~/lib/account";
 
 // /admin/catalog: export tools and articles as JSON or CSV, and import a file: a dry run shows
 // what each row would do, then Apply posts the same text again (decisions 084 and 085). Plain
@@ -97,7 +98,7 @@ export const action = defineAction({
       text: file.text,
       format: formatOf(form, file.fileName),
       apply: intent === "apply",
-      author: { origin: "admin", actorId: viewer.id, actorName: viewer.username?.trim() || viewer.email },
+      author: { origin: "admin", actorId: viewer.id, actorName: publicName(viewer) },
     });
 
     if (report.applied) {

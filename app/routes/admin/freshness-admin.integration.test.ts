@@ -18,6 +18,7 @@ import {
   type TestServices,
 } from "../../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { setDisplayName } from "~/server/members/profile.server";
 
 // /admin/jobs and the tool table's review views (flagged, discontinued) with real sessions, a real
 // queue on the test database and the public lists they change.
@@ -45,6 +46,8 @@ beforeAll(async () => {
   });
   services = createTestServices({ db: database.db, jobs });
   admin = await createSignedInAdmin(services, "curator@example.com");
+  // The change and moderation logs name an administrator by their public name (decision 147).
+  await setDisplayName({ db: database.db, userId: admin.id, displayName: "curator" });
   member = await createSignedInUser(services, "member@example.com");
 });
 afterAll(async () => {

@@ -26,6 +26,7 @@ import {
   type TestServices,
 } from "../../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { setDisplayName } from "~/server/members/profile.server";
 
 // The moderation inbox and the tool form that publishes a submission, as an administrator's
 // browser reaches them: real sessions, a real database, mail to a loopback SMTP server.
@@ -42,6 +43,8 @@ beforeAll(async () => {
   [database, smtp] = await Promise.all([createTestDatabase(), startFakeSmtp()]);
   services = createTestServices({ db: database.db, smtpUrl: smtp.url });
   admin = await createSignedInAdmin(services, "curator@example.com");
+  // The change and moderation logs name an administrator by their public name (decision 147).
+  await setDisplayName({ db: database.db, userId: admin.id, displayName: "curator" });
   member = await createSignedInUser(services, "member@example.com");
   reporter = await createSignedInUser(services, "reporter@example.com");
   secondReporter = await createSignedInUser(services, "second-reporter@example.com");

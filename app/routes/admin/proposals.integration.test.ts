@@ -26,6 +26,7 @@ import {
   type TestServices,
 } from "../../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { setDisplayName } from "~/server/members/profile.server";
 
 // /admin/proposals as a browser reaches it: real requests, real sessions, a real database.
 
@@ -38,6 +39,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   services = createTestServices({ db: database.db });
   admin = await createSignedInAdmin(services, "admin@example.com");
+  // The change and moderation logs name an administrator by their public name (decision 147).
+  await setDisplayName({ db: database.db, userId: admin.id, displayName: "admin" });
   member = await createSignedInUser(services, "member@example.com");
 });
 afterAll(() => database.dispose());

@@ -39,6 +39,7 @@ import { getProposal, listPendingProposals } from "~/server/freshness/proposal-r
 import { defineAction, InvalidFields, stringField } from "~/server/http/action-pipeline.server";
 import { toolWriteTags } from "~/server/cache/write-tags.server";
 import { adminPageMeta } from "~/lib/seo";
+import { publicName } from "~/lib/account";
 
 // /admin/proposals: what the AI refresh found, waiting for an administrator. Each proposal is one
 // form (it works without JavaScript): every field has its diff, its sources, an editable value and
@@ -136,7 +137,7 @@ export const action = defineAction({
       proposalId,
       decisions,
       // The public change log names who accepted (an email is never shown there).
-      admin: { id: viewer.id, name: viewer.username?.trim() || viewer.email },
+      admin: { id: viewer.id, name: publicName(viewer) },
     });
     if (outcome.status === "invalid") throw new InvalidFields(outcome.fieldErrors, { formError: outcome.message });
 

@@ -31,6 +31,7 @@ import {
 } from "~/components/admin/stacked-table";
 import { toolWriteTags } from "~/server/cache/write-tags.server";
 import { adminPageMeta } from "~/lib/seo";
+import { publicName } from "~/lib/account";
 
 /** Spec section 2, admin tool table: the alert shown when the list cannot be read. */
 export const TOOLS_LOAD_FAILED_MESSAGE = "Failed to load tools. Please try again later.";
@@ -87,7 +88,7 @@ export const action = defineAction({
       db: context.db,
       id,
       status: intent === "discontinue" ? "discontinued" : "active",
-      author: { origin: "admin", actorId: viewer.id, actorName: viewer.username?.trim() || viewer.email },
+      author: { origin: "admin", actorId: viewer.id, actorName: publicName(viewer) },
     });
     if (!tool) throw new AppError("not-found", "That tool is not there, or was changed already.");
     purge(await toolWriteTags({ db: context.db, ids: [id] }));

@@ -16,6 +16,7 @@ import {
 } from "../../../tests/setup/test-app";
 import { announceAdminSetup, isAdminSetupTokenValid, redeemAdminSetup } from "./admin-setup.server";
 import { hasAdministrator, setUserRole } from "./roles.server";
+import { GENERATED_NAME } from "../../../tests/setup/public-names";
 
 // The first administrator: while none exists, each start announces a one-time link; its holder
 // creates the admin account (or promotes an existing one by proving its password). Exactly one
@@ -148,7 +149,14 @@ describe("redeeming the link", () => {
       ? cookieHeaderFrom(new Headers(outcome.setCookies.map((value): [string, string] => ["set-cookie", value])))
       : "";
     expect(cookie).toMatch(/aitlas\.session_token=/);
-    expect(await viewerFor(cookie)).toMatchObject({ email: "ada@example.com", username: "ada", isAdmin: true });
+    const viewer = await viewerFor(cookie);
+    expect(viewer).toMatchObject({
+      email: "ada@example.com",
+      displayName: expect.stringMatching(GENERATED_NAME),
+      isAdmin: true,
+    });
+    // Never the address's local part (decision 147).
+    expect(viewer?.username).toBe(viewer?.displayName);
     const [user] = await database.db.select().from(users).where(eq(users.email, "ada@example.com"));
     expect(user?.emailVerified).toBe(true);
     // The password works for later sign-ins.

@@ -6,6 +6,7 @@ import { accounts, profiles, sessions, users, verifications } from "~/server/db/
 import { readFlashValue } from "~/server/flash.server";
 import { startFakeOidcProvider, type FakeOidcProvider, type OidcIdentity } from "../../../tests/fakes/oidc-provider";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { GENERATED_NAME } from "../../../tests/setup/public-names";
 import {
   contextFor,
   cookieHeaderFrom,
@@ -156,6 +157,7 @@ describe("a new Google user", () => {
     const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, user!.id));
     expect(profile).toMatchObject({
       username: "Ada Lovelace",
+      displayName: expect.stringMatching(GENERATED_NAME),
       avatarUrl: "https://images.example/ada.png",
       userType: "user",
     });
@@ -165,7 +167,7 @@ describe("a new Google user", () => {
       id: user!.id,
       email: "ada@example.com",
       username: "Ada Lovelace",
-      displayName: null,
+      displayName: profile!.displayName,
       avatarUrl: "https://images.example/ada.png",
       isAdmin: false,
     });

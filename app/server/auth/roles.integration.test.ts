@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { AppError } from "~/lib/app-error";
 import { profiles, users } from "~/server/db/schema.server";
 import { insertUsers, type NewUser } from "../../../tests/setup/fixtures";
+import { GENERATED_NAME } from "../../../tests/setup/public-names";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { findProfile, hasAdministrator, setUserRole } from "./roles.server";
 
@@ -27,7 +28,7 @@ describe("setUserRole", () => {
     });
     expect(await findProfile({ db: database.db, userId: user.id })).toEqual({
       username: "Ada",
-      displayName: null,
+      displayName: expect.stringMatching(GENERATED_NAME),
       avatarUrl: null,
       userType: "admin",
     });
@@ -54,12 +55,15 @@ describe("setUserRole", () => {
     expect(await setUserRole({ db: database.db, email: "max@example.com", role: "admin" })).toEqual({
       userId: user.id,
     });
-    expect(await findProfile({ db: database.db, userId: user.id })).toEqual({
-      username: "max",
-      displayName: null,
+    const profile = await findProfile({ db: database.db, userId: user.id });
+    expect(profile).toEqual({
+      username: expect.stringMatching(GENERATED_NAME),
+      displayName: expect.stringMatching(GENERATED_NAME),
       avatarUrl: "https://example.com/max.png",
       userType: "admin",
     });
+    // Named the way the profile trigger names it: the same generated name, nothing from the address.
+    expect(profile!.username).toBe(profile!.displayName);
   });
 
   test("changes only the role of an existing profile", async () => {
@@ -110,14 +114,32 @@ describe("findProfile", () => {
 });
 
 describe("profiles for new users", () => {
-  test("every new user gets a profile named from the email, with the role 'user'", async () => {
+  test("every new user gets a profile with a generated public name, never from the email, and the role 'user'", async () => {
     const [user] = await database.db
       .insert(users)
       .values({ email: "ada.l@example.com", image: "https://example.com/ada.png" })
       .returning();
 
     const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, user!.id));
-    expect(profile).toMatchObject({ username: "ada.l", avatarUrl: "https://example.com/ada.png", userType: "user" });
+    expect(profile).toMatchObject({
+      username: expect.stringMatching(GENERATED_NAME),
+      displayName: expect.stringMatching(GENERATED_NAME),
+      avatarUrl: "https://example.com/ada.png",
+      userType: "user",
+    });
+    expect(profile!.username).toBe(profile!.displayName);
+  });
+
+  test("generated names are unique whatever the case", async () => {
+    const created = await insertUsers(
+      database.db,
+      ...Array.from({ length: 40 }, (_, index) => ({ email: `member${index}@example.com` })),
+    );
+    const rows = await database.db.select({ displayName: profiles.displayName }).from(profiles);
+    const names = rows.map((row) => row.displayName!.toLowerCase());
+    expect(names).toHaveLength(created.length);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(GENERATED_NAME);
   });
 
   test("a non-blank name is the username; a blank one is not", async () => {
@@ -133,7 +155,10 @@ describe("profiles for new users", () => {
     const byEmail = Object.fromEntries(
       created.map((user) => [user.email, rows.find((row) => row.id === user.id)?.username]),
     );
-    expect(byEmail).toEqual({ "grace@example.com": "Grace Hopper", "blank@example.com": "blank" });
+    expect(byEmail).toEqual({
+      "grace@example.com": "Grace Hopper",
+      "blank@example.com": expect.stringMatching(GENERATED_NAME),
+    });
   });
 
   test("a profile cannot be made ahead of its user, so the trigger's role is the one it gets", async () => {
@@ -158,7 +183,7 @@ describe("profiles for new users", () => {
     expect(await database.db.select().from(profiles)).toEqual([]);
   });
 
-  test("a new image replaces the avatar, a cleared one keeps it, and a username is only filled in when missing", async () => {
+  test("a new image replaces the avatar, a cleared one keeps it, and the names are only filled in when missing", async () => {
     const [user] = await database.db
       .insert(users)
       .values({ email: "lin@example.com", image: "https://example.com/1.png" })
@@ -169,18 +194,20 @@ describe("profiles for new users", () => {
       .update(users)
       .set({ image: "https://example.com/2.png", name: "Lin Chen" })
       .where(eq(users.id, user!.id));
+    const generated = (await profile()).displayName!;
+    expect(generated).toMatch(GENERATED_NAME);
     expect(await profile()).toMatchObject({
       avatarUrl: "https://example.com/2.png",
-      username: "lin",
+      username: generated,
       userType: "user",
     });
 
     await database.db.update(users).set({ image: null }).where(eq(users.id, user!.id));
     expect((await profile()).avatarUrl).toBe("https://example.com/2.png");
 
-    await database.db.update(profiles).set({ username: null }).where(eq(profiles.id, user!.id));
+    await database.db.update(profiles).set({ username: null, displayName: null }).where(eq(profiles.id, user!.id));
     await database.db.update(users).set({ name: "Lin C." }).where(eq(users.id, user!.id));
-    expect((await profile()).username).toBe("Lin C.");
+    expect(await profile()).toMatchObject({ username: "Lin C.", displayName: expect.stringMatching(GENERATED_NAME) });
   });
 
   test("updating a user whose profile is missing creates it with the role 'user'", async () => {
@@ -190,7 +217,11 @@ describe("profiles for new users", () => {
     await database.db.update(users).set({ name: "Max" }).where(eq(users.id, user!.id));
 
     const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, user!.id));
-    expect(profile).toMatchObject({ username: "Max", userType: "user" });
+    expect(profile).toMatchObject({
+      username: "Max",
+      displayName: expect.stringMatching(GENERATED_NAME),
+      userType: "user",
+    });
   });
 
   test("an admin's role survives changes to the user", async () => {

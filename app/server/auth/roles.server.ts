@@ -10,7 +10,8 @@ export type Profile = { username: string | null; displayName: string | null; ava
 /**
  * Gives the user with this email (any letter case) the role, for the admin command line and the
  * first-admin setup. A user whose profile is missing gets one, named the way the profile trigger
- * names it (the database's profile_username). Should two accounts differ only by case, the exact
+ * names it: a generated public name (the database's generated_public_name, decision 147), and the
+ * user's name as username when they have one. Should two accounts differ only by case, the exact
  * spelling wins.
  */
 export async function setUserRole({
@@ -25,7 +26,12 @@ export async function setUserRole({
   const address = email.trim();
   return db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, name: users.name, email: users.email, image: users.image })
+      .select({
+        id: users.id,
+        name: users.name,
+        image: users.image,
+        publicName: sql<string>`generated_public_name()`,
+      })
       .from(users)
       .where(sql`lower(${users.email}) = lower(${address})`)
       .orderBy(sql`${users.email} = ${address} desc`, users.createdAt)
@@ -36,7 +42,8 @@ export async function setUserRole({
       .insert(profiles)
       .values({
         id: user.id,
-        username: sql`profile_username(${user.name}, ${user.email})`,
+        username: user.name.trim() || user.publicName,
+        displayName: user.publicName,
         avatarUrl: user.image,
         userType: role,
       })

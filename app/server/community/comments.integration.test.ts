@@ -5,6 +5,7 @@ import { insertTools, insertUsers, type NewUser } from "../../../tests/setup/fix
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { addComment, listCommentsForTool } from "./comments.server";
 import { AppError } from "~/lib/app-error";
+import { GENERATED_NAME } from "../../../tests/setup/public-names";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -38,8 +39,9 @@ describe("addComment", () => {
 
     expect(result).toMatchObject({
       content: "Useful for drafts.",
-      authorName: "Ada",
-      displayName: null,
+      // The generated display name, not the user's name (decision 147).
+      authorName: expect.stringMatching(GENERATED_NAME),
+      displayName: expect.stringMatching(GENERATED_NAME),
       avatarUrl: "https://example.com/ada.png",
       editedAt: null,
       hidden: false,

@@ -121,10 +121,12 @@ export const profiles = pgTable(
     id: uuid("id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The spec's username: the name an identity provider gave, else the generated name; never from the email. */
     username: text("username"),
     /**
-     * The public name a member chose (issue 15): unique whatever the case, and the address of their
-     * profile page /u/{name}. Until they choose one, comments show username as the spec says.
+     * The public name shown with a member's words (issue 15): the one they chose, else one generated
+     * when the account was made (decision 147). Unique whatever the case, and the address of their
+     * profile page /u/{name}.
      */
     displayName: text("display_name"),
     avatarUrl: text("avatar_url"),

@@ -16,7 +16,7 @@ export type { ChangeEntry };
 export type ChangeAuthor = {
   origin: "admin" | "proposal";
   actorId: string | null;
-  /** The admin's name, or email when there is none; the public pages never show an email. */
+  /** The admin's public name (display name), never their email (decision 147). */
   actorName: string;
   sources?: FactSource[];
 };

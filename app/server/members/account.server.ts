@@ -3,7 +3,7 @@ import { ACCOUNT_CONFIRM_PATH, ACCOUNT_MESSAGES } from "~/lib/account";
 import { AppError } from "~/lib/app-error";
 import type { Auth } from "../auth/auth.server";
 import type { Database } from "../db/client.server";
-import { comments, profiles, sessions, toolVotes, users } from "../db/schema.server";
+import { comments, sessions, toolVotes, users } from "../db/schema.server";
 import { isUniqueViolation } from "../db/postgres-errors.server";
 import { logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
@@ -138,15 +138,7 @@ export async function confirmAccountLink({
         .update(users)
         .set({ email: link.newEmail, emailVerified: true, updatedAt: sql`now()` })
         .where(eq(users.id, link.userId));
-      // The spec's username is the address's local part (unless a name was given): it follows the
-      // address, so the old one stops showing on the member's comments.
-      await tx
-        .update(profiles)
-        .set({
-          username: sql`profile_username((select u.name from users as u where u.id = ${link.userId}), ${link.newEmail})`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(profiles.id, link.userId));
+      // The public names stay: neither comes from the address (decision 147).
       return { link, oldEmail: user.email };
     });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { publicName } from "~/lib/account";
 import { AppError } from "~/lib/app-error";
 import type { ModerationAction } from "~/lib/members";
 import { isUuid } from "~/lib/slugify";
@@ -126,7 +127,7 @@ export function dismissCommentReports(decision: CommentDecision): Promise<Modera
   });
 }
 
-/** The moderator behind an admin viewer: the name the change log also uses. */
-export function moderatorFrom(viewer: { id: string; username: string | null; email: string }): Moderator {
-  return { id: viewer.id, name: viewer.username?.trim() || viewer.email };
+/** The moderator behind an admin viewer: their public name, as the change log uses (never their address). */
+export function moderatorFrom(viewer: { id: string; username: string | null; displayName: string | null }): Moderator {
+  return { id: viewer.id, name: publicName(viewer) };
 }

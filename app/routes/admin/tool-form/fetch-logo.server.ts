@@ -6,6 +6,7 @@ import { adminIntent, ok } from "~/server/http/action-pipeline.server";
 import { logger } from "~/server/logger.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { savedToolId } from "./shared.server";
+import { publicName } from "~/lib/account";
 
 /**
  * "Fetch logo from website" (decision 103): the saved website's best icon becomes the tool's logo
@@ -24,7 +25,7 @@ export const fetchLogoIntent = adminIntent({
         db: context.db,
         storage: context.storage,
         toolId,
-        author: { origin: "admin", actorId: viewer.id, actorName: viewer.username?.trim() || viewer.email },
+        author: { origin: "admin", actorId: viewer.id, actorName: publicName(viewer) },
       }));
     } catch (error) {
       if (!(error instanceof WebsiteLogoUnavailable)) throw error;

@@ -9,6 +9,7 @@ import { adminIntent, InvalidFields, stringField } from "~/server/http/action-pi
 import { moderatorFrom } from "~/server/moderation/comment-moderation.server";
 import { approveSubmission } from "~/server/moderation/submission-decisions.server";
 import { listRedirect, OUR_FAULT, savedToolId } from "./shared.server";
+import { publicName } from "~/lib/account";
 
 /**
  * "Save": a new tool, an edited one, or (from the inbox, decision 079) a member's submission
@@ -21,7 +22,7 @@ export const saveToolIntent = adminIntent({
   failure: OUR_FAULT,
   async run({ request, context, params, viewer, form, input, purge }) {
     const id = savedToolId(params.id);
-    const author = { origin: "admin" as const, actorId: viewer.id, actorName: viewer.username?.trim() || viewer.email };
+    const author = { origin: "admin" as const, actorId: viewer.id, actorName: publicName(viewer) };
 
     const submissionId = id === null ? stringField(form, SUBMISSION_FIELD) : "";
     if (submissionId !== "") {
