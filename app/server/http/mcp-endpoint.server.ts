@@ -15,6 +15,28 @@ export const MCP_MAX_BODY_BYTES = 64 * 1024;
 // answer pages all day and agents now and then.
 const loadMcp = loadOnce(() => import("../mcp/mcp-server.server"));
 
+/** JSON-RPC's own code for a body that is not a valid request object. */
+export const INVALID_REQUEST = -32600;
+
+export const BATCH_REFUSED_MESSAGE =
+  "Invalid Request: JSON-RPC batches are not supported. Send one message per POST (MCP 2025-06-18 removed batching).";
+
+/**
+ * Whether a body is a JSON array, that is a JSON-RPC batch: its first character after any
+ * whitespace (and a byte-order mark, which the SDK's decoder drops) is "[". Refused for every
+ * protocol version (decision 148), so one POST is one message, counted once against the limit.
+ */
+export function isJsonRpcBatch(body: Uint8Array): boolean {
+  let start = 0;
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) start = 3;
+  for (let index = start; index < body.length; index++) {
+    const byte = body[index];
+    if (byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d) continue;
+    return byte === 0x5b;
+  }
+  return false;
+}
+
 /** Refusals in the shape an MCP client reads: a JSON-RPC error with no id. */
 function refuse(
   res: express.Response,
@@ -32,7 +54,9 @@ function refuse(
  * Express's handlers for /mcp (decision 065), mounted after the host policy (which set
  * res.locals.origin) and before the pages: POST only (stateless, so there is no stream to GET
  * and no session to DELETE), only from the site's own pages when a browser sends it (Origin,
- * against DNS rebinding), counted per client address, and with a small body.
+ * against DNS rebinding), counted per client address, with a small body holding one JSON-RPC
+ * message: a batch (a JSON array) is refused with 400 and JSON-RPC's Invalid Request before any
+ * of it runs (decision 148).
  */
 export function mcpEndpoint({ db }: { db: Database }): (RequestHandler | ErrorRequestHandler)[] {
   const readBody = express.raw({ type: () => true, limit: MCP_MAX_BODY_BYTES });
@@ -67,6 +91,10 @@ export function mcpEndpoint({ db }: { db: Database }): (RequestHandler | ErrorRe
     res.on("close", () => controller.abort());
     // express.raw leaves {} when there is no body at all; the transport then refuses it as JSON.
     const body = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
+    if (isJsonRpcBatch(body)) {
+      logger.warn({ url: req.originalUrl }, "refused a JSON-RPC batch");
+      return refuse(res, 400, BATCH_REFUSED_MESSAGE, { code: INVALID_REQUEST });
+    }
     const request = new Request(new URL(req.originalUrl, siteUrl), {
       method: "POST",
       headers,

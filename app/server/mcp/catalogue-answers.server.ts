@@ -269,9 +269,17 @@ export async function alternativesTo({
 export type VocabularyAnswer = {
   categories: { name: string; toolCount: number; url: string }[];
   tags: { slug: string; name: string; toolCount: number; url: string }[];
+  /** Tags in use that the answer leaves out (past MAX_LISTED_TAGS, the least used). */
+  tagsOmitted: number;
 };
 
-/** The categories and tags that tools carry, with their counts: the values search_tools filters by. */
+/** Most tags list_categories names in one answer (decision 148): the most used, in name order. */
+export const MAX_LISTED_TAGS = 300;
+
+/**
+ * The categories and tags that tools carry, with their counts: the values search_tools filters by.
+ * Past MAX_LISTED_TAGS tags only the most used are named, so one call's answer stays bounded.
+ */
 export async function listVocabulary({ db, siteUrl }: { db: Database; siteUrl: string }): Promise<VocabularyAnswer> {
   const [categories, tags] = await Promise.all([
     db
@@ -284,8 +292,22 @@ export async function listVocabulary({ db, siteUrl }: { db: Database; siteUrl: s
     categories: categories
       .filter((category) => category.toolCount > 0)
       .map((category) => ({ ...category, url: absoluteUrl(siteUrl, categoryPath(category.name)) })),
-    tags: tags.map((tag) => ({ ...tag, url: absoluteUrl(siteUrl, `/tag/${tag.slug}`) })),
+    tags: mostUsed(tags, MAX_LISTED_TAGS).map((tag) => ({ ...tag, url: absoluteUrl(siteUrl, `/tag/${tag.slug}`) })),
+    tagsOmitted: Math.max(0, tags.length - MAX_LISTED_TAGS),
   };
+}
+
+/** The `max` tags with the most tools (ties by their place in the list), kept in the list's order. */
+function mostUsed<T extends { toolCount: number }>(tags: T[], max: number): T[] {
+  if (tags.length <= max) return tags;
+  const kept = new Set(
+    tags
+      .map((tag, index) => ({ tag, index }))
+      .sort((a, b) => b.tag.toolCount - a.tag.toolCount || a.index - b.index)
+      .slice(0, max)
+      .map(({ tag }) => tag),
+  );
+  return tags.filter((tag) => kept.has(tag));
 }
 
 export const RECENT_CHANGES_LIMIT = 50;

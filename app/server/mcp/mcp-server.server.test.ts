@@ -21,4 +21,17 @@ describe("the catalogue's MCP server", () => {
     expect(client.getServerCapabilities()?.tools?.listChanged).not.toBe(true);
     await close();
   });
+
+  it("says in each listing tool's description how much one call may ask for (decision 148)", async () => {
+    const { client, close } = await connect();
+    const { tools } = await client.listTools();
+    const description = (name: string) => tools.find((tool) => tool.name === name)?.description ?? "";
+    expect(description("search_tools")).toContain("at most 25 tools a page");
+    expect(description("compare_tools")).toContain("at most 4 in one call");
+    expect(description("list_alternatives")).toContain("at most 24 in one call");
+    expect(description("recent_changes")).toContain("At most 50 changes in one call");
+    expect(description("list_categories")).toContain("at most 300 tags");
+    expect(description("get_tool")).toContain("cut at 4000 characters");
+    await close();
+  });
 });

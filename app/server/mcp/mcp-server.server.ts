@@ -17,6 +17,8 @@ import {
   compareTools,
   describeTool,
   listVocabulary,
+  MAX_DESCRIPTION_CHARACTERS,
+  MAX_LISTED_TAGS,
   RECENT_CHANGES_LIMIT,
   recentChanges,
   searchCatalogue,
@@ -29,6 +31,14 @@ import {
  */
 
 const INSTRUCTIONS = `${siteBranding.name} is a directory of AI tools with community ratings. To find tools for a need, call search_tools (text plus filters; list_categories gives the categories and tag slugs it accepts), then get_tool for the details of the best matches. compare_tools puts 2 to 4 tools side by side; list_alternatives suggests tools like a given one; recent_changes says what changed lately and where the new facts came from. Answers are summaries with links to the site's pages; cite those links.`;
+
+/**
+ * What one call may ask for (decision 148): every list has a ceiling, said in the tool's
+ * description so a model asks within it; the input schemas refuse more. With JSON-RPC batches
+ * refused, one HTTP request is one call, so the per-client request limit bounds the work too.
+ */
+const SEARCH_PAGE_SIZE_LIMIT = 25;
+const SEARCH_PAGE_LIMIT = 1000;
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -95,8 +105,7 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
     "search_tools",
     {
       title: "Search AI tools",
-      description:
-        "Find AI tools in the catalogue by words and filters; use it first for any question like 'a free tool that does X'. Filters combine: category, any of the pricing models, and all of the tags (tag slugs from list_categories). Returns one page of short summaries with links; call get_tool for a tool's details.",
+      description: `Find AI tools in the catalogue by words and filters; use it first for any question like 'a free tool that does X'. Filters combine: category, any of the pricing models, and all of the tags (tag slugs from list_categories). Returns one page of short summaries with links, at most ${SEARCH_PAGE_SIZE_LIMIT} tools a page (default 10) and pages up to ${SEARCH_PAGE_LIMIT}; call get_tool for a tool's details.`,
       inputSchema: {
         q: z
           .string()
@@ -120,8 +129,14 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
           .enum(TOOL_SORTS)
           .optional()
           .describe("Order; default relevance when q is given, else top-rated (ratings weighted by vote count)"),
-        page: z.number().int().min(1).max(1000).optional().describe("Page number, from 1"),
-        limit: z.number().int().min(1).max(25).optional().describe("Tools per page, default 10"),
+        page: z.number().int().min(1).max(SEARCH_PAGE_LIMIT).optional().describe("Page number, from 1"),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(SEARCH_PAGE_SIZE_LIMIT)
+          .optional()
+          .describe(`Tools per page, default 10, at most ${SEARCH_PAGE_SIZE_LIMIT}`),
       },
       outputSchema: {
         total: z.number().int().describe("How many tools match"),
@@ -157,8 +172,7 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
     "get_tool",
     {
       title: "Get one AI tool",
-      description:
-        "Details of one tool by its slug (from search_tools): pricing plans, features, pros and cons, tags, website, rating, when its facts last changed and whether it is discontinued. Set include_description only when the summary is not enough; descriptions are long.",
+      description: `Details of one tool by its slug (from search_tools): pricing plans, features, pros and cons, tags, website, rating, when its facts last changed and whether it is discontinued. Set include_description only when the summary is not enough; descriptions are long (cut at ${MAX_DESCRIPTION_CHARACTERS} characters).`,
       inputSchema: {
         slug: slugInput.describe("The tool's slug, e.g. 'elevenlabs' (its name also works)"),
         include_description: z.boolean().optional().describe("Add the full description as plain text"),
@@ -185,7 +199,7 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
     "compare_tools",
     {
       title: "Compare AI tools",
-      description: `Put ${MIN_COMPARED_TOOLS} to ${MAX_COMPARED_TOOLS} tools side by side (pricing, features, pros, cons, tags, rating) when someone is choosing between them. Returns the tools and a link to the comparison page.`,
+      description: `Put ${MIN_COMPARED_TOOLS} to ${MAX_COMPARED_TOOLS} tools side by side (pricing, features, pros, cons, tags, rating) when someone is choosing between them; at most ${MAX_COMPARED_TOOLS} in one call. Returns the tools and a link to the comparison page.`,
       inputSchema: {
         slugs: z
           .array(slugInput)
@@ -203,11 +217,16 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
     "list_alternatives",
     {
       title: "List alternatives to an AI tool",
-      description:
-        "Tools like a given one, best first (same category and shared tags, weighted by rating), each with why it is an alternative. Use it when someone wants something instead of a tool they name.",
+      description: `Tools like a given one, best first (same category and shared tags, weighted by rating), each with why it is an alternative; at most ${ALTERNATIVES_LIMIT} in one call (default 6). Use it when someone wants something instead of a tool they name.`,
       inputSchema: {
         slug: slugInput.describe("The tool's slug, e.g. 'midjourney'"),
-        limit: z.number().int().min(1).max(ALTERNATIVES_LIMIT).optional().describe("How many, default 6"),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(ALTERNATIVES_LIMIT)
+          .optional()
+          .describe(`How many, default 6, at most ${ALTERNATIVES_LIMIT}`),
       },
       outputSchema: {
         tool: z.object({ slug: z.string(), name: z.string(), url: z.string() }),
@@ -223,11 +242,14 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
     "list_categories",
     {
       title: "List categories and tags",
-      description:
-        "The catalogue's categories and tags with how many tools each has: the values search_tools accepts as category and tag. Call it before filtering by tag when unsure of a tag's slug.",
+      description: `The catalogue's categories and tags with how many tools each has: the values search_tools accepts as category and tag. Names at most ${MAX_LISTED_TAGS} tags, the most used; tagsOmitted says how many more exist. Call it before filtering by tag when unsure of a tag's slug.`,
       outputSchema: {
         categories: z.array(z.object({ name: z.string(), toolCount: z.number().int(), url: z.string() })),
         tags: z.array(z.object({ slug: z.string(), name: z.string(), toolCount: z.number().int(), url: z.string() })),
+        tagsOmitted: z
+          .number()
+          .int()
+          .describe(`Tags in use left out of the list (past ${MAX_LISTED_TAGS}, the least used)`),
       },
       annotations: readOnly,
     },
@@ -238,11 +260,16 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
     "recent_changes",
     {
       title: "Recent changes to the catalogue",
-      description:
-        "The public change log, newest first: which field of which tool changed, from what to what, who made the change, when, and the web pages an accepted AI proposal cited. Use it when asked what is new or changed (prices, features, a tool discontinued), or whether a tool's facts are up to date; give `tool` for one tool's history.",
+      description: `The public change log, newest first: which field of which tool changed, from what to what, who made the change, when, and the web pages an accepted AI proposal cited. Use it when asked what is new or changed (prices, features, a tool discontinued), or whether a tool's facts are up to date; give \`tool\` for one tool's history. At most ${RECENT_CHANGES_LIMIT} changes in one call (default 20).`,
       inputSchema: {
         tool: slugInput.optional().describe("Only this tool's changes: its slug, e.g. 'chatgpt' (its name also works)"),
-        limit: z.number().int().min(1).max(RECENT_CHANGES_LIMIT).optional().describe("How many changes, default 20"),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(RECENT_CHANGES_LIMIT)
+          .optional()
+          .describe(`How many changes, default 20, at most ${RECENT_CHANGES_LIMIT}`),
       },
       outputSchema: {
         url: z.string().describe("The change log on the site (the tool's page when `tool` is given)"),
