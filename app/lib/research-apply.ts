@@ -1,5 +1,5 @@
 import type { ResearchMode, ResearchResult } from "./research";
-import { isLinkableUrl } from "./form-fields";
+import { websiteProblem } from "./form-fields";
 import { isPricingModel, type PricingModel } from "./pricing-model";
 import { slugify } from "./slugify";
 import { TOOL_FORM_LIMITS } from "./tool-form";
@@ -131,8 +131,8 @@ export function tagsFrom(suggested: readonly string[] | undefined, choices: read
  * Spec section 7, "Applying a result to a tool form". A new tool gets category 'Other', its image
  * from the website field, no cons and the unique selling points as pros. An update keeps the
  * name, category, image and cons the form holds. Only fields of the schema are read, so anything
- * else a reply carries (a rating, say) is never applied; a website that is not an http(s)
- * address is ignored.
+ * else a reply carries (a rating, say) is never applied; a website the tool form would refuse (not
+ * a plain http(s) address on a real host) is ignored.
  *
  * The catalogue facts, in both modes: the reply's tagline, pricing model and starting price
  * replace the form's when the reply gives them (a pricing model only when it is one of ours);
@@ -153,9 +153,7 @@ export function applyResearch({
   const { productInfo, marketResearch } = result;
   const foundWebsite = productInfo.website.trim();
   const website =
-    foundWebsite.length <= MAX_URL_LENGTH && isLinkableUrl(foundWebsite) && /^https?:/i.test(foundWebsite)
-      ? foundWebsite
-      : current.website;
+    foundWebsite.length <= MAX_URL_LENGTH && websiteProblem(foundWebsite) === null ? foundWebsite : current.website;
   const suggestedTags = tagsFrom(productInfo.tags, tagChoices);
   const tags = [...current.tags];
   for (const id of suggestedTags.found) if (tags.length < TOOL_FORM_LIMITS.tags && !tags.includes(id)) tags.push(id);

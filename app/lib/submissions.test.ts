@@ -61,4 +61,15 @@ describe("submissionSchema", () => {
       note: SUBMISSION_MESSAGES.noteTooLong,
     });
   });
+
+  test("refuses a website the tool form would refuse: user info, quotes, angle brackets (issue 37)", () => {
+    for (const website of [
+      "https://x.com/x>[evil](javascript:alert('web'))<x",
+      "https://good.example@evil.example",
+      'https://example.com/"x"',
+    ]) {
+      const result = submissionSchema.safeParse({ website, name: "Example", category: "", note: "" });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([SUBMISSION_MESSAGES.websiteInvalid]);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isToolCategory } from "./categories";
-import { optionalTextSchema } from "./form-fields";
+import { isLinkableUrl, optionalTextSchema } from "./form-fields";
 import {
   DECISION_REASON_MAX,
   SUBMISSION_NAME_MAX,
@@ -99,7 +99,9 @@ export const submissionSchema = z.object({
     .trim()
     .min(1, SUBMISSION_MESSAGES.websiteRequired)
     .max(SUBMISSION_URL_MAX, SUBMISSION_MESSAGES.websiteTooLong)
-    .refine((value) => normalizeDomain(value) !== null, SUBMISSION_MESSAGES.websiteInvalid),
+    // Written plainly too (no user info, quotes, angle brackets or backticks): the tool form it
+    // opens refuses anything else (decision 151).
+    .refine((value) => normalizeDomain(value) !== null && isLinkableUrl(value), SUBMISSION_MESSAGES.websiteInvalid),
   name: z
     .string()
     .trim()

@@ -37,6 +37,16 @@ describe("toolFormSchema", () => {
     });
   });
 
+  test("accepts a plain http(s) website, on a domain or an address, parentheses and all", () => {
+    for (const website of [
+      "https://quill.example.com",
+      "http://127.0.0.1:3231/gone/quill",
+      "https://en.wikipedia.org/wiki/Quill_(software)?a=1&b=[2]#top",
+      "https://bücher.example/",
+    ])
+      expect(errorsFor({ website })).toEqual({});
+  });
+
   test.each<[string, Partial<ToolFormInput>, Record<string, string>]>([
     ["a blank name", { name: "   " }, { name: "Name is required" }],
     ["a long name", { name: "x".repeat(121) }, { name: "Name must be at most 120 characters" }],
@@ -51,6 +61,45 @@ describe("toolFormSchema", () => {
     ["a protocol-relative logo", { image: "//evil.example/x.png" }, { image: "Must be a valid URL" }],
     ["a site path as website", { website: "/tools/quill" }, { website: "Must be a valid URL" }],
     ["an ftp website", { website: "ftp://quill.example" }, { website: "Must be a valid URL" }],
+    ["a javascript: website", { website: "javascript:alert(1)" }, { website: "Must be a valid URL" }],
+    ["a website without slashes", { website: "https:quill.example" }, { website: "Must be a valid URL" }],
+    [
+      "a website that would end its Markdown link",
+      { website: "https://x.com/x>[evil](javascript:alert('web'))<x" },
+      { website: "Website must not contain spaces, quotes, angle brackets or backticks" },
+    ],
+    [
+      "a website with a space",
+      { website: "https://quill.example/a b" },
+      { website: "Website must not contain spaces, quotes, angle brackets or backticks" },
+    ],
+    [
+      "a website with a backtick",
+      { website: "https://quill.example/`x`" },
+      { website: "Website must not contain spaces, quotes, angle brackets or backticks" },
+    ],
+    [
+      "a website with a quote",
+      { website: 'https://quill.example/"x' },
+      { website: "Website must not contain spaces, quotes, angle brackets or backticks" },
+    ],
+    [
+      "a website with a user name",
+      { website: "https://good.example@evil.example" },
+      { website: "Website must not contain a user name or password" },
+    ],
+    [
+      "a website on a single word",
+      { website: "https://intranet/" },
+      { website: "Website must name a real host, such as example.com" },
+    ],
+    [
+      "a website on a malformed host",
+      { website: "https://-quill-.example" },
+      { website: "Website must name a real host, such as example.com" },
+    ],
+    ["a logo with a space", { image: "https://cdn.example/a b.png" }, { image: "Must be a valid URL" }],
+    ["a logo with a user name", { image: "https://me:pw@cdn.example/a.png" }, { image: "Must be a valid URL" }],
     ["a slug without letters", { slug: "!!!" }, { slug: "Slug must contain letters or numbers" }],
     [
       "a slug shaped like an id",

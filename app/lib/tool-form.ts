@@ -2,7 +2,7 @@ import { z } from "zod";
 import { INVALID_FIELDS_MESSAGE } from "./admin-messages";
 import { isToolCategory } from "./categories";
 import { descriptionText } from "./format";
-import { optionalTextSchema, optionalUrlSchema, slugInputSchema, URL_MESSAGE } from "./form-fields";
+import { optionalTextSchema, optionalUrlSchema, slugInputSchema, URL_MESSAGE, websiteProblem } from "./form-fields";
 import type { Pricing, PricingPlan } from "./pricing";
 import { isPricingModel, type PricingModel } from "./pricing-model";
 import { pricingSchema } from "./pricing-schema";
@@ -202,8 +202,19 @@ const pricingInputSchema = z
   })
   .pipe(pricingSchema.nullable());
 
-/** A site-relative path is fine for a logo we host, not for the tool's own website. */
-const websiteSchema = optionalUrlSchema.refine((value) => value === null || /^https?:\/\//i.test(value), URL_MESSAGE);
+/**
+ * The tool's own website: a plain http(s) address on a real host, never a site path (fine for a
+ * logo we host), user info, or characters that could end a link in the Markdown twin (decision 151).
+ */
+const websiteSchema = z
+  .string()
+  .trim()
+  .max(2048, URL_MESSAGE)
+  .superRefine((value, ctx) => {
+    const problem = value === "" ? null : websiteProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .transform((value) => (value === "" ? null : value));
 
 /** Blank means "generate from the name" (new) or "keep the current one" (edit); typed text is normalised. */
 const toolSlugSchema = slugInputSchema.transform((value, ctx) => {

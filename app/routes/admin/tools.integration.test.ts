@@ -469,6 +469,11 @@ describe("creating a tool", () => {
     ],
     ["a logo that is not a URL", { image: "javascript:alert(1)" }, { image: "Must be a valid URL" }],
     ["a website that is not a URL", { website: "quill dot com" }, { website: "Must be a valid URL" }],
+    [
+      "a website that would end its Markdown link (issue 37)",
+      { website: "https://x.com/x>[evil](javascript:alert('web'))<x" },
+      { website: "Website must not contain spaces, quotes, angle brackets or backticks" },
+    ],
     ["no features", { features: ["", " "] }, { features: "At least one feature is required" }],
     ["a slug of symbols", { slug: "%%%" }, { slug: "Slug must contain letters or numbers" }],
     ["no tagline", { tagline: "  " }, { tagline: "Tagline is required" }],
@@ -772,6 +777,22 @@ describe("updating a tool", () => {
       },
     });
     expect((await toolNamed("Quill"))!.name).toBe("Quill");
+  });
+
+  it("refuses a website that would end its Markdown link, changing nothing (issue 37)", async () => {
+    const [tool] = await insertTools(database.db, { name: "Quill", website: "https://quill.example.com" });
+    const before = services.invalidations();
+    const website = "https://x.com/x>[evil](javascript:alert('web'))<x";
+    expect(await post(tool!.id, toolForm({ name: "Quill", website }))).toMatchObject({
+      status: 400,
+      data: {
+        ok: false,
+        formError: "Failed to update tool: Website must not contain spaces, quotes, angle brackets or backticks",
+        fieldErrors: { website: "Website must not contain spaces, quotes, angle brackets or backticks" },
+      },
+    });
+    expect(await allTools()).toEqual([tool]);
+    expect(services.invalidations()).toBe(before);
   });
 
   it("answers 404 for an unknown or malformed id, writing nothing", async () => {
