@@ -6,7 +6,8 @@ import { backupToFile } from "~/server/control/operator-commands.server";
 import { configuredStorage } from "~/server/storage/configured-storage.server";
 import { askRunningServer, type CommandOutcome } from "./command";
 
-const usage = `Usage: npm run backup -- FILE    write a backup archive (.tar.gz) of the database and the uploaded files`;
+const usage = `Usage: npm run backup -- FILE    write a backup archive (.tar.gz, mode 0600) of the database and the uploaded files
+       encrypted when BACKUP_PASSPHRASE is set`;
 
 /** `npm run backup` (scripts/backup.ts). */
 export async function backup(args: string[], env: Env = processEnv): Promise<CommandOutcome> {
@@ -18,13 +19,22 @@ export async function backup(args: string[], env: Env = processEnv): Promise<Com
   try {
     opened = await openConfiguredDatabase({ env });
   } catch (error) {
-    if (error instanceof DataDirLockedError) return askRunningServer(error, { command: "backup", file }, env.dataDir);
+    if (error instanceof DataDirLockedError) {
+      const request = { command: "backup" as const, file, passphrase: env.BACKUP_PASSPHRASE };
+      return askRunningServer(error, request, env.dataDir);
+    }
     throw error;
   }
   const { handle, releaseLock } = opened;
   try {
     // No migration: a backup keeps the database as it is, at its own schema version.
-    const answer = await backupToFile({ handle, storage: configuredStorage(env), dataDir: env.dataDir, file });
+    const answer = await backupToFile({
+      handle,
+      storage: configuredStorage(env),
+      dataDir: env.dataDir,
+      file,
+      passphrase: env.BACKUP_PASSPHRASE,
+    });
     return answer.ok ? { code: 0, out: answer.out } : { code: 1, err: answer.error };
   } finally {
     await handle.close();

@@ -4,16 +4,20 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterEach, describe, expect, test, vi } from "vitest";
-import { readLastBackup } from "~/server/backup/backup-record.server";
+import { afterEach, describe, expect, inject, test, vi } from "vitest";
+import { ENCRYPTED_MAGIC } from "~/server/backup/archive-encryption.server";
+import { backupIntoDir, backupSettings, readLastBackup } from "~/server/backup/backup-record.server";
 import { rowsOf } from "~/server/backup/database-tables.server";
-import { controlSocketPath, listenOnControlSocket } from "~/server/control/control-socket.server";
+import { askControlSocket, controlSocketPath, listenOnControlSocket } from "~/server/control/control-socket.server";
 import { operatorCommands } from "~/server/control/operator-commands.server";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { lockDataDir } from "~/server/db/data-dir-lock.server";
-import { createLocalStorage } from "~/server/storage/local-storage.server";
+import { sessions } from "~/server/db/schema.server";
+import { createLocalStorage, type FileStorage } from "~/server/storage/local-storage.server";
+import { runOnDatabaseServer } from "../tests/setup/database-server";
 import { insertTools, insertUsers } from "../tests/setup/fixtures";
 import { callCommand, runScript } from "../tests/setup/run-script";
+import { dumpTables, storedFiles } from "../tests/setup/site-contents";
 import { admin } from "./admin-command";
 import { backup } from "./backup-command";
 import { restore } from "./restore-command";
@@ -48,8 +52,11 @@ const run = (script: Script, args: string[], settings: Record<string, string>) =
   runScript(`scripts/${script}.ts`, args, { DATABASE_URL: "", ...settings }, 180_000);
 
 /** A script's command called in this process, as the script would print it. */
-const call = (script: Script, args: string[], settings: { DATA_DIR: string; DATABASE_URL?: string }) =>
-  callCommand(script, commands[script], args, { DATABASE_URL: "", ...settings });
+const call = (
+  script: Script,
+  args: string[],
+  settings: { DATA_DIR: string; DATABASE_URL?: string; BACKUP_PASSPHRASE?: string },
+) => callCommand(script, commands[script], args, { DATABASE_URL: "", ...settings });
 
 async function withPglite<T>(dataDir: string, use: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const handle = await openDatabase({ kind: "pglite", dataDir });
@@ -108,6 +115,17 @@ describe.skipIf(!once)("the command line", () => {
     expect(restore.code).toBe(1);
     expect(restore.stderr).toContain("stop the server first");
     expect(await emailsOf(handle)).toEqual(["ada@example.com", "bob@example.com"]);
+
+    // The command line's BACKUP_PASSPHRASE goes along: the server encrypts the archive with it.
+    const encrypted = path.join(path.dirname(file), "encrypted.tar.gz");
+    const answer = await askControlSocket(socketPath, {
+      command: "backup",
+      file: encrypted,
+      passphrase: "the command line's passphrase",
+    });
+    expect(answer).toMatchObject({ ok: true, out: expect.stringContaining("encrypted with BACKUP_PASSPHRASE") });
+    expect(fs.readFileSync(encrypted).subarray(0, ENCRYPTED_MAGIC.length).toString()).toBe(ENCRYPTED_MAGIC);
+    expect(fs.statSync(encrypted).mode & 0o777).toBe(0o600);
 
     // A server that holds the directory but does not answer: the lock's message, and why.
     await control.close();
@@ -184,5 +202,162 @@ describe.skipIf(!once)("the command line", () => {
     const settings = { DATA_DIR: temporaryDir("aitlas-unused-") };
     expect((await call("backup", [], settings)).code).toBe(2);
     expect((await call("restore", ["a", "b"], settings)).code).toBe(2);
+  });
+});
+
+// Archives hold the site's secrets (decision 150). On this project's engine: PGlite in the "pglite"
+// project, PostgreSQL in the "postgres" one.
+const engine = process.env.AITLAS_TEST_ENGINE === "postgres" && serverUrl ? "postgres" : "pglite";
+
+type Site = {
+  settings: { DATA_DIR: string; DATABASE_URL: string };
+  /** The site's database, opened for `use` only: a command opens it itself. */
+  use<T>(use: (handle: DatabaseHandle, storage: FileStorage) => Promise<T>): Promise<T>;
+};
+
+/**
+ * A site copied from the run's migrated template (decision 114): PGlite in DATA_DIR, or a new
+ * PostgreSQL database; its uploads in DATA_DIR/uploads either way. Users with live sessions and
+ * an uploaded file are in it.
+ */
+async function siteOnThisEngine(): Promise<Site> {
+  const dataDir = temporaryDir("aitlas-site-");
+  let url = "";
+  if (engine === "pglite") fs.cpSync(inject("emptyDataDirTemplate"), dataDir, { recursive: true });
+  else {
+    const name = `aitlas_secrets_${randomBytes(6).toString("hex")}`;
+    await runOnDatabaseServer(serverUrl!, `create database ${name} template ${inject("postgresTemplateName")}`);
+    cleanups.push(() => runOnDatabaseServer(serverUrl!, `drop database if exists ${name} with (force)`));
+    const address = new URL(serverUrl!);
+    address.pathname = `/${name}`;
+    url = address.toString();
+  }
+  const storage = createLocalStorage({ rootDir: path.join(dataDir, "uploads"), publicPath: "/uploads" });
+  const site: Site = {
+    settings: { DATA_DIR: dataDir, DATABASE_URL: url },
+    async use(use) {
+      const handle = url
+        ? await openDatabase({ kind: "postgres", url, poolSize: 2 })
+        : await openDatabase({ kind: "pglite", dataDir });
+      try {
+        return await use(handle, storage);
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+  await site.use(async (handle) => {
+    const [ada, bob] = await insertUsers(handle.db, { email: "ada@example.com" }, { email: "bob@example.com" });
+    const expiresAt = new Date("2031-02-03T04:05:06.789Z");
+    await handle.db.insert(sessions).values([
+      { userId: ada!.id, token: "token-ada", expiresAt },
+      { userId: bob!.id, token: "token-bob", expiresAt },
+    ]);
+    await storage.put({ key: "avatars/ada.webp", body: randomBytes(200), contentType: "image/webp" });
+  });
+  return site;
+}
+
+const contents = (handle: DatabaseHandle, storage: FileStorage) =>
+  Promise.all([dumpTables(handle), storedFiles(storage)]).then(([tables, files]) => ({ tables, files }));
+
+/** After the backup the site changes, so a restore that went ahead would show. */
+const changeSite = (site: Site) =>
+  site.use(async (handle, storage) => {
+    await insertUsers(handle.db, { email: "later@example.com" });
+    await storage.put({ key: "avatars/ada.webp", body: Buffer.from("a newer avatar"), contentType: "image/webp" });
+    return contents(handle, storage);
+  });
+
+/** Runs `use` with the system's temporary folder (TMPDIR, where a restore unpacks) at `dir`. */
+async function withTemporaryFolder<T>(dir: string, use: () => Promise<T>): Promise<T> {
+  const before = process.env.TMPDIR;
+  process.env.TMPDIR = dir;
+  try {
+    return await use();
+  } finally {
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
+  }
+}
+
+const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+describe(`archives that keep their secrets (${engine})`, () => {
+  test("archives are written 0600, into a folder made 0700, by hand and on schedule", async () => {
+    const site = await siteOnThisEngine();
+    const archives = temporaryDir("aitlas-archives-");
+    const file = path.join(archives, "new", "site.tar.gz");
+    const made = await call("backup", [file], site.settings);
+    expect(made.stderr).toBe("");
+    expect(made.code).toBe(0);
+    expect(modeOf(file)).toBe(0o600);
+    expect(modeOf(path.dirname(file))).toBe(0o700);
+
+    const settings = backupSettings({
+      dataDir: site.settings.DATA_DIR,
+      BACKUP_DIR: path.join(archives, "scheduled"),
+      BACKUP_KEEP: 2,
+      BACKUP_CRON: null,
+    });
+    const { summary } = await site.use((handle, storage) =>
+      backupIntoDir({ handle, storage, settings, trigger: "schedule" }),
+    );
+    expect(modeOf(summary.file)).toBe(0o600);
+    expect(modeOf(settings.dir)).toBe(0o700);
+  });
+
+  test("a truncated archive is refused as damaged: nothing changes and no unpacked copy is left", async () => {
+    const site = await siteOnThisEngine();
+    const file = path.join(temporaryDir("aitlas-archives-"), "site.tar.gz");
+    expect((await call("backup", [file], site.settings)).code).toBe(0);
+    const before = await changeSite(site);
+
+    const whole = fs.readFileSync(file);
+    const temporary = temporaryDir("aitlas-tmp-");
+    // Cut in the middle, and cut in gzip's trailer (the data all there, its check missing).
+    for (const length of [Math.floor(whole.length / 2), whole.length - 3]) {
+      const truncated = `${file}.${length}`;
+      fs.writeFileSync(truncated, whole.subarray(0, length));
+      const refused = await withTemporaryFolder(temporary, () =>
+        call("restore", [truncated, "--force"], site.settings),
+      );
+      expect(refused.stderr).toContain("the archive is damaged or incomplete");
+      expect(refused.code).toBe(1);
+      expect(fs.readdirSync(temporary)).toEqual([]);
+    }
+    expect(await site.use(contents)).toEqual(before);
+  });
+
+  test("an encrypted archive is recognised and restores with its passphrase only", async () => {
+    const site = await siteOnThisEngine();
+    const passphrase = "correct horse battery staple";
+    const file = path.join(temporaryDir("aitlas-archives-"), "site.tar.gz");
+    const atBackup = await site.use(contents);
+    const made = await call("backup", [file], { ...site.settings, BACKUP_PASSPHRASE: passphrase });
+    expect(made.stderr).toBe("");
+    expect(made.stdout).toContain("encrypted with BACKUP_PASSPHRASE");
+    expect(modeOf(file)).toBe(0o600);
+    const bytes = fs.readFileSync(file);
+    expect(bytes.subarray(0, ENCRYPTED_MAGIC.length).toString()).toBe(ENCRYPTED_MAGIC);
+    const before = await changeSite(site);
+
+    const temporary = temporaryDir("aitlas-tmp-");
+    const restore = (settings: { BACKUP_PASSPHRASE?: string }) =>
+      withTemporaryFolder(temporary, () => call("restore", [file, "--force"], { ...site.settings, ...settings }));
+    const missing = await restore({});
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("is encrypted: set BACKUP_PASSPHRASE to the passphrase it was made with");
+    const wrong = await restore({ BACKUP_PASSPHRASE: "not the passphrase at all" });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("it is not the passphrase the archive was encrypted with");
+    expect(fs.readdirSync(temporary)).toEqual([]);
+    expect(await site.use(contents)).toEqual(before);
+
+    const restored = await restore({ BACKUP_PASSPHRASE: passphrase });
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    expect(fs.readdirSync(temporary)).toEqual([]);
+    expect(await site.use(contents)).toEqual(atBackup);
   });
 });

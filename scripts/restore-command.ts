@@ -9,7 +9,8 @@ import { configuredStorage } from "~/server/storage/configured-storage.server";
 import type { CommandOutcome } from "./command";
 
 const usage = `Usage: npm run restore -- FILE [--force]    load a backup archive into an empty database
-       --force    replace everything the database holds`;
+       --force    replace everything the database holds
+       an encrypted archive needs BACKUP_PASSPHRASE, the passphrase it was made with`;
 
 /** `npm run restore` (scripts/restore.ts). */
 export async function restore(args: string[], env: Env = processEnv): Promise<CommandOutcome> {
@@ -37,7 +38,13 @@ export async function restore(args: string[], env: Env = processEnv): Promise<Co
   }
   const { handle, releaseLock } = opened;
   try {
-    const summary = await restoreBackup({ handle, storage: configuredStorage(env), file, force });
+    const summary = await restoreBackup({
+      handle,
+      storage: configuredStorage(env),
+      file,
+      force,
+      passphrase: env.BACKUP_PASSPHRASE,
+    });
     restored = true;
     return {
       code: 0,

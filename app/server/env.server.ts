@@ -179,6 +179,11 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   /** How many scheduled backups BACKUP_DIR keeps: older ones are deleted after each new one. */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  /**
+   * Encrypts backup archives (scrypt, then AES-256-GCM), and opens encrypted ones on restore;
+   * unset, archives are plain .tar.gz (decision 150). Short ones are refused: the archive holds every secret.
+   */
+  BACKUP_PASSPHRASE: z.string().min(12, "must be at least 12 characters").optional(),
 });
 
 /** Half an S3 key pair is a mistake, not a wish for the SDK's own credentials. */

@@ -58,20 +58,23 @@ export async function listScheduledArchives(dir: string): Promise<Array<{ name: 
 }
 
 /**
- * A backup into BACKUP_DIR named by its time (aitlas-backup-20250102T030000Z.tar.gz), then the
- * oldest scheduled archives beyond BACKUP_KEEP are deleted. Other files there are left alone.
+ * A backup into BACKUP_DIR named by its time (aitlas-backup-20250102T030000Z.tar.gz), encrypted
+ * with BACKUP_PASSPHRASE when it is set, then the oldest scheduled archives beyond BACKUP_KEEP are
+ * deleted. Other files there are left alone.
  */
 export async function backupIntoDir({
   handle,
   storage,
   settings,
   trigger,
+  passphrase,
   now = new Date(),
 }: {
   handle: Pick<DatabaseHandle, "db" | "kind">;
   storage: FileStorage;
   settings: BackupSettings;
   trigger: BackupRecord["trigger"];
+  passphrase?: string;
   now?: Date;
 }): Promise<{ summary: BackupSummary; deleted: number }> {
   const stamp = now
@@ -79,7 +82,7 @@ export async function backupIntoDir({
     .replace(/[-:]/g, "")
     .replace(/\.\d+Z$/, "Z");
   const file = path.join(settings.dir, `aitlas-backup-${stamp}.tar.gz`);
-  const summary = await createBackup({ handle, storage, file });
+  const summary = await createBackup({ handle, storage, file, passphrase });
   await recordLastBackup(settings.dataDir, { ...summary, trigger });
   const old = (await listScheduledArchives(settings.dir)).slice(settings.keep);
   for (const archive of old) await fs.rm(path.join(settings.dir, archive.name), { force: true });
@@ -94,6 +97,6 @@ export function describeBackup(summary: BackupSummary): string {
       : `${(summary.bytes / 1024 / 1024).toFixed(1)} MB`;
   return (
     `Backed up ${summary.rows.toLocaleString("en-US")} rows in ${summary.tables} tables and ${summary.files} uploaded files ` +
-    `(schema ${summary.schemaVersion}) to ${summary.file} (${size}).`
+    `(schema ${summary.schemaVersion}) to ${summary.file} (${size}${summary.encrypted ? ", encrypted with BACKUP_PASSPHRASE" : ""}).`
   );
 }

@@ -12,9 +12,10 @@ import { createLocalStorage, type FileStorage } from "~/server/storage/local-sto
 import { createS3Storage } from "~/server/storage/s3-storage.server";
 import { startFakeS3, type FakeS3 } from "../../../tests/fakes/s3";
 import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
+import { dumpTables, storedFiles } from "../../../tests/setup/site-contents";
 import { createBackup } from "./backup.server";
 import { InvalidArchiveError } from "./archive.server";
-import { listTables, quoted, rowsOf } from "./database-tables.server";
+import { listTables, rowsOf } from "./database-tables.server";
 import { restoreBackup, RestoreRefusedError } from "./restore.server";
 import { databaseSchemaVersion, latestSchemaVersion, migrationsUpTo, readJournal } from "./schema-version.server";
 
@@ -126,30 +127,17 @@ async function fillSite({ db }: DatabaseHandle, storage: FileStorage) {
   });
 }
 
-/** Every table's rows as PostgreSQL writes them in JSON (in UTC), sorted: equal dumps, equal data. */
-async function dump({ db }: DatabaseHandle): Promise<Record<string, string[]>> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local timezone = 'UTC'`);
-    const result: Record<string, string[]> = {};
-    for (const table of await listTables(tx)) {
-      const rows = await rowsOf<{ row: string }>(
-        tx,
-        sql`select to_jsonb(t)::text as "row" from ${quoted(table.name)} t`,
-      );
-      result[table.name] = rows.map((row) => row.row).sort();
-    }
-    return result;
-  });
-}
-
-async function files(storage: FileStorage): Promise<Record<string, string>> {
-  const found: Record<string, string> = {};
-  for await (const key of storage.list()) found[key] = (await storage.get(key)).body.toString("base64");
-  return found;
-}
-
 function archivePath() {
   return path.join(temporaryDir("aitlas-archive-"), "site.tar.gz");
+}
+
+/** A filled site on PGlite and an archive of it. */
+async function filledArchive() {
+  const from = await pgliteSide({ migrated: true });
+  await fillSite(from.handle, from.storage);
+  const file = archivePath();
+  await createBackup({ handle: from.handle, storage: from.storage, file });
+  return { from, file };
 }
 
 describe.skipIf(!serverUrl || !once)("moving between PGlite and PostgreSQL", () => {
@@ -164,8 +152,8 @@ describe.skipIf(!serverUrl || !once)("moving between PGlite and PostgreSQL", () 
     const to = await postgresSide();
     const restored = await restoreBackup({ handle: to.handle, storage: to.storage, file, force: false });
     expect(restored).toMatchObject({ rows: backup.rows, files: 3 });
-    expect(await dump(to.handle)).toEqual(await dump(from.handle));
-    expect(await files(to.storage)).toEqual(await files(from.storage));
+    expect(await dumpTables(to.handle)).toEqual(await dumpTables(from.handle));
+    expect(await storedFiles(to.storage)).toEqual(await storedFiles(from.storage));
     expect(to.s3.object("tool-logos/quill.png")?.contentType).toBe("image/png");
     // The restored database goes on working: triggers are back, the sequence-free ids are fresh.
     const [carol] = await insertUsers(to.handle.db, { email: "carol@example.com" });
@@ -185,8 +173,8 @@ describe.skipIf(!serverUrl || !once)("moving between PGlite and PostgreSQL", () 
 
     const to = await pgliteSide();
     await restoreBackup({ handle: to.handle, storage: to.storage, file, force: false });
-    expect(await dump(to.handle)).toEqual(await dump(from.handle));
-    expect(await files(to.storage)).toEqual(await files(from.storage));
+    expect(await dumpTables(to.handle)).toEqual(await dumpTables(from.handle));
+    expect(await storedFiles(to.storage)).toEqual(await storedFiles(from.storage));
     expect(fs.existsSync(path.join(to.uploads, "avatars/bob.webp"))).toBe(true);
   });
 });
@@ -195,30 +183,24 @@ describe.skipIf(!serverUrl || !once)("moving between PGlite and PostgreSQL", () 
 // would only run them a second time on the same engine.
 describe.skipIf(!once)("restoring", () => {
   test("a database that holds data is refused; --force replaces everything in it", async () => {
-    const from = await pgliteSide({ migrated: true });
-    await fillSite(from.handle, from.storage);
-    const file = archivePath();
-    await createBackup({ handle: from.handle, storage: from.storage, file });
+    const { from, file } = await filledArchive();
 
     const to = await pgliteSide({ migrated: true });
     await insertUsers(to.handle.db, { email: "someone@example.com" });
     await insertTools(to.handle.db, { name: "Other" });
-    const before = await dump(to.handle);
+    const before = await dumpTables(to.handle);
     const refusal = restoreBackup({ handle: to.handle, storage: to.storage, file, force: false });
     await expect(refusal).rejects.toThrow(RestoreRefusedError);
     await expect(refusal).rejects.toThrow(/not empty: .*tools \(1\).*users \(1\).*--force/);
-    expect(await dump(to.handle)).toEqual(before);
-    expect(await files(to.storage)).toEqual({});
+    expect(await dumpTables(to.handle)).toEqual(before);
+    expect(await storedFiles(to.storage)).toEqual({});
 
     await restoreBackup({ handle: to.handle, storage: to.storage, file, force: true });
-    expect(await dump(to.handle)).toEqual(await dump(from.handle));
+    expect(await dumpTables(to.handle)).toEqual(await dumpTables(from.handle));
   });
 
   test("a damaged archive is refused before anything is loaded", async () => {
-    const from = await pgliteSide({ migrated: true });
-    await fillSite(from.handle, from.storage);
-    const file = archivePath();
-    await createBackup({ handle: from.handle, storage: from.storage, file });
+    const { file } = await filledArchive();
 
     // One changed character in the users' rows, packed again with the manifest as it was.
     const unpacked = temporaryDir("aitlas-damaged-");
@@ -232,9 +214,11 @@ describe.skipIf(!once)("restoring", () => {
     const to = await pgliteSide();
     const refusal = restoreBackup({ handle: to.handle, storage: to.storage, file: damaged, force: false });
     await expect(refusal).rejects.toThrow(InvalidArchiveError);
-    await expect(refusal).rejects.toThrow(/tables\/users\.jsonl: checksum mismatch/);
+    await expect(refusal).rejects.toThrow(
+      /the archive is damaged or incomplete \(tables\/users\.jsonl: checksum mismatch\)/,
+    );
     expect(await databaseSchemaVersion(to.handle.db)).toBeNull();
-    expect(await files(to.storage)).toEqual({});
+    expect(await storedFiles(to.storage)).toEqual({});
 
     fs.writeFileSync(damaged, "not a tar");
     await expect(
@@ -249,7 +233,8 @@ describe.skipIf(!once)("restoring", () => {
     const file = archivePath();
     await createBackup({ handle: from.handle, storage: from.storage, file });
 
-    // The files go in after the archive's schema is built: a full disk there fails the restore midway.
+    // The files go in last, after the tables are loaded and migrated: a full disk there fails the
+    // restore at its very end.
     const failInto = async (to: { handle: DatabaseHandle; storage: FileStorage }) => {
       const full: FileStorage = { ...to.storage, put: () => Promise.reject(new Error("no space left on device")) };
       await expect(restoreBackup({ handle: to.handle, storage: full, file, force: false })).rejects.toThrow(/no space/);
@@ -266,6 +251,26 @@ describe.skipIf(!once)("restoring", () => {
     expect(await rowsOf<{ email: string }>(to.handle.db, sql`select email from users`)).toEqual([
       { email: "ada@example.com" },
     ]);
+  });
+
+  test("a restore whose tables fail to load has not touched the uploaded files", async () => {
+    const { file } = await filledArchive();
+
+    // The target's users table gained a required column the archive's rows lack: the load fails.
+    const to = await pgliteSide({ migrated: true });
+    await insertUsers(to.handle.db, { email: "someone@example.com" });
+    await to.storage.put({
+      key: "tool-logos/quill.png",
+      body: Buffer.from("the target's own"),
+      contentType: "image/png",
+    });
+    await to.handle.db.execute(sql`alter table users add column required_here text not null default 'x'`);
+    await to.handle.db.execute(sql`alter table users alter column required_here drop default`);
+    const before = { tables: await dumpTables(to.handle), files: await storedFiles(to.storage) };
+    await expect(restoreBackup({ handle: to.handle, storage: to.storage, file, force: true })).rejects.toThrow(
+      /insert into "users"/,
+    );
+    expect({ tables: await dumpTables(to.handle), files: await storedFiles(to.storage) }).toEqual(before);
   });
 
   test("an archive of an older schema loads into that schema, then the newer migrations run", async () => {

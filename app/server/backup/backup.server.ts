@@ -30,6 +30,8 @@ export type BackupSummary = {
   tables: number;
   rows: number;
   files: number;
+  /** Whether the archive is encrypted with BACKUP_PASSPHRASE (decision 150). */
+  encrypted: boolean;
   /** Rows per table. */
   counts: Record<string, number>;
 };
@@ -53,18 +55,21 @@ async function hashedWriter(file: string) {
 }
 
 /**
- * Writes one archive of the database and the uploaded files to `file` (absolute path). All
- * tables are read in one REPEATABLE READ transaction, so they are one consistent snapshot;
- * the uploads are read after it (their keys are never reused, so a file a row names is there).
+ * Writes one archive of the database and the uploaded files to `file` (absolute path), mode 0600,
+ * encrypted with `passphrase` when given (decision 150). All tables are read in one REPEATABLE
+ * READ transaction, so they are one consistent snapshot; the uploads are read after it (their keys
+ * are never reused, so a file a row names is there).
  */
 export async function createBackup({
   handle,
   storage,
   file,
+  passphrase,
 }: {
   handle: Pick<DatabaseHandle, "db" | "kind">;
   storage: FileStorage;
   file: string;
+  passphrase?: string;
 }): Promise<BackupSummary> {
   const staging = await stagingDir("aitlas-backup-");
   try {
@@ -115,7 +120,7 @@ export async function createBackup({
       checksums,
     };
     await fs.writeFile(path.join(staging.dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-    const bytes = await packArchive(staging.dir, file);
+    const bytes = await packArchive(staging.dir, file, passphrase);
     return {
       file,
       bytes,
@@ -124,6 +129,7 @@ export async function createBackup({
       tables: snapshot.tables.length,
       rows: snapshot.tables.reduce((sum, table) => sum + table.rows, 0),
       files: uploads.length,
+      encrypted: Boolean(passphrase),
       counts: Object.fromEntries(snapshot.tables.map((table) => [table.name, table.rows])),
     };
   } finally {

@@ -44,29 +44,34 @@ export type RestoreSummary = {
 };
 
 /**
- * Restores an archive (decision 082): checks every checksum, refuses a database that holds data
- * (unless `force`) or whose schema is newer than the archive's, builds the archive's own schema
- * version, puts the uploaded files back, loads every table in one transaction (emptied first,
- * triggers off so derived columns keep the archived values, sequences set), then applies the
- * migrations newer than the archive.
+ * Restores an archive (decisions 082 and 150): unpacks it (decrypted with `passphrase` when it is
+ * encrypted) and checks all of it, every checksum included, before anything else; refuses a
+ * database that holds data (unless `force`) or whose schema is newer than the archive's; builds the
+ * archive's own schema version, loads every table in one transaction (emptied first, triggers off
+ * so derived columns keep the archived values, sequences set), applies the migrations newer than
+ * the archive, and only then puts the uploaded files back. The unpacked archive is removed on
+ * every path.
  */
 export async function restoreBackup({
   handle,
   storage,
   file,
   force,
+  passphrase,
 }: {
   handle: Pick<DatabaseHandle, "db" | "migrate">;
   storage: FileStorage;
   file: string;
   force: boolean;
+  passphrase?: string;
 }): Promise<RestoreSummary> {
   const staging = await stagingDir("aitlas-restore-");
-  // A brand-new database that the restore fails to fill goes back to having nothing, rather than
-  // to an empty schema a server would start on as if it were the restored site.
-  const blank = await isBlank(handle.db);
+  let blank = false;
   try {
-    const manifest = await unpackArchive(file, staging.dir);
+    const manifest = await unpackArchive(file, staging.dir, { passphrase });
+    // A brand-new database that the restore fails to fill goes back to having nothing, rather than
+    // to an empty schema a server would start on as if it were the restored site.
+    blank = await isBlank(handle.db);
     await checkSchemaVersions(handle, manifest.schemaVersion);
     if (!force) {
       const held = (await tablesWithRows(handle.db, await listTables(handle.db))).filter(
@@ -86,17 +91,28 @@ export async function restoreBackup({
     } finally {
       archived.remove();
     }
-
-    for (const upload of manifest.uploads) {
-      await storage.put({
-        key: upload.key,
-        body: await readFile(path.join(staging.dir, upload.file)),
-        contentType: upload.contentType ?? "application/octet-stream",
-      });
-    }
-
     await loadTables(handle, manifest, staging.dir);
     await handle.migrate();
+
+    // The files last: a restore that fails before this point has not touched them.
+    try {
+      for (const upload of manifest.uploads) {
+        await storage.put({
+          key: upload.key,
+          body: await readFile(path.join(staging.dir, upload.file)),
+          contentType: upload.contentType ?? "application/octet-stream",
+        });
+      }
+    } catch (error) {
+      // A new database is emptied again below; one restored with --force keeps the archive's tables.
+      if (blank) throw error;
+      throw new Error(
+        `The tables are restored, but putting the uploaded files back failed (${error instanceof Error ? error.message : String(error)}): ` +
+          `fix that and restore again with --force.`,
+        { cause: error },
+      );
+    }
+
     const latest = latestSchemaVersion();
     return {
       schemaVersion: manifest.schemaVersion.tag,

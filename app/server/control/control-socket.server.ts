@@ -11,7 +11,8 @@ import { logger } from "../logger.server";
  */
 
 export type ControlRequest =
-  { command: "backup"; file: string } | { command: "set-role"; email: string; role: "admin" | "user" };
+  | { command: "backup"; file: string; passphrase?: string }
+  | { command: "set-role"; email: string; role: "admin" | "user" };
 
 /** `out` is what the command line prints; ok false is a refusal (exit code 1), with its reason. */
 export type ControlAnswer = { ok: true; out: string } | { ok: false; error: string };
@@ -31,6 +32,10 @@ function parseRequest(line: string): ControlRequest | null {
   try {
     const value = JSON.parse(line) as Record<string, unknown>;
     if (value.command === "backup" && typeof value.file === "string" && path.isAbsolute(value.file)) {
+      // The command line's BACKUP_PASSPHRASE, when it has one (decision 150).
+      if (typeof value.passphrase === "string" && value.passphrase !== "") {
+        return { command: "backup", file: value.file, passphrase: value.passphrase };
+      }
       return { command: "backup", file: value.file };
     }
     if (

@@ -35,32 +35,39 @@ export async function changeRole({
   return { ok: true, out: lines.join("\n") };
 }
 
+/** A backup to `file`, encrypted with `passphrase` (BACKUP_PASSPHRASE) when there is one (decision 150). */
 export async function backupToFile({
   handle,
   storage,
   dataDir,
   file,
+  passphrase,
 }: {
   handle: Pick<DatabaseHandle, "db" | "kind">;
   storage: FileStorage;
   dataDir: string;
   file: string;
+  passphrase?: string;
 }): Promise<ControlAnswer> {
-  const summary = await createBackup({ handle, storage, file });
+  const summary = await createBackup({ handle, storage, file, passphrase });
   await recordLastBackup(dataDir, { ...summary, trigger: "cli" });
   return { ok: true, out: describeBackup(summary) };
 }
 
-/** The running server's answers to the control socket's commands. */
+/**
+ * The running server's answers to the control socket's commands. A backup is encrypted with the
+ * command line's BACKUP_PASSPHRASE when it sends one, else with the server's own.
+ */
 export function operatorCommands(services: {
   handle: Pick<DatabaseHandle, "db" | "kind">;
   storage: FileStorage;
   dataDir: string;
+  passphrase?: string;
 }): ControlHandler {
   return async (request) => {
     switch (request.command) {
       case "backup":
-        return backupToFile({ ...services, file: request.file });
+        return backupToFile({ ...services, file: request.file, passphrase: request.passphrase ?? services.passphrase });
       case "set-role":
         return changeRole({ db: services.handle.db, email: request.email, role: request.role });
     }

@@ -88,7 +88,7 @@ export async function startServices(config: ServerConfig) {
       env,
       research,
       purgePages: pagePurges.purgePages,
-      backups: { settings: backups, storage, databaseKind: handle.kind },
+      backups: { settings: backups, storage, databaseKind: handle.kind, passphrase: env.BACKUP_PASSPHRASE },
     }),
     timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
   });
@@ -143,7 +143,7 @@ async function startControlSocket({ handle, storage }: { handle: DatabaseHandle;
   try {
     return await listenOnControlSocket({
       socketPath,
-      handler: operatorCommands({ handle, storage, dataDir: env.dataDir }),
+      handler: operatorCommands({ handle, storage, dataDir: env.dataDir, passphrase: env.BACKUP_PASSPHRASE }),
     });
   } catch (error) {
     logger.warn(

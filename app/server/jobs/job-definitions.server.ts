@@ -33,7 +33,13 @@ export function jobDefinitionsFromEnv({
   /** Tool pages show when their website was checked and what changed: a run's results purge them from the cache. */
   purgePages: PurgePages;
   /** Where backups go and what they read; without it (tests of other jobs) a backup run does nothing. */
-  backups?: { settings: BackupSettings; storage: FileStorage; databaseKind: DatabaseHandle["kind"] };
+  backups?: {
+    settings: BackupSettings;
+    storage: FileStorage;
+    databaseKind: DatabaseHandle["kind"];
+    /** BACKUP_PASSPHRASE: archives are encrypted with it (decision 150). */
+    passphrase?: string;
+  };
 }): JobDefinitions {
   return {
     "link-check": {
@@ -81,6 +87,7 @@ export function jobDefinitionsFromEnv({
           handle: { db, kind: backups.databaseKind },
           storage: backups.storage,
           settings: backups.settings,
+          passphrase: backups.passphrase,
           trigger: trigger === "schedule" ? "schedule" : trigger === "manual" ? "manual" : "cli",
         });
         return { tables: summary.tables, rows: summary.rows, files: summary.files, bytes: summary.bytes, deleted };
