@@ -18,11 +18,12 @@ export function fromClientAddress(address: string): Record<string, string> {
   return { "x-forwarded-for": address };
 }
 
-/** A fresh address per call; the local part is the username the site shows. Lower case, as stored. */
+/** A fresh address per call. Lower case, as stored. */
 export function uniqueEmail(label: string): string {
   return `${label}-${randomBytes(4).toString("hex")}@aitlas.test`;
 }
 
+/** The address's local part, which no public page may show (decision 147). */
 export function usernameOf(email: string): string {
   return email.slice(0, email.indexOf("@"));
 }

@@ -11,6 +11,7 @@ import {
 } from "./accounts-support";
 import { expect, test } from "./fixtures";
 import { demoTool } from "./support";
+import { GENERATED_NAME_IN_TEXT } from "../setup/public-names";
 
 // Kensho: no other spec opens it, and it is neither on the home page's first grid page nor in a
 // category another spec lists, where a vote would change what those specs expect.
@@ -174,7 +175,9 @@ test("a signed-in user votes, changes the vote and comments; visitors see the re
     await expect(comments).toContainText("0/2,000");
     const items = comments.getByRole("listitem");
     await expect(items).toHaveCount(1);
-    await expect(items.first()).toContainText(usernameOf(email));
+    // A generated name, never the address's local part (decision 147).
+    await expect(items.first()).toContainText(GENERATED_NAME_IN_TEXT);
+    await expect(items.first()).not.toContainText(usernameOf(email));
     await expect(items.first()).toContainText(/less than a minute ago|just now/);
     // What the user typed, character for character: no markup made of it.
     await expect(items.first().getByText(markup, { exact: true })).toBeVisible();
@@ -201,6 +204,7 @@ test("a signed-in user votes, changes the vote and comments; visitors see the re
     const items = commentsRegion(page).getByRole("listitem");
     await expect(items).toHaveCount(2);
     await expect(items.nth(0)).toContainText(second);
-    await expect(items.nth(0)).toContainText(usernameOf(email));
+    await expect(items.nth(0)).toContainText(GENERATED_NAME_IN_TEXT);
+    await expect(items.nth(0)).not.toContainText(usernameOf(email));
   });
 });
