@@ -106,6 +106,26 @@ test(
 );
 
 test(
+  "the whole catalogue exports as one document that imports again as unchanged, recognised without --type",
+  async () => {
+    const out = path.join(workDir, "catalogue.json");
+    const exported = await catalog("export", "--type", "catalogue", "--out", out);
+    expect(exported).toMatchObject({ code: 0, stdout: `Wrote ${out}\n` });
+    expect(JSON.parse(fs.readFileSync(out, "utf8"))).toMatchObject({
+      format: "aitlas-catalogue",
+      tools: expect.arrayContaining([expect.objectContaining({ slug: "quill" })]),
+    });
+
+    const again = await catalog("import", out);
+    expect(again).toMatchObject({ code: 0, stderr: "" });
+    expect(again.stdout).toMatch(/^Tools: \d+ unchanged$/m);
+    expect(again.stdout).toContain("Dry run: nothing was written: run again with --apply to write it.");
+    expect((await catalog("export", "--type", "catalogue", "--format", "csv")).code).toBe(2);
+  },
+  SLOW * 2,
+);
+
+test(
   "a file that cannot be read fails with its reason; arguments it does not understand exit 2",
   async () => {
     const broken = path.join(workDir, "broken.json");

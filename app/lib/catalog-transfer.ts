@@ -39,6 +39,8 @@ export type RowOutcome = {
   /** For "update": the fields that change. */
   changed: string[];
   problems: RowProblem[];
+  /** Tags the row's tool named that the site lacked, created with it (slugs). */
+  newTags?: string[];
 };
 
 export type ImportReport = {
@@ -63,5 +65,7 @@ export function rowDetails(outcome: RowOutcome): string {
   if (outcome.action === "refused") {
     return outcome.problems.map((problem) => (problem.field ? `${problem.field}: ` : "") + problem.message).join("; ");
   }
-  return outcome.action === "update" ? outcome.changed.join(", ") : "";
+  const changed = outcome.action === "update" ? outcome.changed.join(", ") : "";
+  const newTags = outcome.newTags?.length ? `new tags: ${outcome.newTags.join(", ")}` : "";
+  return [changed, newTags].filter(Boolean).join("; ");
 }

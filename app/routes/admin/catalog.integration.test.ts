@@ -118,6 +118,16 @@ describe("export downloads", () => {
     const csv = await exportAs("?type=articles&format=csv");
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect((await csv.text()).split("\r\n")[0]).toMatch(/^slug,title,category,author,date,/);
+
+    const whole = await exportAs("?type=catalogue&format=json");
+    expect(whole.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="catalogue-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(await whole.json()).toMatchObject({
+      format: "aitlas-catalogue",
+      version: 1,
+      tools: [{ slug: "quill", status: "active" }],
+    });
   });
 
   it("sends a member or a visitor away, and answers 400 to an unknown type or format", async () => {
@@ -125,7 +135,10 @@ describe("export downloads", () => {
     expect((await exportAs("?type=tools&format=json", null)).headers.get("location")).toBe("/");
     const bad = await exportAs("?type=users&format=json");
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: "Choose type=tools or articles and format=json or csv." });
+    expect(await bad.json()).toMatchObject({
+      error: "Choose type=tools or articles and format=json or csv, or type=catalogue and format=json.",
+    });
+    expect((await exportAs("?type=catalogue&format=csv")).status).toBe(400);
   });
 });
 

@@ -162,6 +162,20 @@ export default function AdminCatalog({ actionData }: Route.ComponentProps) {
               ))}
             </li>
           ))}
+          <li className="flex flex-wrap items-center gap-3">
+            <span className="font-medium">The whole catalogue</span>
+            <a
+              href="/admin/catalog/export?type=catalogue&format=json"
+              download
+              className="text-indigo-700 underline hover:no-underline dark:text-indigo-300"
+            >
+              Download JSON
+            </a>
+            <span className="text-sm text-slate-600 dark:text-slate-400">
+              tags, tools with their statuses and alternatives, articles: import it on another site with{" "}
+              <code>npm run catalog -- import FILE</code>
+            </span>
+          </li>
         </ul>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           In CSV, pricing, features, pros and cons are JSON text in their cell; tags and keywords are separated by

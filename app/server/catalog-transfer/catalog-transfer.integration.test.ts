@@ -33,10 +33,10 @@ beforeEach(async () => {
 const seedDemo = () =>
   seedDemoCatalogue({ db: database.db, storage: createLocalStorage({ rootDir: uploadsDir, publicPath: "/uploads" }) });
 
-const dryRun = (kind: "tools" | "articles", text: string) =>
-  importCatalog({ db: database.db, kind, text, apply: false, author });
-const apply = (kind: "tools" | "articles", text: string) =>
-  importCatalog({ db: database.db, kind, text, apply: true, author });
+const dryRun = (kind: "tools" | "articles", text: string, { strict = false } = {}) =>
+  importCatalog({ db: database.db, kind, text, apply: false, author, strict });
+const apply = (kind: "tools" | "articles", text: string, { strict = false } = {}) =>
+  importCatalog({ db: database.db, kind, text, apply: true, author, strict });
 
 /** Everything an import could touch, to show that nothing moved. */
 async function snapshot() {
@@ -168,7 +168,7 @@ describe("dry run and apply", () => {
     await existingCatalogue();
     const before = await snapshot();
 
-    const report = await dryRun("tools", mixedFile());
+    const report = await dryRun("tools", mixedFile(), { strict: true });
     expect(report.rows).toEqual([
       { row: 1, slug: "quill", action: "update", changed: ["tagline"], problems: [] },
       { row: 2, slug: "scribe", action: "unchanged", changed: [], problems: [] },
@@ -216,7 +216,7 @@ describe("dry run and apply", () => {
     await existingCatalogue();
     const before = await snapshot();
 
-    const refused = await apply("tools", mixedFile());
+    const refused = await apply("tools", mixedFile(), { strict: true });
     expect(refused).toMatchObject({ applied: false, counts: { refused: 4 } });
     expect(await snapshot()).toEqual(before);
 

@@ -11,7 +11,7 @@ import type {
 import { slugify } from "~/lib/slugify";
 import { toolFormSchema } from "~/lib/tool-form";
 import { fieldErrorsOf } from "~/lib/form-fields";
-import { createTool, updateTool } from "../catalog/tool-admin.server";
+import { createTool, updateTool, type ToolIdentity } from "../catalog/tool-admin.server";
 import { createArticle, updateArticle } from "../content/article-admin.server";
 import { sanitizeRichText } from "../content/sanitize-html.server";
 import type { Database } from "../db/client.server";
@@ -25,13 +25,15 @@ import {
   type ToolRecord,
 } from "./catalog-records.server";
 import { articleInputOf, ignoredColumns, readImportFile, toolInputOf, type RowInput } from "./import-rows.server";
+import { tagsMadeToExist, type TagRecord } from "./import-tags.server";
 
 /**
  * Imports tools or articles (decision 084). Every row goes through the form's schema and then the
  * admin's own create or update function, so slugs, tags, sanitizing, search columns and the change
  * log stay as a save from the form leaves them. All rows run in one transaction, each in its own
  * savepoint: a dry run rolls the whole transaction back, and so does an apply with any refused row,
- * so the dry run reports exactly what the apply does and nothing is ever half applied.
+ * so the dry run reports exactly what the apply does and nothing is ever half applied. A tool's
+ * tags that the site lacks are created with the row (issue 35), unless the import is strict.
  */
 
 /** Thrown inside a row's savepoint to undo it: the row was refused, or it changed nothing. */
@@ -47,7 +49,10 @@ class RowUndone extends Error {
 /** Thrown at the end to roll back a dry run, or an apply that met a refused row. */
 class NothingWritten extends Error {}
 
-type Written = { id: string } | { problems: Record<string, string> };
+type Written = { id: string; newTags?: string[] } | { problems: Record<string, string> };
+
+/** How rows are taken: strict refuses tags the site lacks; `knownTags` names the ones it makes. */
+export type ImportOptions = { strict?: boolean; knownTags?: ReadonlyMap<string, TagRecord> };
 
 type KindOps = {
   inputOf: (row: Record<string, unknown>) => RowInput<unknown>;
@@ -60,10 +65,24 @@ type KindOps = {
    * that survives this is a change.
    */
   saved: (record: CatalogRecord) => CatalogRecord;
-  write: (db: Database, data: unknown, id: string | null) => Promise<Written>;
+  /** `raw` is the file's record as it was, for what no form reads (a moved tool's id and dates). */
+  write: (db: Database, data: unknown, id: string | null, raw: Record<string, unknown>) => Promise<Written>;
 };
 
-function kindOps(kind: CatalogKind, author: ChangeAuthor): KindOps {
+/** A catalogue document's tool id and dates, where the record has valid ones (list files have none). */
+function identityOf(raw: Record<string, unknown>): ToolIdentity {
+  const date = (value: unknown) => {
+    const parsed = typeof value === "string" ? new Date(value) : null;
+    return parsed && !Number.isNaN(parsed.getTime()) ? parsed : undefined;
+  };
+  return {
+    id: typeof raw.id === "string" ? raw.id : undefined,
+    createdAt: date(raw.createdAt),
+    updatedAt: date(raw.updatedAt),
+  };
+}
+
+function kindOps(kind: CatalogKind, author: ChangeAuthor, { strict = false, knownTags }: ImportOptions = {}): KindOps {
   if (kind === "tools") {
     return {
       inputOf: toolInputOf,
@@ -82,10 +101,18 @@ function kindOps(kind: CatalogKind, author: ChangeAuthor): KindOps {
         const tool = record as ToolRecord;
         return { ...tool, description: sanitizeRichText(tool.description.trim()) };
       },
-      async write(db, data, id) {
-        const input = data as Parameters<typeof createTool>[0]["input"];
-        const result = id ? await updateTool({ db, id, input, author }) : await createTool({ db, input });
-        return result.status === "invalid" ? { problems: result.fieldErrors } : { id: result.tool.id };
+      async write(db, data, id, raw) {
+        let input = data as Parameters<typeof createTool>[0]["input"];
+        let newTags: string[] = [];
+        if (!strict) {
+          const made = await tagsMadeToExist({ db, values: input.tags, known: knownTags });
+          input = { ...input, tags: made.slugs };
+          newTags = made.created;
+        }
+        const result = id
+          ? await updateTool({ db, id, input, author })
+          : await createTool({ db, input, identity: identityOf(raw) });
+        return result.status === "invalid" ? { problems: result.fieldErrors } : { id: result.tool.id, newTags };
       },
     };
   }
@@ -167,19 +194,44 @@ async function importRow(
   try {
     return await tx.transaction(async (savepoint) => {
       const before = existingId ? await ops.read(savepoint, existingId) : undefined;
-      const written = await ops.write(savepoint, parsed.data, existingId);
+      const written = await ops.write(savepoint, parsed.data, existingId, raw);
       if ("problems" in written) throw new RowUndone("refused", problemsOf(written.problems, columnOf));
       const after = await ops.read(savepoint, written.id);
-      if (!existingId) return outcome("create", after?.slug ?? slug);
+      const newTags = written.newTags?.length ? { newTags: written.newTags } : {};
+      if (!existingId) return outcome("create", after?.slug ?? slug, newTags);
       const changed = changedFields(before && ops.saved(before), after);
       // Undone so an untouched article keeps its updated_at; a tool's save already left it alone.
       if (changed.length === 0) throw new RowUndone("unchanged");
-      return outcome("update", slug, { changed });
+      return outcome("update", slug, { changed, ...newTags });
     });
   } catch (error) {
     if (error instanceof RowUndone) return outcome(error.action, slug, { problems: error.problems });
     throw error;
   }
+}
+
+/**
+ * Runs records of one kind inside the caller's transaction, each in its own savepoint, and says
+ * what each did; the caller decides whether the transaction stands.
+ */
+export async function importRecords({
+  tx,
+  kind,
+  records,
+  author,
+  options,
+}: {
+  tx: Database;
+  kind: CatalogKind;
+  records: readonly Record<string, unknown>[];
+  author: ChangeAuthor;
+  options?: ImportOptions;
+}): Promise<RowOutcome[]> {
+  const ops = kindOps(kind, author, options);
+  const rows: RowOutcome[] = [];
+  const rowOfSlug = new Map<string, number>();
+  for (const [index, raw] of records.entries()) rows.push(await importRow(tx, ops, raw, index + 1, rowOfSlug));
+  return rows;
 }
 
 /**
@@ -194,6 +246,7 @@ export async function importCatalog({
   format,
   apply,
   author,
+  strict = false,
 }: {
   db: Database;
   kind: CatalogKind;
@@ -201,17 +254,14 @@ export async function importCatalog({
   format?: CatalogFormat;
   apply: boolean;
   author: ChangeAuthor;
+  strict?: boolean;
 }): Promise<ImportReport> {
   const file = readImportFile(text, format);
-  const ops = kindOps(kind, author);
-  const rows: RowOutcome[] = [];
+  let rows: RowOutcome[] = [];
   let applied = false;
   try {
     await db.transaction(async (tx) => {
-      const rowOfSlug = new Map<string, number>();
-      for (const [index, raw] of file.rows.entries()) {
-        rows.push(await importRow(tx, ops, raw, index + 1, rowOfSlug));
-      }
+      rows = await importRecords({ tx, kind, records: file.rows, author, options: { strict } });
       if (!apply || rows.some((row) => row.action === "refused")) throw new NothingWritten();
       applied = true;
     });

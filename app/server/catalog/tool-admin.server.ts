@@ -274,11 +274,15 @@ const SLUG_ATTEMPTS = 10;
 export async function createTool({
   db,
   input,
+  identity,
 }: {
   db: Database;
   input: ToolFormData;
+  /** A moved catalogue's tool keeps its id and dates (catalogue import), when the id is free. */
+  identity?: ToolIdentity;
 }): Promise<{ status: "created"; tool: Tool } | ToolWriteInvalid> {
-  const { values, invalid } = columnsFrom(input);
+  const { values: formValues, invalid } = columnsFrom(input);
+  const values = { ...formValues, ...(identity && (await freeIdentity(db, identity))) };
   if (invalid) return invalid;
   if (input.slug !== "" && (await slugTakenByOther(db, input.slug))) return slugTaken();
 
@@ -288,6 +292,14 @@ export async function createTool({
     await replaceToolTags({ db: tx, toolId: tool.id, tagIds });
     return { status: "created" as const, tool };
   });
+}
+
+export type ToolIdentity = { id?: string; createdAt?: Date; updatedAt?: Date };
+
+/** The identity's dates, and its id unless another tool has it already. */
+async function freeIdentity(db: Database, { id, createdAt, updatedAt }: ToolIdentity): Promise<ToolIdentity> {
+  const idFree = id !== undefined && isUuid(id) && !(await findToolById({ db, id }));
+  return { ...(idFree && { id: id.toLowerCase() }), ...(createdAt && { createdAt }), ...(updatedAt && { updatedAt }) };
 }
 
 async function insertWithSlug(
