@@ -20,6 +20,7 @@ import { loader as tagsLoader } from "~/routes/api-v1-tags";
 import { loader as toolLoader } from "~/routes/api-v1-tool";
 import { loader as toolsLoader } from "~/routes/api-v1-tools";
 import { loader as developersLoader } from "~/routes/developers";
+import { answerApi } from "~/server/api/respond.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { createBatchedRateLimiter, type BatchedRateLimiter } from "~/server/security/batched-rate-limit.server";
 import { listTools, type ToolOrder } from "~/server/catalog/tools.server";
@@ -397,5 +398,36 @@ describe("the OpenAPI document", () => {
     ]);
     const tool = reference.schemas.find((schema) => schema.name === "Tool");
     expect(tool?.fields.map((field) => field.name)).toEqual(Object.keys(toolSchema.shape));
+    // Every operation lists the refusals any API address may answer (decision 149).
+    for (const endpoint of reference.endpoints) {
+      const statuses = endpoint.responses.map((response) => response.status);
+      expect(statuses, endpoint.path).toEqual(expect.arrayContaining(["400", "429", "500", "503"]));
+      for (const response of endpoint.responses.filter((candidate) => Number(candidate.status) >= 400)) {
+        expect(response.body, `${endpoint.path} ${response.status}`).toBe("Problem (application/problem+json)");
+      }
+    }
+    expect(reference.description).toContain("405 with an Allow header");
+  });
+});
+
+describe("a failure while answering", () => {
+  const context = () => ({ apiRateLimiter, clientIp: `192.0.2.${++clientCounter % 250}` });
+
+  test("is a 500 problem with CORS when it is a bug, and goes on to the 503 answer when the database is away", async () => {
+    const request = new Request(new URL("/api/v1/tags", SITE));
+    const bug = await answerApi({
+      request,
+      context: context(),
+      schema: tagListSchema,
+      read: () => Promise.reject(new TypeError("cannot read properties of undefined")),
+    });
+    const problem = await expectProblem(bug, 500);
+    expect(problem.detail).toBe("The answer could not be produced.");
+    expect(JSON.stringify(problem)).not.toContain("undefined");
+
+    const outage = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    await expect(
+      answerApi({ request, context: context(), schema: tagListSchema, read: () => Promise.reject(outage) }),
+    ).rejects.toBe(outage);
   });
 });

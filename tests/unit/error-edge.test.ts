@@ -222,3 +222,121 @@ describe("category addresses", () => {
     expect((await fetch(`${server.url}/category/Social%20Media`)).status).toBe(200);
   });
 });
+
+/** A problem-details answer with the API's CORS headers (decision 149). */
+async function expectApiProblem(response: Response, status: number) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+  expect(response.headers.get("access-control-allow-origin")).toBe("*");
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  const body = (await response.json()) as { type: string; title: string; status: number; detail?: string };
+  expect(body).toMatchObject({ type: "about:blank", status });
+  expect(body.detail).toBeTruthy();
+  expectPlainRefusal(JSON.stringify(body));
+  return body;
+}
+
+describe("every answer under /api/v1/ is problem details with CORS", () => {
+  it.each(["/api/v1/nope", "/api/v1/tools/chatgpt/extra", "/api/v1/tools.data", "/api/v1"])(
+    "%s names no resource: 404",
+    async (path) => {
+      const errors = await errorsLoggedDuring(async () => {
+        const body = await expectApiProblem(await fetch(`${server.url}${path}`, { redirect: "manual" }), 404);
+        expect(body.detail).toContain("/api/v1/openapi.json");
+      });
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it.each([
+    ["POST", "/api/v1/tools"],
+    ["DELETE", "/api/v1/tools"],
+    ["PUT", "/api/v1/tools/chatgpt"],
+    ["PATCH", "/api/v1/openapi.json"],
+  ])("%s %s is 405 with Allow", async (method, path) => {
+    const errors = await errorsLoggedDuring(async () => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { "content-type": "application/json", origin: "https://elsewhere.example" },
+        body: "{}",
+      });
+      expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      await expectApiProblem(response, 405);
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    "/api/v1/tools?q=%00",
+    "/api/v1/tools/%00",
+    "/api/v1/tools/..%2f..%2fpackage.json",
+    "/api/v1/tools/%E0%A4%A",
+  ])("%s is a malformed address: 400", async (path) => {
+    await expectApiProblem(await fetch(`${server.url}${path}`), 400);
+  });
+
+  it("a known resource still answers JSON, and HEAD of an unknown one 404 without a body", async () => {
+    const known = await fetch(`${server.url}/api/v1/categories`);
+    expect(known.status).toBe(200);
+    expect(known.headers.get("content-type")).toMatch(/^application\/json/);
+    const head = await fetch(`${server.url}/api/v1/nope`, { method: "HEAD" });
+    expect(head.status).toBe(404);
+    expect(head.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(await head.text()).toBe("");
+  });
+});
+
+describe("cross-site posts are 403 with a sentence", () => {
+  const elsewhere = { origin: "https://elsewhere.example", "content-type": "application/x-www-form-urlencoded" };
+
+  it.each(["/sign-in", TOOL_PATH, "/theme"])("a document post to %s shows the error view's sentence", async (path) => {
+    const errors = await errorsLoggedDuring(async () => {
+      const response = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: elsewhere,
+        body: "email=a%40example.com&password=123456&intent=vote&rating=5&theme=dark",
+      });
+      expect(response.status).toBe(403);
+      const text = await response.text();
+      expectPlainRefusal(text);
+      expect(text).toContain("This request did not come from this site.");
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it("a .data post is plain text, and an Origin that is no address is refused as well", async () => {
+    for (const origin of ["https://elsewhere.example", "null", "not an origin"]) {
+      const response = await fetch(`${server.url}${TOOL_PATH}.data`, {
+        method: "POST",
+        headers: { ...elsewhere, origin },
+        body: "intent=vote&rating=5",
+      });
+      expect(response.status, origin).toBe(403);
+      expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(await response.text()).toBe("This request did not come from this site.");
+    }
+    const document = await fetch(`${server.url}/sign-in`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...elsewhere, origin: "not an origin" },
+      body: "email=a%40example.com&password=123456",
+    });
+    expect(document.status).toBe(403);
+  });
+
+  it("a post elsewhere under /api/ is problem details", async () => {
+    const response = await fetch(`${server.url}/api/other`, { method: "POST", headers: elsewhere, body: "a=1" });
+    await expectApiProblem(response, 403);
+  });
+
+  it("a same-site post still reaches its action", async () => {
+    const response = await fetch(`${server.url}/theme`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...elsewhere, origin: server.url },
+      body: "theme=dark",
+    });
+    expect(response.status).toBeLessThan(400);
+  });
+});

@@ -39,9 +39,22 @@ const headers = {
 
 const problemContent = { "application/problem+json": { schema: problemSchema } };
 const refusals = {
-  400: { description: "A query parameter is not valid.", content: problemContent },
+  400: { description: "A query parameter or the address is not valid.", content: problemContent },
   429: {
     description: "Too many requests from this client; Retry-After says when to try again.",
+    content: problemContent,
+  },
+};
+/** What any operation may answer besides its own: every one is problem details with CORS (decision 149). */
+const failures = {
+  400: {
+    description: "The address is not valid (a broken percent-encoding, a NUL, a `..` segment).",
+    content: problemContent,
+  },
+  429: refusals[429],
+  500: { description: "The answer could not be produced.", content: problemContent },
+  503: {
+    description: "The site is temporarily unavailable (its database is away); Retry-After says when to try again.",
     content: problemContent,
   },
 };
@@ -62,7 +75,7 @@ function buildDocument(serverUrl: string) {
     description:
       "The catalogue with the site's filters and sorts, a page at a time. Follow `next_cursor` until it is null: each matching tool comes exactly once. A tag that does not exist matches nothing.",
     request: { query: toolListQuerySchema },
-    responses: { ...ok(toolListSchema, "A page of tools."), ...refusals },
+    responses: { ...ok(toolListSchema, "A page of tools."), ...failures, ...refusals },
   });
   registry.registerPath({
     method: "get",
@@ -71,7 +84,7 @@ function buildDocument(serverUrl: string) {
     summary: "Get a tool",
     description: "Everything public about one tool, including its tags and its alternatives' slugs.",
     request: { params: slugParamsSchema },
-    responses: { ...ok(toolSchema, "The tool."), ...notFound, 429: refusals[429] },
+    responses: { ...ok(toolSchema, "The tool."), ...notFound, ...failures },
   });
   registry.registerPath({
     method: "get",
@@ -79,7 +92,7 @@ function buildDocument(serverUrl: string) {
     operationId: "listCategories",
     summary: "List categories",
     description: "The fixed list of categories, each with its number of tools.",
-    responses: { ...ok(categoryListSchema, "Every category."), 429: refusals[429] },
+    responses: { ...ok(categoryListSchema, "Every category."), ...failures },
   });
   registry.registerPath({
     method: "get",
@@ -87,7 +100,7 @@ function buildDocument(serverUrl: string) {
     operationId: "listTags",
     summary: "List tags",
     description: "Every tag, by name, with its number of tools.",
-    responses: { ...ok(tagListSchema, "Every tag."), 429: refusals[429] },
+    responses: { ...ok(tagListSchema, "Every tag."), ...failures },
   });
   registry.registerPath({
     method: "get",
@@ -96,7 +109,7 @@ function buildDocument(serverUrl: string) {
     summary: "List articles",
     description: "Published articles, newest first, a page at a time.",
     request: { query: articleListQuerySchema },
-    responses: { ...ok(articleListSchema, "A page of articles."), ...refusals },
+    responses: { ...ok(articleListSchema, "A page of articles."), ...failures, ...refusals },
   });
   registry.registerPath({
     method: "get",
@@ -105,7 +118,7 @@ function buildDocument(serverUrl: string) {
     summary: "Get an article",
     description: "One published article with its content.",
     request: { params: slugParamsSchema },
-    responses: { ...ok(articleSchema, "The article."), ...notFound, 429: refusals[429] },
+    responses: { ...ok(articleSchema, "The article."), ...notFound, ...failures },
   });
 
   const rule = RATE_LIMITS.api;
@@ -114,7 +127,7 @@ function buildDocument(serverUrl: string) {
     info: {
       title: `${siteBranding.name} public API`,
       version: "1.0.0",
-      description: `Read-only, without a key. JSON with snake_case fields; errors are RFC 9457 problem details. Every answer carries an ETag and Cache-Control; CORS is open to any origin. Each client may make ${rule.limit} requests per ${rule.windowMs / 60_000} minutes.`,
+      description: `Read-only, without a key. JSON with snake_case fields; every error under ${API_BASE_PATH}/ is RFC 9457 problem details (application/problem+json) with the CORS headers: an address that names no resource answers 404, and any method but GET, HEAD and OPTIONS answers 405 with an Allow header. Every answer carries an ETag and Cache-Control; CORS is open to any origin. Each client may make ${rule.limit} requests per ${rule.windowMs / 60_000} minutes.`,
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: serverUrl }],

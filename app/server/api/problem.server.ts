@@ -7,8 +7,11 @@ export type Problem = z.infer<typeof problemSchema>;
 /** The reason phrases a problem's title repeats: RFC 9457 allows "about:blank" with the status's own. */
 const TITLES: Record<number, string> = {
   400: "Bad Request",
+  403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
   429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import type { AppContext } from "../context.server";
+import { isDatabaseUnavailable } from "../db/database-unavailable.server";
 import { logger } from "../logger.server";
 import type { BatchedRateLimiter } from "../security/batched-rate-limit.server";
 import { problem, problemOf, problemResponse, type Problem } from "./problem.server";
@@ -113,8 +114,11 @@ export async function answerApi<Schema extends z.ZodType>({
       return problemResponse(problem(400, "Some query parameters are not valid.", { errors: error.errors }), headers);
     }
     if (error instanceof AppError) return problemResponse(problemOf(error), { ...headers, ...error.headers });
-    // An outage or a bug: the HTTP layer answers 503 or logs it (request-errors.server.ts).
-    throw error;
+    // An outage: the HTTP layer answers 503, as problem details here too (database-outage.server.ts).
+    if (isDatabaseUnavailable(error)) throw error;
+    // A bug: logged, and a problem like every other API answer (React Router's would be plain text).
+    logger.error({ err: error, url: request.url }, "an API answer failed");
+    return problemResponse(problem(500, "The answer could not be produced."), headers);
   }
 
   const json = JSON.stringify(body);

@@ -25,7 +25,7 @@ export function routePatterns(routes: ServerBuild["routes"]): RoutePattern[] {
 }
 
 /** The pattern's fixed words in their own case and the request's parameters as sent, or null if it does not match. */
-function matchIgnoringCase(pattern: RoutePattern, segments: string[]): string[] | null {
+export function matchIgnoringCase(pattern: RoutePattern, segments: string[]): string[] | null {
   const required = pattern.filter((segment) => !segment.endsWith("?")).length;
   if (segments.length < required || segments.length > pattern.length) return null;
   const canonical: string[] = [];

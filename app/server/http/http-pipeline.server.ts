@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { analyticsScriptUrl } from "../analytics.server";
+import { problem } from "../api/problem.server";
 import { answerPreflight } from "../api/respond.server";
 import { AUTH_BASE_PATH } from "../auth/auth.server";
 import { serveBrandAssets } from "../branding.server";
@@ -17,10 +18,12 @@ import { logger } from "../logger.server";
 import { authRateLimitRule, enforceRateLimit } from "../security/rate-limit-rules.server";
 import { UPLOADS_PATH } from "../storage/configured-storage.server";
 import { serveLocalUploads } from "../storage/local-storage.server";
+import { isApiRequest, refuseUnknownApiRequests, sendProblem } from "./api-refusals.server";
 import type { StartedServices } from "./app-services.server";
 import { createCachedHitResponder } from "./cached-hits.server";
 import { redirectToCanonicalPaths } from "./canonical-paths.server";
 import { createContentSecurityPolicy } from "./content-security-policy.server";
+import { refuseCrossSitePosts, SAME_ORIGIN_CHECKED_BY_ACTIONS } from "./cross-site-posts.server";
 import { sendTemporarilyUnavailable, watchForDatabaseOutage } from "./database-outage.server";
 import { clientIpOf, sendFetchResponse, toFetchRequest } from "./fetch-adapter.server";
 import { createHostPolicy, enforceHostPolicy } from "./host-policy.server";
@@ -68,11 +71,10 @@ export async function createHttpPipeline({ config, started, state, getBuild, dev
     storageUrl: env.S3_BUCKET ? (env.S3_PUBLIC_URL ?? env.S3_ENDPOINT ?? null) : null,
     development: !config.production,
   });
-  // React Router refuses a form post whose Origin differs from the address the server sees; behind
-  // a TLS proxy without TRUST_PROXY that address is http://, so the public origin is allowed too.
-  const allowedActionOrigins = siteUrl ? [new URL(siteUrl).host] : [];
+  // React Router's own Origin check before an action answers a bare 400; every action checks Origin
+  // (and Referer) itself and answers 403 with a sentence, to the page's error view (decision 149).
   const withOrigins = (build: ServerBuild): ServerBuild =>
-    watchForDatabaseOutage(withLoggedRequestErrors({ ...build, allowedActionOrigins }));
+    watchForDatabaseOutage(withLoggedRequestErrors({ ...build, allowedActionOrigins: SAME_ORIGIN_CHECKED_BY_ACTIONS }));
   const mode = config.production ? "production" : "development";
   // Given a build object, React Router prepares its routes once; given a function (development,
   // where Vite swaps modules), it prepares them again on every request.
@@ -158,6 +160,8 @@ export async function createHttpPipeline({ config, started, state, getBuild, dev
 
   // React Router answers OPTIONS with 405; a cross-origin script's preflight gets the API's CORS policy.
   app.options("/api/v1/*path", (_req, res) => void sendFetchResponse(res, answerPreflight()));
+  // An unknown API address (404) or a method the read-only API does not answer (405), as problem details.
+  app.use(refuseUnknownApiRequests(routeTable));
 
   app.all(`${AUTH_BASE_PATH}/*path`, async (req, res, next) => {
     try {
@@ -174,6 +178,9 @@ export async function createHttpPipeline({ config, started, state, getBuild, dev
       next(error);
     }
   });
+
+  // Posts from other sites' pages: 403 with a sentence (a document's comes from its action's check).
+  app.use(refuseCrossSitePosts({ siteUrl }));
 
   app.all(
     /.*/,
@@ -192,8 +199,9 @@ export async function createHttpPipeline({ config, started, state, getBuild, dev
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     if (isDatabaseUnavailable(error)) return sendTemporarilyUnavailable(req, res, error);
     logger.error({ err: error, url: req.originalUrl }, "unhandled request error");
-    if (!res.headersSent) res.status(500).type("text/plain").send("Internal Server Error");
-    else res.end();
+    if (res.headersSent) return void res.end();
+    if (isApiRequest(req.originalUrl)) return sendProblem(res, problem(500, "The answer could not be produced."));
+    res.status(500).type("text/plain").send("Internal Server Error");
   });
 
   return { app, answerFromCache, hostPolicy };

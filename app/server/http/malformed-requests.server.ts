@@ -1,6 +1,8 @@
 import { STATUS_CODES } from "node:http";
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { problem } from "../api/problem.server";
 import { logger } from "../logger.server";
+import { isApiRequest, sendProblem } from "./api-refusals.server";
 
 /**
  * Why an address cannot name anything here, or null when it may: a broken percent-encoding in the
@@ -27,7 +29,14 @@ export function malformedAddressReason(url: string): string | null {
   return null;
 }
 
-function refuse(res: Parameters<RequestHandler>[1], status: number, message: string) {
+/** A short refusal: plain text, or problem details under /api/v1/ (decision 149). */
+function refuse(
+  req: Parameters<RequestHandler>[0],
+  res: Parameters<RequestHandler>[1],
+  status: number,
+  message: string,
+) {
+  if (isApiRequest(req.originalUrl)) return sendProblem(res, problem(status, message));
   res.status(status).set("Cache-Control", "no-store").type("text/plain").send(message);
 }
 
@@ -36,7 +45,12 @@ export const rejectMalformedAddresses: RequestHandler = (req, res, next) => {
   const reason = malformedAddressReason(req.originalUrl);
   if (!reason) return next();
   logger.warn({ method: req.method, url: req.originalUrl, reason }, "refused a malformed address");
-  refuse(res, 400, "Bad Request: this address is not valid.");
+  refuse(
+    req,
+    res,
+    400,
+    isApiRequest(req.originalUrl) ? "This address is not valid." : "Bad Request: this address is not valid.",
+  );
 };
 
 /**
@@ -50,5 +64,5 @@ export const answerClientErrors: ErrorRequestHandler = (error: unknown, req, res
     (error as { statusCode?: unknown })?.statusCode;
   if (typeof status !== "number" || status < 400 || status > 499 || res.headersSent) return next(error);
   logger.warn({ method: req.method, url: req.originalUrl, status, err: error }, "refused a bad request");
-  refuse(res, status, STATUS_CODES[status] ?? "Bad Request");
+  refuse(req, res, status, STATUS_CODES[status] ?? "Bad Request");
 };
