@@ -141,6 +141,12 @@ describe("without PUBLIC_URL, behind a trusted proxy", () => {
       expect((await rawGet(server.url, "/", { host: EVIL })).status).toBe(421);
       expect((await rawGet(server.url, "/", { host: `127.0.0.1:${port}` })).status).toBe(421);
       expect((await rawGet(server.url, `http://${EVIL}/`, { host: `localhost:${port}` })).status).toBe(421);
+      // The API's refusal is problem details with CORS, like its other answers (decision 149).
+      const api = await rawGet(server.url, "/api/v1/tools", { host: EVIL });
+      expect(api.status).toBe(421);
+      expect(api.headers["content-type"]).toMatch(/^application\/problem\+json/);
+      expect(api.headers["access-control-allow-origin"]).toBe("*");
+      expect(JSON.parse(api.body)).toMatchObject({ title: "Misdirected Request", status: 421 });
       const allowed = await rawGet(server.url, "/about", { host: `localhost:${port}` });
       expect(allowed.status).toBe(200);
       expect(allowed.body).toContain(`http://localhost:${port}/about`);

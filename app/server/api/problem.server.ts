@@ -12,6 +12,7 @@ const TITLES: Record<number, string> = {
   405: "Method Not Allowed",
   413: "Content Too Large",
   415: "Unsupported Media Type",
+  421: "Misdirected Request",
   429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",

@@ -74,7 +74,15 @@ export function createHostPolicy({
  * its host itself (RFC 9112, section 3.2.2): that host replaces the Host header, and the target
  * becomes a path, so nothing later mistakes it for this site's address.
  */
-export function enforceHostPolicy(policy: HostPolicy): express.RequestHandler {
+export function enforceHostPolicy(
+  policy: HostPolicy,
+  /** Answers a refusal its own way (the API's problem details) and says so; plain text otherwise. */
+  answerRefusal?: (
+    req: express.Request,
+    res: express.Response,
+    refusal: { status: number; message: string },
+  ) => boolean,
+): express.RequestHandler {
   return (req, res, next) => {
     if (!req.url.startsWith("/")) {
       let target: URL;
@@ -91,7 +99,9 @@ export function enforceHostPolicy(policy: HostPolicy): express.RequestHandler {
     }
     const resolved = policy.resolve({ host: req.host, protocol: req.protocol });
     if ("refusal" in resolved) {
-      return void res.status(resolved.refusal.status).type("text/plain").send(resolved.refusal.message);
+      const { status, message } = resolved.refusal;
+      if (answerRefusal?.(req, res, resolved.refusal)) return;
+      return void res.status(status).type("text/plain").send(message);
     }
     res.locals.origin = resolved.origin;
     next();

@@ -132,7 +132,14 @@ export async function createHttpPipeline({ config, started, state, getBuild, dev
   });
 
   // After the health checks, which answer whatever address a probe uses.
-  app.use(enforceHostPolicy(hostPolicy));
+  app.use(
+    enforceHostPolicy(hostPolicy, (req, res, { status, message }) => {
+      // The API answers in problem details even here (decision 149).
+      if (!isApiRequest(req.originalUrl)) return false;
+      sendProblem(res, problem(status, message));
+      return true;
+    }),
+  );
 
   // Known image types only, each with its own Content-Type, nosniff and an inert-SVG policy.
   app.use(UPLOADS_PATH, serveLocalUploads(path.join(env.dataDir, "uploads")));
