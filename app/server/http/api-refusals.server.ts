@@ -26,11 +26,18 @@ export const isApiRequest = (originalUrl: string) =>
 
 /** A problem as Express's answer, never cached, readable from any origin. */
 export function sendProblem(res: ExpressResponse, body: Problem, headers: Record<string, string> = {}) {
+  // Written as answerApi's problems are: this Content-Type exactly, and no ETag for a refusal.
+  const json = JSON.stringify(body);
   res
     .status(body.status)
-    .set({ ...API_CORS_HEADERS, "Cache-Control": "no-store", ...headers })
-    .type(PROBLEM_CONTENT_TYPE)
-    .send(JSON.stringify(body));
+    .set({
+      ...API_CORS_HEADERS,
+      "Cache-Control": "no-store",
+      ...headers,
+      "Content-Type": PROBLEM_CONTENT_TYPE,
+      "Content-Length": String(Buffer.byteLength(json)),
+    })
+    .end(json);
 }
 
 /**
@@ -51,7 +58,9 @@ export function refuseUnknownApiRequests(getRoutes: () => Promise<ServerBuild["r
         patternsByTable.set(routes, patterns);
       }
       const segments = req.path.replace(/\/+$/, "").split("/").slice(1);
-      if (!patterns.some((pattern) => matchIgnoringCase(pattern, segments))) {
+      // A `.data` address is React Router's data request for a page; the API has none (no slug has a dot).
+      const known = !req.path.endsWith(".data") && patterns.some((pattern) => matchIgnoringCase(pattern, segments));
+      if (!known) {
         return sendProblem(res, problem(404, UNKNOWN_API_ADDRESS));
       }
       if (req.method !== "GET" && req.method !== "HEAD") {
