@@ -7,8 +7,8 @@ import { noteIfDatabaseUnavailable, requestDatabaseFailure } from "../db/databas
 import { siteBranding } from "../branding.server";
 import { logger } from "../logger.server";
 import { escapeXml } from "../seo/xml.server";
-import { API_CORS_HEADERS } from "../api/respond.server";
-import { problem, PROBLEM_CONTENT_TYPE } from "../api/problem.server";
+import { problem } from "../api/problem.server";
+import { isApiRequest, sendProblem } from "./api-refusals.server";
 
 /**
  * While PostgreSQL is away (refusing, silent, restarting), requests that need it answer 503
@@ -52,12 +52,7 @@ export function sendTemporarilyUnavailable(req: express.Request, res: express.Re
   if (res.headersSent) return void res.end();
   res.status(503).set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
   // The public API speaks problem details (RFC 9457) in every answer, this one included.
-  if (req.path.startsWith("/api/v1/")) {
-    return void res
-      .set(API_CORS_HEADERS)
-      .type(PROBLEM_CONTENT_TYPE)
-      .send(JSON.stringify(problem(503, MESSAGE)));
-  }
+  if (isApiRequest(req.originalUrl)) return sendProblem(res, problem(503, MESSAGE));
   if (wantsJson(req)) return void res.json(errorBodyOf(new AppError("unavailable", MESSAGE)));
   const theme = readTheme(req.get("cookie") ?? null);
   res.type("html").send(unavailablePage(theme === "system" ? "light dark" : theme));
