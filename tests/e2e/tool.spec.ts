@@ -53,6 +53,24 @@ test.describe("tool detail", () => {
     }
   });
 
+  test("keeps plans in the order they were entered: Midjourney's on its page, in the API and in compare", async ({
+    page,
+    request,
+  }) => {
+    // Issue 32: stored as a JSONB map, they came back sorted by length (Pro, Mega, Basic, Standard).
+    const order = ["Basic", "Standard", "Pro", "Mega"];
+    expect(Object.keys(demoTool("midjourney").pricing)).toEqual(order);
+    await page.goto("/tool/midjourney");
+    await expect(page.getByRole("heading", { level: 3, name: new RegExp(`^(${order.join("|")})$`) })).toHaveText(order);
+    const api = (await (await request.get("/api/v1/tools/midjourney")).json()) as { pricing: { plan: string }[] };
+    expect(api.pricing.map((plan) => plan.plan)).toEqual(order);
+    await page.goto("/compare/chatgpt-vs-midjourney");
+    const plansRow = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Plans/ }) });
+    await expect(plansRow.getByRole("cell").nth(1).getByRole("listitem")).toHaveText(
+      order.map((plan) => new RegExp(`^${plan}:`)),
+    );
+  });
+
   test("describes itself to search engines: canonical, Open Graph, Twitter and JSON-LD", async ({ page, baseURL }) => {
     await page.goto("/tool/chatgpt");
     const canonical = `${baseURL}/tool/chatgpt`;

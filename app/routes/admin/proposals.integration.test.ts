@@ -58,8 +58,15 @@ const NEWS_SOURCE: FactSource = {
   title: "Quill writes faster",
   snippet: "Quill answers in seconds.",
 };
-const OLD_PRICING = { Free: "Free", Pro: "$10/month" };
-const NEW_PRICING = { Free: "Free", Pro: "$12/month" };
+// Pricing as a save stores it: plans in order (decision 153).
+const OLD_PRICING = [
+  { plan: "Free", price: "Free", details: "" },
+  { plan: "Pro", price: "$10/month", details: "" },
+];
+const NEW_PRICING = [
+  { plan: "Free", price: "Free", details: "" },
+  { plan: "Pro", price: "$12/month", details: "" },
+];
 
 /** A valid tool and a pending proposal for it: pricing, tagline and features changed upstream. */
 async function seedProposal() {

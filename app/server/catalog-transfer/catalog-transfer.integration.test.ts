@@ -316,7 +316,10 @@ describe("the original product's tables (spec section 3)", () => {
         metaTitle: "ChatWise - document chat",
         pricingModel: "freemium",
         startingPrice: null,
-        pricing: { Free: "$0", Pro: "$20/month" },
+        pricing: [
+          { plan: "Free", price: "$0", details: "" },
+          { plan: "Pro", price: "$20/month", details: "" },
+        ],
         features: ["Chat with PDFs", "Summaries"],
         pros: ["Cites sources", "Fast"],
         cons: [],

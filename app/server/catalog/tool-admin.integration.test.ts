@@ -202,7 +202,7 @@ describe("createTool", () => {
     });
   });
 
-  test("round-trips both pricing shapes", async () => {
+  test("stores both pricing shapes as plans in the order they were entered", async () => {
     const plans = await created({
       name: "Plans Tool",
       pricing: {
@@ -219,20 +219,25 @@ describe("createTool", () => {
       { plan: "Pro", price: "$20/month", details: "Everything", features: ["Priority", "Exports"] },
     ]);
 
+    // Names whose JSONB key order (shorter first) is not the order typed: a map would lose it.
     const simple = await created({
       name: "Simple Tool",
       pricing: {
         shape: "simple",
         entries: [
-          { plan: "Free", price: "$0" },
-          { plan: "Team", price: "$30 per seat" },
+          { plan: "Basic", price: "$10" },
+          { plan: "Standard", price: "$30" },
+          { plan: "Pro", price: "$60" },
+          { plan: "Mega", price: "$120" },
         ],
       },
     });
-    expect((await findToolById({ db: database.db, id: simple.id }))?.pricing).toEqual({
-      Free: "$0",
-      Team: "$30 per seat",
-    });
+    expect((await findToolById({ db: database.db, id: simple.id }))?.pricing).toEqual([
+      { plan: "Basic", price: "$10", details: "" },
+      { plan: "Standard", price: "$30", details: "" },
+      { plan: "Pro", price: "$60", details: "" },
+      { plan: "Mega", price: "$120", details: "" },
+    ]);
 
     const blankRows = await created({
       name: "Blank Pricing",
@@ -453,7 +458,7 @@ describe("updateTool", () => {
       pros: ["Cheap"],
       cons: ["Slow"],
       metaTitle: "Quill Two",
-      pricing: { Free: "$0" },
+      pricing: [{ plan: "Free", price: "$0", details: "" }],
     });
     expect(stored!.updatedAt.getTime()).toBeGreaterThan(tool.updatedAt.getTime());
     expect(stored!.createdAt).toEqual(tool.createdAt);
@@ -585,7 +590,13 @@ describe("updateTool and the change log", () => {
         actorName: "Ada",
       },
       { field: "name", before: "Quill Writer", after: "Quill Pro", origin: "admin", actorName: "Ada" },
-      { field: "pricing", before: { Free: "$0" }, after: { Free: "$5" }, origin: "admin", actorName: "Ada" },
+      {
+        field: "pricing",
+        before: [{ plan: "Free", price: "$0", details: "" }],
+        after: [{ plan: "Free", price: "$5", details: "" }],
+        origin: "admin",
+        actorName: "Ada",
+      },
       { field: "tags", before: ["API"], after: ["API", "Chatbot"], origin: "admin", actorName: "Ada" },
     ]);
     const stored = await findToolById({ db: database.db, id: tool.id });

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, like, ne, or, type SQL, sql } from "drizzle-orm";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { FLAG_AFTER_FAILURES } from "~/lib/link-health";
+import { pricingAsStored } from "~/lib/pricing";
 import { isUuid, slugify } from "~/lib/slugify";
 import { descriptionText, TOOL_FORM_MESSAGES, type ToolFormData } from "~/lib/tool-form";
 import { sanitizeRichText } from "../content/sanitize-html.server";
@@ -214,7 +215,7 @@ function columnsFrom(input: ToolFormData): {
     features: input.features,
     pros: input.pros,
     cons: input.cons,
-    pricing: input.pricing,
+    pricing: pricingAsStored(input.pricing),
     tagline: input.tagline,
     pricingModel: input.pricingModel,
     startingPrice: input.startingPrice,

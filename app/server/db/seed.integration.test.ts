@@ -20,6 +20,7 @@ import {
   users,
 } from "./schema.server";
 import { countInbox } from "../moderation/inbox.server";
+import { demoTools } from "./demo/tools.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "./seed.server";
 
 let database: TestDatabase;
@@ -107,14 +108,31 @@ describe("seedDemoCatalogue", () => {
     }
   });
 
-  test("uses both pricing shapes: a list of plans and a map of plan to text", async () => {
+  test("writes both of the demo's pricing shapes as plans in the demo's order", async () => {
     await seed();
-    const pricings = (await database.db.select({ pricing: tools.pricing }).from(tools)).map((row) => row.pricing);
-
-    expect(pricings.some((pricing) => Array.isArray(pricing) && pricing.length > 0)).toBe(true);
-    expect(
-      pricings.some((pricing) => pricing !== null && !Array.isArray(pricing) && Object.keys(pricing).length > 0),
-    ).toBe(true);
+    const stored = new Map(
+      (await database.db.select({ slug: tools.slug, pricing: tools.pricing }).from(tools)).map((row) => [
+        row.slug,
+        row.pricing,
+      ]),
+    );
+    // The demo data has both shapes: a list of plans and a map of plan to text.
+    expect(demoTools.some((tool) => Array.isArray(tool.pricing))).toBe(true);
+    expect(demoTools.some((tool) => tool.pricing && !Array.isArray(tool.pricing))).toBe(true);
+    for (const tool of demoTools) {
+      const plans = stored.get(tool.slug) as { plan: string }[];
+      expect(Array.isArray(plans), tool.name).toBe(true);
+      expect(
+        plans.map((plan) => plan.plan),
+        tool.name,
+      ).toEqual(Array.isArray(tool.pricing) ? tool.pricing.map((plan) => plan.plan) : Object.keys(tool.pricing ?? {}));
+    }
+    expect((stored.get("midjourney") as { plan: string }[]).map((plan) => plan.plan)).toEqual([
+      "Basic",
+      "Standard",
+      "Pro",
+      "Mega",
+    ]);
   });
 
   test("writes at least 6 published articles", async () => {

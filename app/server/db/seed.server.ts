@@ -1,3 +1,4 @@
+import { pricingAsStored } from "~/lib/pricing";
 import type { FileStorage } from "../storage/local-storage.server";
 import { monogramSvg } from "../storage/monogram.server";
 import type { Database } from "./client.server";
@@ -47,7 +48,7 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
           features: tool.features,
           pros: tool.pros,
           cons: tool.cons,
-          pricing: tool.pricing,
+          pricing: pricingAsStored(tool.pricing),
           metaTitle: tool.metaTitle,
           createdAt: new Date(now - index * 7 * hour),
         })),

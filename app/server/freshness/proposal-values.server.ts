@@ -1,7 +1,7 @@
 import { applyResearch } from "~/lib/research-apply";
 import { PROPOSAL_FIELDS, proposalFieldInput, type ProposalField } from "~/lib/refresh-proposals";
 import { descriptionText, toolFormSchema } from "~/lib/tool-form";
-import { pricingToPlans, type Pricing } from "~/lib/pricing";
+import { pricingAsStored, pricingToPlans, type Pricing } from "~/lib/pricing";
 import { sanitizeRichText } from "../content/sanitize-html.server";
 import { tools, type FactSource } from "../db/schema.server";
 import { logger } from "../logger.server";
@@ -175,7 +175,8 @@ function researchedValues(tool: RefreshedTool, outcome: ResearchOutcome): Record
     tagline: draft.tagline,
     features: draft.features,
     pros: draft.pros,
-    pricing: draft.pricing,
+    // As a save would store it: a list keeps the plans' order, which a JSONB map would sort.
+    pricing: pricingAsStored(draft.pricing),
     pricingModel: draft.pricingModel === "" ? null : draft.pricingModel,
   };
 }

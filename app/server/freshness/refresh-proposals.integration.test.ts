@@ -154,7 +154,12 @@ describe("runRefresh", () => {
         proposalId: proposal!.id,
         field: "pricing",
         currentValue: { Free: "Free for personal use", Pro: "$10 per user per month", Enterprise: "Custom pricing" },
-        proposedValue: { Free: "Free for personal use", Pro: "$12 per user per month", Enterprise: "Custom pricing" },
+        // Plans in the order the research gave them, as a save would store them (decision 153).
+        proposedValue: [
+          { plan: "Free", price: "Free for personal use", details: "" },
+          { plan: "Pro", price: "$12 per user per month", details: "" },
+          { plan: "Enterprise", price: "Custom pricing", details: "" },
+        ],
         // The pricing search's page, with its snippet; not the news about meetings.
         sources: [{ url: PRICING_PAGE.url, title: PRICING_PAGE.title, snippet: PRICING_PAGE.description }],
         decision: null,
@@ -435,11 +440,11 @@ describe("decideProposalFields", () => {
       reviewed: false,
     });
     const saved = await toolById(tool.id);
-    expect(saved.pricing).toEqual({
-      Free: "Free for personal use",
-      Pro: "$12 per user per month",
-      Enterprise: "Custom pricing",
-    });
+    expect(saved.pricing).toEqual([
+      { plan: "Free", price: "Free for personal use", details: "" },
+      { plan: "Pro", price: "$12 per user per month", details: "" },
+      { plan: "Enterprise", price: "Custom pricing", details: "" },
+    ]);
     // Nothing else moved: the tagline waits for its own decision.
     expect(saved.tagline).toBe("An older tagline.");
     expect(await changes()).toEqual([
@@ -536,7 +541,7 @@ describe("decideProposalFields", () => {
     expect(outcome).toMatchObject({ status: "decided", reviewed: true });
     const saved = await toolById(tool.id);
     expect(saved.tagline).toBe("Answers questions about a team's documents.");
-    expect(saved.pricing).toEqual({ Pro: "$12/user/month" });
+    expect(saved.pricing).toEqual([{ plan: "Pro", price: "$12/user/month", details: "" }]);
     const fields = await proposalFields();
     expect(fields.find((field) => field.field === "tagline")!.acceptedValue).toBe(
       "Answers questions about a team's documents.",
