@@ -39,6 +39,14 @@ import {
 } from "~/lib/members";
 import type { Pricing } from "~/lib/pricing";
 import { PRICING_MODELS, type PricingModel } from "~/lib/pricing-model";
+import {
+  RESEARCH_QUEUE_FAILURES,
+  RESEARCH_QUEUE_STATES,
+  type DuplicateOf,
+  type QueueDraft,
+  type ResearchQueueFailure,
+  type ResearchQueueState,
+} from "~/lib/research-queue";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -793,5 +801,47 @@ export const toolChanges = pgTable(
     check("tool_changes_origin_check", sql`${table.origin} in ('admin', 'proposal')`),
     index("tool_changes_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
     index("tool_changes_tool_id_created_at_idx").on(table.toolId, table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+/**
+ * "Add many tools" (issue 35, decision 154): one website of a pasted or uploaded batch. The
+ * research-queue job drafts each "waiting" entry and marks it "drafted" or "failed" in the same
+ * transaction that stores the draft, so a retry after a crash skips it; "duplicate" is held back
+ * before any request; the review list accepts (publishing a tool) or rejects the drafts.
+ */
+export const researchQueueEntries = pgTable(
+  "research_queue_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    website: text("website").notNull(),
+    /** The registrable domain (or, for an address without one, the address itself): what duplicates share. */
+    siteKey: text("site_key").notNull(),
+    /** The line's order in its batch. */
+    position: integer("position").notNull().default(0),
+    /** The name the input gave (a Markdown link's text, a CSV's name column), if any. */
+    givenName: text("given_name"),
+    state: text("state").$type<ResearchQueueState>().notNull().default("waiting"),
+    failure: text("failure").$type<ResearchQueueFailure>(),
+    /** What went wrong, for the admin: the status, the error, the guard's refusal. */
+    failureDetail: text("failure_detail"),
+    duplicateOf: jsonb("duplicate_of").$type<DuplicateOf>(),
+    draft: jsonb("draft").$type<QueueDraft>(),
+    /** The published tool, once accepted. */
+    toolId: uuid("tool_id").references(() => tools.id, { onDelete: "set null" }),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    /** When the job finished with it (drafted or failed). */
+    researchedAt: timestamp("researched_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    check("research_queue_entries_state_check", sql.raw(`state in (${sqlValueList(RESEARCH_QUEUE_STATES)})`)),
+    check(
+      "research_queue_entries_failure_check",
+      sql.raw(`failure is null or failure in (${sqlValueList(RESEARCH_QUEUE_FAILURES)})`),
+    ),
+    check("research_queue_entries_website_check", sql`${table.website} ~ '^https?://'`),
+    index("research_queue_entries_state_idx").on(table.state, table.createdAt, table.position),
+    index("research_queue_entries_created_at_idx").on(table.createdAt.desc(), table.position),
   ],
 );
