@@ -37,7 +37,11 @@ export const JUDGED_QUERIES: JudgedQuery[] = [
   { query: "write emails", kind: "task", relevant: ["jasper", "chatgpt", "claude", "grammarly"] },
   { query: "text to speech", kind: "task", relevant: ["elevenlabs", "murf-ai", "descript", "synthesia", "inworld-ai"] },
   { query: "video generator", kind: "task", relevant: ["runway", "pika", "synthesia", "heygen"] },
-  { query: "image generation", kind: "task", relevant: ["midjourney", "gpt-image-dall-e", "stable-diffusion", "adobe-firefly"] },
+  {
+    query: "image generation",
+    kind: "task",
+    relevant: ["midjourney", "gpt-image-dall-e", "stable-diffusion", "adobe-firefly"],
+  },
   { query: "transcribe meetings", kind: "task", relevant: ["otter-ai", "fireflies-ai", "gong"] },
   { query: "meeting notes", kind: "task", relevant: ["otter-ai", "fireflies-ai", "notion-ai"] },
   { query: "grammar checker", kind: "task", relevant: ["grammarly"] },
@@ -56,7 +60,11 @@ export const JUDGED_QUERIES: JudgedQuery[] = [
   { query: "sales calls", kind: "plural", relevant: ["gong"] },
   { query: "customer support agents", kind: "plural", relevant: ["salesforce-agentforce", "hubspot-breeze"] },
   { query: "automate workflows", kind: "task", relevant: ["zapier"] },
-  { query: "schedule social media posts", kind: "task", relevant: ["hootsuite-owlywriter-ai", "buffer-ai-assistant", "lately"] },
+  {
+    query: "schedule social media posts",
+    kind: "task",
+    relevant: ["hootsuite-owlywriter-ai", "buffer-ai-assistant", "lately"],
+  },
   { query: "search the web with sources", kind: "task", relevant: ["perplexity"] },
   { query: "edit a podcast", kind: "task", relevant: ["descript"] },
   { query: "financial research", kind: "task", relevant: ["alphasense", "kensho"] },
@@ -73,10 +81,18 @@ export const JUDGED_QUERIES: JudgedQuery[] = [
   { query: "music generator", kind: "synonym", relevant: ["suno"] },
 
   // Words that are the site's own filters or pages.
-  { query: "free image generator", kind: "intent", relevant: ["gpt-image-dall-e", "stable-diffusion", "adobe-firefly"] },
+  {
+    query: "free image generator",
+    kind: "intent",
+    relevant: ["gpt-image-dall-e", "stable-diffusion", "adobe-firefly"],
+  },
   { query: "open source", kind: "intent", relevant: ["stable-diffusion", "hugging-face", "ollama"] },
   { query: "self-hosted", kind: "intent", relevant: ["stable-diffusion", "tabnine", "ollama"] },
-  { query: "alternatives to midjourney", kind: "intent", relevant: ["gpt-image-dall-e", "stable-diffusion", "adobe-firefly"] },
+  {
+    query: "alternatives to midjourney",
+    kind: "intent",
+    relevant: ["gpt-image-dall-e", "stable-diffusion", "adobe-firefly"],
+  },
   { query: "chatgpt vs claude", kind: "intent", relevant: ["chatgpt", "claude"] },
   { query: "image generation api", kind: "intent", relevant: ["gpt-image-dall-e", "stable-diffusion"] },
 ];
