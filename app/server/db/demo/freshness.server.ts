@@ -1,13 +1,17 @@
 import type { Database } from "../client.server";
-import { jobRuns, refreshProposalFields, refreshProposals, toolChanges, toolLinkChecks, tools } from "../schema.server";
+import { jobRuns, refreshProposalFields, refreshProposals, toolChanges, tools } from "../schema.server";
 import { inArray } from "drizzle-orm";
 
 /**
- * What a few days of the background jobs leave behind, so a new install shows the features at
- * once: every demo tool's website checked a few hours ago, the runs in /admin/jobs, two entries
- * in the public change log (one from an accepted AI proposal, with its source) and one proposal
- * waiting in /admin/proposals. Written only for the tools this seeding added.
+ * What the AI refresh leaves behind, so a new install shows its review at once: a refresh run in
+ * /admin/jobs, two entries in the public change log (one from an accepted AI proposal, with its
+ * source), signed "Demo data" so nobody takes them for real edits, and one proposal waiting in
+ * /admin/proposals. Written only for the tools this seeding added. No website check is invented
+ * (issue 35): a tool's "Website checked" line appears after the first real check.
  */
+/** Who the demo's change log names: what it shows was written as demo content, not by a person. */
+export const DEMO_AUTHOR = "Demo data";
+
 export async function seedDemoFreshness(tx: Database, toolIds: string[], now: number): Promise<void> {
   if (toolIds.length === 0) return;
   const minute = 60 * 1000;
@@ -18,35 +22,6 @@ export async function seedDemoFreshness(tx: Database, toolIds: string[], now: nu
     .from(tools)
     .where(inArray(tools.id, toolIds))
     .orderBy(tools.createdAt);
-  const withWebsite = rows.filter((tool) => tool.website);
-
-  const linkCheckStart = new Date(now - 3 * hour);
-  const [linkRun] = await tx
-    .insert(jobRuns)
-    .values({
-      kind: "link-check",
-      trigger: "schedule",
-      state: "succeeded",
-      counts: { checked: withWebsite.length, ok: withWebsite.length, failing: 0, flagged: 0 },
-      startedAt: linkCheckStart,
-      finishedAt: new Date(linkCheckStart.getTime() + 2 * minute),
-    })
-    .returning({ id: jobRuns.id });
-  if (withWebsite.length > 0) {
-    await tx.insert(toolLinkChecks).values(
-      withWebsite.map((tool, index) => {
-        const checkedAt = new Date(linkCheckStart.getTime() + index * 2000);
-        return {
-          toolId: tool.id,
-          checkedAt,
-          outcome: "ok" as const,
-          httpStatus: 200,
-          lastOkAt: checkedAt,
-          jobRunId: linkRun!.id,
-        };
-      }),
-    );
-  }
 
   const refreshStart = new Date(now - 2 * day);
   const [refreshRun] = await tx
@@ -99,7 +74,7 @@ export async function seedDemoFreshness(tx: Database, toolIds: string[], now: nu
       after: accepted.tagline,
       sources,
       origin: "proposal",
-      actorName: "Aitlas Team",
+      actorName: DEMO_AUTHOR,
       createdAt: new Date(refreshStart.getTime() + 5 * hour),
     });
   }
@@ -110,7 +85,7 @@ export async function seedDemoFreshness(tx: Database, toolIds: string[], now: nu
       before: edited.website!.replace(/^https:\/\/(www\.)?/, "http://"),
       after: edited.website,
       origin: "admin",
-      actorName: "Aitlas Team",
+      actorName: DEMO_AUTHOR,
       createdAt: new Date(now - 30 * hour),
     });
   }
