@@ -62,6 +62,16 @@ const timestamps = {
 const stripHtmlSql = (expression: string) =>
   `btrim(regexp_replace(regexp_replace(${expression}, '<[^>]*>', ' ', 'g'), '\\s+', ' ', 'g'))`;
 
+/** A text's words for search: every run of punctuation read as a space (an immutable SQL function, migration 0020). */
+const searchWordsSql = (expression: string) => `search_words_text(${expression})`;
+
+/** tools.search_vector's expression; the vocabulary's triggers read the same fields (migration 0020). */
+const searchVectorSql =
+  `setweight(to_tsvector('english', ${searchWordsSql("name")}), 'A') || ` +
+  `setweight(to_tsvector('english', ${searchWordsSql("search_tags || ' ' || coalesce(tagline, '')")}), 'B') || ` +
+  `setweight(to_tsvector('english', ${searchWordsSql("category || ' ' || search_join_words(features)")}), 'C') || ` +
+  `setweight(to_tsvector('english', ${searchWordsSql(stripHtmlSql("coalesce(description, '')"))}), 'D')`;
+
 // --- Accounts (Better Auth's core tables, plural names; the auth issue wires them) ---
 
 export const users = pgTable("users", {
@@ -213,17 +223,14 @@ export const tools = pgTable(
      * last known facts, and it leaves the default lists and search (decision 067).
      */
     discontinuedAt: timestamp("discontinued_at", { withTimezone: true }),
+    /** The names of the tool's tags, one string: kept with tag_ids by the same triggers (migration 0020), for search. */
+    searchTags: text("search_tags").notNull().default(""),
     /**
-     * The words of the name (weight A), category and tagline (B) and description text (C), unstemmed
-     * ('simple'), so a word typed in part finds the words it begins (decision 091).
+     * What search matches (decision 155): stemmed English words of the name (weight A), the tags'
+     * names and the tagline (B), the category and features (C) and the description's text (D),
+     * punctuation read as spaces so "Otter.ai" holds "otter".
      */
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql.raw(
-        `setweight(to_tsvector('simple', coalesce(name, '')), 'A') || ` +
-          `setweight(to_tsvector('simple', coalesce(category, '') || ' ' || coalesce(tagline, '')), 'B') || ` +
-          `setweight(to_tsvector('simple', ${stripHtmlSql("coalesce(description, '')")}), 'C')`,
-      ),
-    ),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(sql.raw(searchVectorSql)),
     ...timestamps,
   },
   (table) => [
@@ -281,6 +288,20 @@ export const toolCategoryCounts = pgTable(
     toolCount: integer("tool_count").notNull().default(0),
   },
   (table) => [check("tool_category_counts_tool_count_check", sql`${table.toolCount} >= 0`)],
+);
+
+/**
+ * The catalogue's vocabulary (decision 155): every word of a listed field of any tool, lower case and
+ * unstemmed, with how many tools hold it. Kept by triggers on tools (migration 0020); search reads it
+ * through its trigram index for typos and did-you-mean, never the tools themselves.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    toolCount: integer("tool_count").notNull(),
+  },
+  (table) => [index("search_words_trgm_idx").using("gin", table.word.op("gin_trgm_ops"))],
 );
 
 /** The admin-curated tag vocabulary; each tag has its page at /tag/{slug}. */
