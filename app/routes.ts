@@ -82,6 +82,7 @@ export default [
     route("proposals", "routes/admin/proposals.tsx"),
     // Pending submissions, reported comments and reported listings in one place (decision 079).
     route("inbox", "routes/admin/inbox.tsx"),
+    route("research-queue", "routes/admin/research-queue.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
     route("backups", "routes/admin/backups.tsx"),
     // Import and export of tools and articles, JSON or CSV (decisions 084 and 085).

@@ -90,6 +90,7 @@ test(
         refresh: { cron: null, handler: idle },
         "submission-draft": { cron: null, handler: idle },
         backup: { cron: null, handler: idle },
+        "research-queue": { cron: null, handler: idle },
       };
       const queue = createJobQueue({
         connection: handle.jobQueueConnection,

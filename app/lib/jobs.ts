@@ -1,9 +1,10 @@
 /**
  * The kinds of background job (decision 067); each is a queue, a schedule and a row in /admin/jobs.
  * "submission-draft" has no schedule: /submit queues it (decision 078). "backup" writes an archive to
- * BACKUP_DIR on BACKUP_CRON (decision 081).
+ * BACKUP_DIR on BACKUP_CRON (decision 081). "research-queue" has no schedule: "Add many tools" queues it
+ * (decision 154).
  */
-export const JOB_KINDS = ["link-check", "refresh", "submission-draft", "backup"] as const;
+export const JOB_KINDS = ["link-check", "refresh", "submission-draft", "backup", "research-queue"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_LABELS: Record<JobKind, string> = {
@@ -11,6 +12,7 @@ export const JOB_LABELS: Record<JobKind, string> = {
   refresh: "AI refresh proposals",
   "submission-draft": "AI drafts of submitted tools",
   backup: "Backup",
+  "research-queue": "Add many tools: drafts of websites",
 };
 
 export function isJobKind(value: unknown): value is JobKind {

@@ -164,6 +164,8 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   RESEARCH_SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   RESEARCH_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** The research assistant's pace: the pause after each web search (Brave's free plan allows one a second). */
+  RESEARCH_SEARCH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(1_100),
 
   /** When the website link check runs: a cron expression (UTC), or "off". Default: daily at 03:00. */
   LINK_CHECK_CRON: cronSetting("0 3 * * *"),

@@ -40,6 +40,7 @@ beforeAll(async () => {
       refresh: { cron: null, handler: async () => ({}), idleReason: () => "The research assistant is not configured" },
       "submission-draft": { cron: null, handler: async () => ({}) },
       backup: { cron: null, handler: async () => ({}) },
+      "research-queue": { cron: null, handler: async () => ({}) },
     },
     timeoutSeconds: 60,
     work: false,

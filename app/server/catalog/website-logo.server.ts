@@ -51,17 +51,17 @@ export class WebsiteLogoUnavailable extends Error {
   }
 }
 
-type FetchOptions = { client: OutboundClient; timeoutMs: number; signal?: AbortSignal };
+export type FetchOptions = { client: OutboundClient; timeoutMs: number; signal?: AbortSignal };
 
 /** A fetched file's bytes, or why it was not taken (for the log). */
-type Fetched = { ok: true; bytes: Buffer; url: string; contentType: string } | { ok: false; reason: string };
+export type Fetched = { ok: true; bytes: Buffer; url: string; contentType: string } | { ok: false; reason: string };
 
 /**
  * GET `url` through the guard and read at most `maxBytes` of its (decoded) body. `truncate`: a
  * longer body is cut there (a page's head is at its start); otherwise it is refused. The guard's
  * refusal is thrown; every other failure of the site is answered as a reason.
  */
-async function fetchLimited(
+export async function fetchLimited(
   url: string,
   {
     maxBytes,

@@ -89,6 +89,7 @@ export async function startServices(config: ServerConfig) {
       research,
       purgePages: pagePurges.purgePages,
       backups: { settings: backups, storage, databaseKind: handle.kind, passphrase: env.BACKUP_PASSPHRASE },
+      storage,
     }),
     timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
   });

@@ -4,6 +4,7 @@ import type { Env } from "../env.server";
 import { runLinkChecks } from "../freshness/link-check.server";
 import { runRefresh } from "../freshness/refresh-job.server";
 import { draftQueuedSubmissions } from "../moderation/submission-drafts.server";
+import { draftQueuedWebsites } from "../research/research-queue-job.server";
 import type { ResearchService } from "../research/research-service.server";
 import type { FileStorage } from "../storage/local-storage.server";
 import type { JobDefinitions } from "./job-queue.server";
@@ -27,6 +28,7 @@ export function jobDefinitionsFromEnv({
   research,
   purgePages,
   backups,
+  storage,
 }: {
   env: JobEnv;
   research: ResearchService;
@@ -40,6 +42,8 @@ export function jobDefinitionsFromEnv({
     /** BACKUP_PASSPHRASE: archives are encrypted with it (decision 150). */
     passphrase?: string;
   };
+  /** Where the research queue stores the logos it finds; without it (tests of other jobs) a run does nothing. */
+  storage?: FileStorage;
 }): JobDefinitions {
   return {
     "link-check": {
@@ -76,6 +80,16 @@ export function jobDefinitionsFromEnv({
           ? null
           : "The research assistant is not configured: submissions are not drafted.",
       handler: ({ db, signal }) => draftQueuedSubmissions({ db, research, signal }),
+    },
+    // Queued by "Add many tools" (decision 154); a run drafts every website still waiting, one at a
+    // time at the research assistant's pace, or from each site's own page when it is not configured.
+    "research-queue": {
+      cron: null,
+      idleReason: () => (storage ? null : "File storage is not set up in this process."),
+      handler: async ({ db, signal }): Promise<Record<string, number>> => {
+        if (!storage) return {};
+        return draftQueuedWebsites({ db, research, storage, signal });
+      },
     },
     // An archive in BACKUP_DIR, the oldest beyond BACKUP_KEEP deleted (decision 081).
     backup: {

@@ -49,6 +49,7 @@ function queueWith(handler: (context: JobContext) => Promise<Record<string, numb
     refresh: { cron: null, handler: async () => ({}), idleReason: () => "The research assistant is not configured" },
     "submission-draft": { cron: null, handler: async () => ({}) },
     backup: { cron: null, handler: async () => ({}) },
+    "research-queue": { cron: null, handler: async () => ({}) },
   };
   const queue = createJobQueue({
     connection: database.jobQueueConnection,
@@ -93,6 +94,7 @@ describe("the job queue", () => {
       refresh: { cron: null, handler: async () => ({}) },
       "submission-draft": { cron: null, handler: async () => ({}) },
       backup: { cron: null, handler: async () => ({}) },
+      "research-queue": { cron: null, handler: async () => ({}) },
     };
     const queue = createJobQueue({
       connection: database.jobQueueConnection,

@@ -43,12 +43,18 @@ type ResearchEnv = Pick<
   | "AI_MODEL"
   | "RESEARCH_SEARCH_TIMEOUT_MS"
   | "RESEARCH_MODEL_TIMEOUT_MS"
->;
+> &
+  Partial<Pick<Env, "RESEARCH_SEARCH_PAUSE_MS">>;
 
 /** An OpenAI-compatible endpoint when AI_BASE_URL is set, Anthropic otherwise. */
 export function researchSettingsFromEnv(env: ResearchEnv): ResearchSettings {
   const search = env.BRAVE_API_KEY
-    ? { apiKey: env.BRAVE_API_KEY, baseUrl: env.BRAVE_SEARCH_URL, timeoutMs: env.RESEARCH_SEARCH_TIMEOUT_MS }
+    ? {
+        apiKey: env.BRAVE_API_KEY,
+        baseUrl: env.BRAVE_SEARCH_URL,
+        timeoutMs: env.RESEARCH_SEARCH_TIMEOUT_MS,
+        pauseMs: env.RESEARCH_SEARCH_PAUSE_MS,
+      }
     : null;
   let model: ModelSettings | null = null;
   if (env.AI_BASE_URL) {
