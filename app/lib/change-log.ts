@@ -48,7 +48,14 @@ function pricingSummary(value: unknown): string[] {
     .map((line) => truncate(line, 80));
 }
 
+/** A tool's status as the log reads it; before a tool is added it has none (decision 156). */
+function statusText(value: unknown): string {
+  if (value === "discontinued") return "Discontinued";
+  return value === "active" ? "Active" : "Not listed";
+}
+
 export function describeChangeValue(field: string, value: unknown): ChangeValue {
+  if (field === "status") return { kind: "text", text: statusText(value) };
   if (value === null || value === undefined || value === "") return { kind: "empty" };
   if (field === "pricing") {
     const items = pricingSummary(value);
@@ -59,7 +66,6 @@ export function describeChangeValue(field: string, value: unknown): ChangeValue 
     return items.length === 0 ? { kind: "empty" } : { kind: "list", items };
   }
   if (field === "pricingModel" && isPricingModel(value)) return { kind: "text", text: PRICING_MODEL_LABELS[value] };
-  if (field === "status") return { kind: "text", text: value === "discontinued" ? "Discontinued" : "Active" };
   // Descriptions are stored as HTML: the log shows what a reader saw, never markup.
   const text = field === "description" ? descriptionText(String(value)) : String(value);
   return text === "" ? { kind: "empty" } : { kind: "text", text: truncate(text) };

@@ -420,7 +420,7 @@ describe("creating a tool", () => {
     expect(xml).toContain(`${TEST_SITE_URL}/tool/quill-writer`);
   });
 
-  it("round-trips the simple pricing shape and shows it back in that shape", async () => {
+  it("stores the simple pricing shape as plans in the order typed, and shows them back as plans", async () => {
     expectSuccess(
       await post(
         "new",
@@ -433,10 +433,14 @@ describe("creating a tool", () => {
       "Tool created successfully",
     );
     const tool = await toolNamed("Quill Writer");
-    expect(tool!.pricing).toEqual({ Free: "$0", Team: "$30 per seat" });
+    // Decision 153: a map would come back sorted; plans keep the order typed.
+    expect(tool!.pricing).toEqual([
+      { plan: "Free", price: "$0", details: "" },
+      { plan: "Team", price: "$30 per seat", details: "" },
+    ]);
     const edit = await get(toolFormLoader, `/admin/tools/${tool!.id}`, { id: tool!.id }, { cookie: admin.cookie });
     const html = render(ToolFormPage, `/admin/tools/${tool!.id}`, "/admin/tools/:id", edit.data);
-    expect(tagWithId(html, "pricing-shape-simple")).toContain('checked=""');
+    expect(tagWithId(html, "pricing-shape-plans")).toContain('checked=""');
     expect(html).toMatch(/value="\$30 per seat"/);
   });
 

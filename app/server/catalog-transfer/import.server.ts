@@ -111,7 +111,7 @@ function kindOps(kind: CatalogKind, author: ChangeAuthor, { strict = false, know
         }
         const result = id
           ? await updateTool({ db, id, input, author })
-          : await createTool({ db, input, identity: identityOf(raw) });
+          : await createTool({ db, input, identity: identityOf(raw), author });
         return result.status === "invalid" ? { problems: result.fieldErrors } : { id: result.tool.id, newTags };
       },
     };

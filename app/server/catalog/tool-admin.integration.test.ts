@@ -7,7 +7,7 @@ import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { deleteTag, listTagsForTool } from "./tags.server";
 import { createTool, deleteTool, findToolById, listToolsForAdmin, updateTool } from "./tool-admin.server";
-import type { ChangeAuthor } from "../freshness/change-log.server";
+import { listRecentChanges, type ChangeAuthor } from "../freshness/change-log.server";
 
 const admin: ChangeAuthor = { origin: "admin", actorId: null, actorName: "Ada" };
 
@@ -543,6 +543,22 @@ describe("updateTool", () => {
       });
     }
     expect(await database.db.select().from(tools)).toHaveLength(0);
+  });
+});
+
+describe("createTool and the change log", () => {
+  test("a tool added by someone is listed in the public change log as Not listed -> Active; one added without an author is not", async () => {
+    const author: ChangeAuthor = { origin: "admin", actorId: null, actorName: "Ada" };
+    const added = await createTool({ db: database.db, input: form({ name: "Quill Added" }), author });
+    expect(added.status).toBe("created");
+    await createTool({ db: database.db, input: form({ name: "Quill Quiet" }) });
+
+    const { changes } = await listRecentChanges({ db: database.db });
+    expect(
+      changes.map((change) => [change.toolName, change.fieldLabel, change.before, change.after, change.author]),
+    ).toEqual([
+      ["Quill Added", "Status", { kind: "text", text: "Not listed" }, { kind: "text", text: "Active" }, "Ada"],
+    ]);
   });
 });
 

@@ -276,11 +276,14 @@ export async function createTool({
   db,
   input,
   identity,
+  author,
 }: {
   db: Database;
   input: ToolFormData;
   /** A moved catalogue's tool keeps its id and dates (catalogue import), when the id is free. */
   identity?: ToolIdentity;
+  /** Who added it: the public change log lists the new tool (status "Not listed" -> "Active"). */
+  author?: ChangeAuthor;
 }): Promise<{ status: "created"; tool: Tool } | ToolWriteInvalid> {
   const { values: formValues, invalid } = columnsFrom(input);
   const values = { ...formValues, ...(identity && (await freeIdentity(db, identity))) };
@@ -291,6 +294,13 @@ export async function createTool({
     const tagIds = await tagIdsOrRefuse(tx, input.tags);
     const tool = await insertWithSlug(tx, input, values);
     await replaceToolTags({ db: tx, toolId: tool.id, tagIds });
+    if (author) {
+      await recordToolChanges(tx, {
+        toolId: tool.id,
+        changes: [{ field: "status", before: null, after: "active" }],
+        author,
+      });
+    }
     return { status: "created" as const, tool };
   });
 }

@@ -91,7 +91,11 @@ export async function approveSubmission({
   try {
     decided = await db.transaction(async (tx) => {
       const submission = await lockPending(tx, submissionId);
-      const created = await createTool({ db: tx, input });
+      const created = await createTool({
+        db: tx,
+        input,
+        author: { origin: "admin", actorId: moderator.id, actorName: moderator.name },
+      });
       if (created.status === "invalid") throw new ToolRefused(created);
       await recordDecision(tx, submission.id, moderator, { status: "approved", toolId: created.tool.id });
       await recordModerationAction({

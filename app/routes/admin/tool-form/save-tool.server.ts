@@ -48,7 +48,7 @@ export const saveToolIntent = adminIntent({
     const before = id === null ? [] : await toolWriteTags({ db: context.db, ids: [id] });
     const result =
       id === null
-        ? await createTool({ db: context.db, input })
+        ? await createTool({ db: context.db, input, author })
         : // The public change log names who made the change (an email is never shown there).
           await updateTool({ db: context.db, id, input, author });
     if (result.status === "invalid") throw new InvalidFields(result.fieldErrors);
