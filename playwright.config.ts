@@ -18,7 +18,7 @@ process.env.FAKE_CONTROL_URL = `http://127.0.0.1:${FAKE_PORTS.control}`;
 
 // Specs that change public content: they run after all the others (see `projects`).
 const CHANGES_PUBLIC_CONTENT =
-  /(admin-articles|admin-forms|admin-research|admin-tags|admin-tools|freshness|members-and-moderation|public-names|saved-tools|voting-and-comments)\.spec\.ts$/;
+  /(admin-articles|admin-forms|admin-research|admin-tags|admin-tools|freshness|members-and-moderation|public-names|research-queue|saved-tools|voting-and-comments)\.spec\.ts$/;
 
 // The runner evaluates this file first and starts the server; every worker process evaluates it
 // again and inherits the runner's environment. So only the runner checks for the build, creates
@@ -136,6 +136,8 @@ export default defineConfig({
         BRAVE_SEARCH_URL: `http://127.0.0.1:${FAKE_PORTS.brave}`,
         ANTHROPIC_API_KEY: RESEARCH_KEYS.llm,
         ANTHROPIC_BASE_URL: `http://127.0.0.1:${FAKE_PORTS.llm}/v1`,
+        // The fakes have no rate limit to respect: a short pause keeps "Add many tools" quick.
+        RESEARCH_SEARCH_PAUSE_MS: "50",
         AI_BASE_URL: "",
         AI_API_KEY: "",
         AI_MODEL: "",

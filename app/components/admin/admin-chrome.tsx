@@ -31,7 +31,7 @@ export const ADMIN_LAYOUT_ROUTE_ID = "routes/admin/layout";
 const NAV_ITEMS = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/tools", label: "Tools", icon: Wrench, end: false },
-  { to: "/admin/research-queue", label: "Add many tools", icon: ListPlus, end: false },
+  { to: "/admin/research-queue", label: "Research queue", icon: ListPlus, end: false },
   { to: "/admin/articles", label: "Articles", icon: FileText, end: false },
   { to: "/admin/tags", label: "Tags", icon: Tags, end: false },
   { to: "/admin/inbox", label: "Inbox", icon: Inbox, end: false },
