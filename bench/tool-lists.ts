@@ -98,7 +98,7 @@ async function measureSearch(database: TestDatabase, engine: string) {
       for (const order of searchOrders) {
         const run = () => listTools({ db: database.db, filters: { ...filters, query: text }, order });
         const page = await run();
-        shown = `${page.total.toLocaleString("en-US")}${page.totalCapped ? "+" : ""}${page.similarNames ? " similar" : ""}`;
+        shown = `${page.total.toLocaleString("en-US")}${page.totalCapped ? "+" : ""}`;
         const figures = await time(run, searchRounds);
         cells.push(`${figures.p50.toFixed(2)} / ${figures.p95.toFixed(2)}`);
       }

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import type { SearchUnderstanding } from "~/lib/search-understanding";
 import { PRICING_MODEL_LABELS, PRICING_MODELS, type PricingModel } from "~/lib/pricing-model";
 import {
   isFiltered,
@@ -223,8 +224,88 @@ function ActiveFilterChips({
 }
 
 /**
- * Everything above a tool list's grid that shapes it: the filter bar, the active filters and,
- * when a text matched nothing, the word that these are similar names instead. `offeredTags` are
+ * What the search understood of its text (decision 155), said where the list starts: the page the
+ * words named, the filters they named (each a chip linking to the search without its words) and,
+ * when nothing matched, words, tags and categories to try.
+ */
+function SearchNotes({
+  path,
+  filters,
+  understanding,
+}: {
+  path: string;
+  filters: ToolFilters;
+  understanding: SearchUnderstanding;
+}) {
+  const { link, didYouMean, relatedTags, relatedCategories } = understanding;
+  const linkClass = "font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300";
+  return (
+    <>
+      {link && (
+        <p>
+          <Link to={link.href} className={linkClass}>
+            {link.label} →
+          </Link>
+        </p>
+      )}
+      {understanding.filters.length > 0 && (
+        <ul aria-label="Understood from your search" className="flex flex-wrap items-center gap-2 text-sm">
+          <li className="text-slate-700 dark:text-slate-300">Understood:</li>
+          {understanding.filters.map((filter) => (
+            <li key={filter.intent}>
+              <Link
+                to={hrefFor(path, filters, { query: filter.queryWithout })}
+                aria-label={`Search without ${filter.label}`}
+                className={cn(buttonClasses({ variant: "outline", size: "sm" }), "h-7 gap-1 rounded-full px-3")}
+              >
+                {filter.label}
+                <X aria-hidden="true" className="size-3" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {didYouMean.length > 0 && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Did you mean{" "}
+          {didYouMean.map((word, index) => (
+            <span key={word}>
+              {index > 0 && ", "}
+              <Link to={hrefFor(path, filters, { query: word })} className={linkClass}>
+                {word}
+              </Link>
+            </span>
+          ))}
+          ?
+        </p>
+      )}
+      {(relatedTags.length > 0 || relatedCategories.length > 0) && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Browse{" "}
+          {[
+            ...relatedCategories.map((category) => ({
+              key: `category-${category}`,
+              to: `/category/${encodeURIComponent(category)}`,
+              label: category,
+            })),
+            ...relatedTags.map((tag) => ({ key: `tag-${tag.slug}`, to: `/tag/${tag.slug}`, label: tag.name })),
+          ].map((item, index) => (
+            <span key={item.key}>
+              {index > 0 && ", "}
+              <Link to={item.to} className={linkClass}>
+                {item.label}
+              </Link>
+            </span>
+          ))}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * Everything above a tool list's grid that shapes it: the filter bar, the active filters and
+ * what the search understood of its text. `offeredTags` are
  * the tags the bar offers; `knownTags` name the chips of any tag in the address.
  */
 export function ToolListControls({
@@ -235,7 +316,7 @@ export function ToolListControls({
   knownTags = offeredTags,
   fixedTag,
   showClear,
-  similarNames = false,
+  understanding,
   className,
 }: {
   path: string;
@@ -245,7 +326,7 @@ export function ToolListControls({
   knownTags?: TagOption[];
   fixedTag?: string;
   showClear?: boolean;
-  similarNames?: boolean;
+  understanding?: SearchUnderstanding;
   className?: string;
 }) {
   return (
@@ -257,7 +338,7 @@ export function ToolListControls({
         tagNames={new Map(knownTags.map((tag) => [tag.slug, tag.name]))}
         showClear={showClear}
       />
-      {similarNames && <p className="text-sm text-slate-700 dark:text-slate-300">Showing results for similar names</p>}
+      {understanding && <SearchNotes path={path} filters={filters} understanding={understanding} />}
     </div>
   );
 }

@@ -113,7 +113,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         filters={{ ...filters, category: null }}
         sort={sort === "rating" ? null : sort}
         offeredTags={tagsInUse}
-        similarNames={toolPage.similarNames}
+        understanding={toolPage.understanding}
       />
       <section
         aria-labelledby="category-tools-heading"

@@ -137,7 +137,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           offeredTags={filterTags}
           knownTags={tagsInUse}
           showClear={toolPage.tools.length > 0}
-          similarNames={toolPage.similarNames}
+          understanding={toolPage.understanding}
           className="mb-6"
         />
         {toolPage.tools.length === 0 ? (

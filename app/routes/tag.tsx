@@ -137,7 +137,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
         offeredTags={tagsInUse}
         fixedTag={tag.slug}
         showClear={toolPage.tools.length > 0}
-        similarNames={toolPage.similarNames}
+        understanding={toolPage.understanding}
       />
       <section
         aria-labelledby="tag-tools-heading"

@@ -1,8 +1,9 @@
-import { and, eq, gte, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { PricingModel } from "~/lib/pricing-model";
 import type { ToolSort } from "~/lib/tool-filters";
 import type { Database } from "../db/client.server";
 import { tools } from "../db/schema.server";
+import { planSearch, rankSearch, searchMatch } from "../search/search-engine.server";
 import {
   matchesText,
   narrowingOnColumns,
@@ -10,6 +11,7 @@ import {
   ORDER_BY,
   relevanceOrder,
   resolveTags,
+  SHORTEST_SEARCH,
   toolCardColumns,
   type ToolCard,
 } from "./tools.server";
@@ -110,8 +112,7 @@ export async function listToolsAfter({
   const resolved = await resolveTags(db, filters.tags);
   // A tag that does not exist matches nothing, as on the site.
   if (!resolved.complete) return { rows: [], next: null };
-  const where = and(
-    text ? matchesText(text) : undefined,
+  const narrowing = and(
     narrowingOnColumns({
       category: filters.category,
       pricing: filters.pricing,
@@ -119,21 +120,26 @@ export async function listToolsAfter({
     }),
     filters.updatedSince ? gte(tools.updatedAt, filters.updatedSince) : undefined,
   );
+  // From three characters the search engine reads the text, as on the site (decision 155).
+  const plan = text.length >= SHORTEST_SEARCH ? await planSearch({ db, text }) : null;
+  const where = and(text ? (plan ? searchMatch(plan) : matchesText(text)) : undefined, narrowing);
   // As listTools: the planner underprices ILIKE and would scan the table instead of the trigram indexes.
   const trigramUsable = text.length >= 3;
 
   if (sort === "relevance" && text) {
     const offset = position && "offset" in position ? position.offset : 0;
-    const rows = await db.transaction(async (tx) => {
-      if (trigramUsable) await tx.execute(sql`set local enable_seqscan = off`);
-      return tx
-        .select(rowColumns)
-        .from(tools)
-        .where(where)
-        .orderBy(...relevanceOrder(text))
-        .limit(limit + 1)
-        .offset(offset);
-    });
+    const rows = plan
+      ? await rowsInOrder(db, (await rankSearch({ db, plan, narrowing, offset, limit: limit + 1 })).ids)
+      : await db.transaction(async (tx) => {
+          if (trigramUsable) await tx.execute(sql`set local enable_seqscan = off`);
+          return tx
+            .select(rowColumns)
+            .from(tools)
+            .where(where)
+            .orderBy(...relevanceOrder(text))
+            .limit(limit + 1)
+            .offset(offset);
+        });
     const more = rows.length > limit;
     return { rows: rows.slice(0, limit), next: more ? { offset: offset + limit } : null };
   }
@@ -170,6 +176,14 @@ export async function listToolsAfter({
     rows,
     next,
   };
+}
+
+/** Rows in the order of their ids. */
+async function rowsInOrder(db: Database, ids: string[]): Promise<ToolRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(rowColumns).from(tools).where(inArray(tools.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** A tool by its slug exactly (the API names tools only by slug). */

@@ -156,12 +156,23 @@ describe("filters", () => {
     });
     await tagTools(database.db, tagSets);
 
+    // The engine's rule for this catalogue (decision 155; no word here has another stem): the whole
+    // text as a substring, or any of its words as a word of the name, category or description, the
+    // last one also as the beginning of a word.
+    const wordsMatch = (row: NewTool, query: string) => {
+      const tokens = `${row.name} ${row.category} ${row.description}`.toLowerCase().split(/[^a-z0-9]+/);
+      const words = query.toLowerCase().split(/\s+/);
+      return words.some((word, index) =>
+        tokens.some((token) => token === word || (index === words.length - 1 && token.startsWith(word))),
+      );
+    };
     const reference = (filters: Omit<ToolFilters, "sort" | "page">) =>
       rows
         .filter(
           (row) =>
             !filters.query ||
-            referenceMatches({ category: row.category!, ...row, description: row.description! }, filters.query),
+            referenceMatches({ category: row.category!, ...row, description: row.description! }, filters.query) ||
+            wordsMatch(row, filters.query),
         )
         .filter((row) => !filters.category || row.category === filters.category)
         .filter((row) => filters.pricing.length === 0 || filters.pricing.includes(row.pricingModel as PricingModel))
@@ -169,7 +180,7 @@ describe("filters", () => {
         .map((row) => row.name)
         .sort();
 
-    for (const query of ["", "gamma", "notes", "pictures 1"])
+    for (const query of ["", "gamma", "notes", "notes 1"])
       for (const category of [null, "Audio"] as const)
         for (const pricing of [[], ["free"], ["freemium", "paid"]] as PricingModel[][])
           for (const tagFilter of [[], ["api"], ["api", "open-source"]]) {
@@ -225,7 +236,7 @@ describe("orders", () => {
     expect(names(await list({}, "name"))).toEqual(["Apple", "banana", "cherry"]);
   });
 
-  test("relevance: exact name, a name that begins with it, a name word, a name that holds it, then the rest top rated", async () => {
+  test("relevance: exact name, a name that begins with it, then the fields holding the word, then the rest top rated", async () => {
     await insertTools(
       database.db,
       { name: "Mentions", category: "Writing", description: "<p>Can also export a video of your slides.</p>" },
@@ -238,11 +249,11 @@ describe("orders", () => {
     );
     await refreshRankingPrior({ db: database.db });
 
+    // Decision 155: the name itself, a name that begins with it, then by the fields holding the word
+    // (name, tagline, category, description) and the ranking score; a name holding the text inside a
+    // longer word (Revideo) is still found, by the spec's substring rule.
     const ranked = names(await list({ query: "video" }, "relevance"));
-    expect(ranked.slice(0, 4)).toEqual(["Video", "Video Studio", "My Video Tool", "Revideo"]);
-    // Then tools whose description holds the text; the category and the tagline are not searched
-    // (spec section 5: the name or the description).
-    expect(ranked.slice(4)).toEqual(["Mentions"]);
+    expect(ranked).toEqual(["Video", "Video Studio", "My Video Tool", "Clipper", "Reel Maker", "Revideo", "Mentions"]);
   });
 
   test("relevance without a text lists newest first", async () => {
@@ -251,19 +262,22 @@ describe("orders", () => {
   });
 });
 
-describe("a text that matches nothing", () => {
-  test("falls back to names that look like it, and says so", async () => {
+describe("a misspelt text", () => {
+  test("is read as the catalogue's word that looks like it (decision 155)", async () => {
     await insertTools(database.db, { name: "Midjourney" }, { name: "Claude" }, { name: "Journey Planner" });
 
     const page = await list({ query: "midjurney" }, "relevance");
-    expect(page.similarNames).toBe(true);
     expect(names(page)[0]).toBe("Midjourney");
     expect(names(page)).not.toContain("Claude");
   });
 
-  test("stays empty when no name is close either", async () => {
-    await insertTools(database.db, { name: "Midjourney" });
-    expect(await list({ query: "spreadsheet" }, "relevance")).toMatchObject({ tools: [], total: 0 });
+  test("stays empty when no word is close either, and offers the catalogue's words instead", async () => {
+    await insertTools(database.db, { name: "Midjourney", description: "<p>Spreadsheets of pictures.</p>" });
+    expect(await list({ query: "qxjvwz" }, "relevance")).toMatchObject({ tools: [], total: 0 });
+    // Read as "spreadsheets", which no Audio tool holds.
+    const page = await list({ query: "spredsheat", category: "Audio" }, "relevance");
+    expect(page).toMatchObject({ tools: [], total: 0 });
+    expect(page.understanding?.didYouMean).toContain("spreadsheets");
   });
 });
 

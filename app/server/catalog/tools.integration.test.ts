@@ -72,7 +72,8 @@ describe("searchTools", () => {
       { name: "Other", description: "<p>Plain</p><p>text</p>" },
     );
 
-    expect(names(await searchTools({ db: database.db, query: "plain words, kept simple" }))).toEqual(["Scribe"]);
+    // The phrase's tool first; since decision 155 a tool holding some of its words is found too.
+    expect(names(await searchTools({ db: database.db, query: "plain words, kept simple" }))[0]).toBe("Scribe");
   });
 
   test("never matches the tag names inside a description", async () => {
@@ -84,6 +85,7 @@ describe("searchTools", () => {
   });
 
   test("reads % _ and \\ in the query literally", async () => {
+    // From three characters the words match too (decision 155): the literal holder is always among them.
     await insertTools(
       database.db,
       { name: "100% Accurate" },
@@ -94,10 +96,10 @@ describe("searchTools", () => {
       { name: "Backslash" },
     );
 
-    expect(names(await searchTools({ db: database.db, query: "0% a" }))).toEqual(["100% Accurate"]);
-    expect(names(await searchTools({ db: database.db, query: "100%" }))).toEqual(["100% Accurate"]);
-    expect(names(await searchTools({ db: database.db, query: "e_c" }))).toEqual(["snake_case bot"]);
-    expect(names(await searchTools({ db: database.db, query: "k\\s" }))).toEqual(["Back\\slash"]);
+    expect(names(await searchTools({ db: database.db, query: "0% a" }))).toContain("100% Accurate");
+    expect(names(await searchTools({ db: database.db, query: "100%" }))).toContain("100% Accurate");
+    expect(names(await searchTools({ db: database.db, query: "e_c" }))).toContain("snake_case bot");
+    expect(names(await searchTools({ db: database.db, query: "k\\s" }))).toContain("Back\\slash");
     expect(names(await searchTools({ db: database.db, query: "%" }))).toEqual(["100% Accurate"]);
     // One or two characters are a substring too, anywhere in the name.
     expect(names(await searchTools({ db: database.db, query: "sl" })).sort()).toEqual(["Back\\slash", "Backslash"]);
@@ -157,7 +159,7 @@ describe("searchTools", () => {
   });
 
   test("gives an empty catalogue one empty page", async () => {
-    expect(await searchTools({ db: database.db, query: "anything" })).toEqual({
+    expect(await searchTools({ db: database.db, query: "anything" })).toMatchObject({
       tools: [],
       total: 0,
       totalCapped: false,

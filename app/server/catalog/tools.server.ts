@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import { MAX_QUERY_LENGTH, TOOLS_PAGE_SIZE } from "~/lib/limits";
 import type { PricingModel } from "~/lib/pricing-model";
 import { isUuid, slugify } from "~/lib/slugify";
@@ -6,6 +6,14 @@ import type { ToolFilters, ToolSort } from "~/lib/tool-filters";
 import type { Database } from "../db/client.server";
 import { tags, toolCategoryCounts, tools } from "../db/schema.server";
 import { containsPattern, escapeLike } from "../db/like-patterns.server";
+import {
+  planSearch,
+  plannedRows,
+  rankSearch,
+  searchMatch,
+  type SearchUnderstanding,
+  suggestFor,
+} from "../search/search-engine.server";
 
 /** What a tool card shows: never the description, which can be long. */
 export const toolCardColumns = {
@@ -47,8 +55,8 @@ export type ToolPage = {
   totalCapped?: boolean;
   page: number;
   pageCount: number;
-  /** True when nothing matched the text and these are names that look like it instead. */
-  similarNames?: boolean;
+  /** What the search understood of its text (filters, a page it names, suggestions when nothing matched). */
+  understanding?: SearchUnderstanding;
 };
 
 const prefixPattern = (text: string) => `${escapeLike(text.toLowerCase())}%`;
@@ -319,11 +327,24 @@ export async function listTools({
   };
 }
 
+/** Texts shorter than this are matched by the spec's substring rule alone: no word is typed yet (decision 155). */
+export const SHORTEST_SEARCH = 3;
+
+/** Cards in the order of their ids. */
+async function cardsInOrder(db: Database, ids: string[]): Promise<ToolCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(toolCardColumns).from(tools).where(inArray(tools.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /**
- * A text's matches (decision 091). They are read only up to the cap, through the name's and the
- * description's trigram indexes, then counted and sorted in one statement, like a filtered
- * list's. Past the cap the count says "1,000+" and the page is read in its order instead: walking the
- * order's own index and testing each row meets a page's worth early when matches are that many.
+ * A text's matches. From three characters the search engine finds and, for relevance, ranks them
+ * (app/server/search/, decision 155); shorter texts keep the spec's substring rule with relevance by
+ * tiers of the name (decision 091). Either way the matches are read only up to the cap, through
+ * indexes, then counted and sorted in one statement; past the cap the count says "1,000+" and the page
+ * is read in its order instead: walking the order's own index and testing each row meets a page's
+ * worth early when matches are that many.
  */
 async function pageOfTextMatches({
   db,
@@ -342,8 +363,21 @@ async function pageOfTextMatches({
   page: number;
   pageSize: number;
 }): Promise<ToolPage> {
-  const where = and(matchesText(text), narrowing);
   const offset = (page - 1) * pageSize;
+  const plan = text.length >= SHORTEST_SEARCH ? await planSearch({ db, text }) : null;
+  if (plan && order === "relevance") {
+    const ranked = await rankSearch({ db, plan, narrowing, offset, limit: pageSize });
+    const understanding = ranked.total === 0 && page === 1 ? await suggestFor({ db, plan }) : plan.understanding;
+    return {
+      tools: await cardsInOrder(db, ranked.ids),
+      total: ranked.total,
+      totalCapped: ranked.capped,
+      page,
+      pageCount: pageCountOf(ranked.total, pageSize),
+      understanding,
+    };
+  }
+  const where = and(plan ? searchMatch(plan) : matchesText(text), narrowing);
   const {
     page: cards,
     total,
@@ -363,27 +397,19 @@ async function pageOfTextMatches({
         : await readWalkingIndex(tx, { where, orderBy, pageSize, offset });
     return { page: cards, total: TOOL_COUNT_CAP, capped: true };
   });
-  // Names that merely look like one or two characters would be noise.
-  if (total === 0 && page === 1 && text.length >= 3) {
-    const similar = await similarNames({ db, text, narrowing, pageSize });
-    if (similar.length > 0) {
-      return { tools: similar, total: similar.length, page, pageCount: 1, similarNames: true };
-    }
-  }
-  return { tools: cards, total, totalCapped: capped, page, pageCount: pageCountOf(total, pageSize) };
+  const understanding = plan && total === 0 && page === 1 ? await suggestFor({ db, plan }) : plan?.understanding;
+  return {
+    tools: cards,
+    total,
+    totalCapped: capped,
+    page,
+    pageCount: pageCountOf(total, pageSize),
+    ...(understanding ? { understanding } : {}),
+  };
 }
 
 /** Planned matches past which a search does not count them (the statistics' error is far smaller). */
 const MANY_MATCHES = 5 * TOOL_COUNT_CAP;
-
-/** How many rows the planner expects a test to match, from the columns' statistics. */
-async function plannedRows(db: Database, where: SQL | undefined): Promise<number> {
-  const result = await db.execute(sql`explain (format json) select 1 from ${tools} where ${where}`);
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const value = row ? Object.values(row)[0] : undefined;
-  const plan = (typeof value === "string" ? JSON.parse(value) : value) as [{ Plan: { "Plan Rows": number } }];
-  return plan[0].Plan["Plan Rows"];
-}
 
 /**
  * A page of relevance order over more matches than the cap, in the same order as relevanceOrder:
@@ -416,33 +442,6 @@ async function relevancePageOfMany(
     offset: Math.max(0, offset - namedRows.length),
   });
   return [...fromNames, ...rest];
-}
-
-/** Names that look like a text that matched nothing ("midjurney" -> Midjourney), closest first. */
-async function similarNames({
-  db,
-  text,
-  narrowing,
-  pageSize,
-}: {
-  db: Database;
-  text: string;
-  narrowing: SQL | undefined;
-  pageSize: number;
-}): Promise<ToolCard[]> {
-  // word_similarity scores the text against the closest part of a name, so a misspelt word of a
-  // longer name still counts; the threshold keeps unrelated names out. `<%` is the same test at the
-  // threshold set here, which the name's trigram index answers without reading every name.
-  const closeness = sql<number>`word_similarity(${text}, ${tools.name})`;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local pg_trgm.word_similarity_threshold = 0.5`);
-    return tx
-      .select(toolCardColumns)
-      .from(tools)
-      .where(and(sql`${text} <% ${tools.name}`, narrowing))
-      .orderBy(desc(closeness), asc(tools.id))
-      .limit(pageSize);
-  });
 }
 
 export type ToolLookup = { tool: Tool; canonical: boolean };

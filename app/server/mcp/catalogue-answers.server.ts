@@ -3,6 +3,7 @@ import { changeValueText, isWebAddress } from "~/lib/change-log";
 import { comparePath, MAX_COMPARED_TOOLS, sortSlugs } from "~/lib/compare";
 import { pricingToPlans, type Pricing } from "~/lib/pricing";
 import type { PricingModel } from "~/lib/pricing-model";
+import type { SearchUnderstanding } from "~/lib/search-understanding";
 import { absoluteUrl } from "~/lib/seo";
 import { effectiveSort, toolFiltersSearch, type ToolFilters, type ToolSort } from "~/lib/tool-filters";
 import { listAlternatives } from "../catalog/alternatives.server";
@@ -80,8 +81,8 @@ export type SearchAnswer = {
   page: number;
   pageCount: number;
   sort: ToolSort;
-  /** True when nothing matched `q` and these are tools whose names look like it instead. */
-  similarNamesOnly: boolean;
+  /** What the search understood of `q`: named filters, a page it names, suggestions when nothing matched. */
+  understood?: SearchUnderstanding;
   /** The same list on the site. */
   url: string;
   tools: ToolSummary[];
@@ -120,7 +121,7 @@ export async function searchCatalogue({
     page: found.page,
     pageCount: found.pageCount,
     sort,
-    similarNamesOnly: found.similarNames ?? false,
+    ...(found.understanding ? { understood: found.understanding } : {}),
     url: absoluteUrl(siteUrl, `/?${toolFiltersSearch({ ...filters, sort })}`),
     tools: await summarizeAll(db, siteUrl, found.tools),
   };

@@ -144,7 +144,21 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
         page: z.number().int(),
         pageCount: z.number().int(),
         sort: z.enum(TOOL_SORTS),
-        similarNamesOnly: z.boolean().describe("True when nothing matched q and these names only look like it"),
+        understood: z
+          .object({
+            filters: z
+              .array(z.object({ intent: z.string(), label: z.string(), queryWithout: z.string() }))
+              .describe("Filters the words of q named and applied (free, open source, self-hosted, API)"),
+            link: z
+              .object({ label: z.string(), href: z.string() })
+              .nullable()
+              .describe("A page q names: a tool's alternatives or a comparison, as a site path"),
+            didYouMean: z.array(z.string()).describe("When nothing matched: catalogue words that look like q's"),
+            relatedTags: z.array(z.object({ slug: z.string(), name: z.string() })),
+            relatedCategories: z.array(z.string()),
+          })
+          .optional()
+          .describe("What the search understood of q (from three characters)"),
         url: z.string().describe("The same list on the site"),
         tools: z.array(toolSummary),
       },

@@ -1,0 +1,388 @@
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { TOOL_CATEGORIES } from "~/lib/categories";
+import { comparePairPath } from "~/lib/compare";
+import { slugify } from "~/lib/slugify";
+import type { Database } from "../db/client.server";
+import { containsPattern, escapeLike } from "../db/like-patterns.server";
+import { searchWords, tags, tools } from "../db/schema.server";
+import type { FilterIntent, SearchUnderstanding } from "~/lib/search-understanding";
+import { type Concept, readQuery } from "./read-query.server";
+import { STOP_WORDS } from "./stop-words.server";
+
+/**
+ * The one search of the catalogue (issue 31, decision 155), for the home, category and tag pages, the
+ * API and MCP alike. A text is read into concepts (read-query.server.ts); each concept's word is
+ * corrected against the catalogue's vocabulary (search_words, through its trigram index) when the
+ * catalogue does not hold it; the tools are found through search_vector's GIN index (stemmed English),
+ * plus every tool whose name or description holds the whole text (the spec's rule, through the trigram
+ * indexes); and they are ranked: the name itself first, then how many of the query's concepts a tool
+ * answers, in which fields (name 8, tags and tagline 4, category and features 2, description 1), then
+ * the Bayesian ranking score.
+ */
+
+/** Candidates read past which the matches are not counted (the lists' own cap, TOOL_COUNT_CAP). */
+const CANDIDATE_CAP = 1000;
+/** Planned matches past which the candidates are the best ranked ones and the names, not the first found. */
+const MANY_MATCHES = 5 * CANDIDATE_CAP;
+/** With that many matches, how many of the best ranked a page is picked from, beyond what it skips. */
+const BEST_RANKED = 300;
+/** Similarity (pg_trgm) a catalogue word needs to stand for a typed word that the catalogue lacks. */
+const CORRECTION_SIMILARITY = 0.3;
+const CORRECTIONS_PER_WORD = 3;
+
+type SourceTool = { id: string; slug: string; name: string; category: string; tagIds: string[] };
+
+/** A text read and resolved against the catalogue: what to match, rank and show. */
+export type SearchPlan = {
+  text: string;
+  concepts: Concept[];
+  /** Each concept as a tsquery (its phrases, corrections and prefix, or'ed). */
+  conceptQueries: SQL[];
+  /** Names that are the query itself, lower case (as typed, as corrected, each side of "vs"). */
+  exactNames: string[];
+  /** The filters the words named, as a test on tools.facets; null when they name none. */
+  intentNarrowing: SQL | undefined;
+  /** A named filter's tag is missing from the catalogue: the filter matches nothing. */
+  intentImpossible: boolean;
+  alternativesOf: SourceTool | null;
+  understanding: SearchUnderstanding;
+};
+
+// Every word of a phrase, in any order: "financial research" also finds "research ... financial data".
+const tsQuery = (phrase: string) => sql`plainto_tsquery('english', ${phrase})`;
+const prefixQuery = (word: string) => sql`to_tsquery('english', ${`${word}:*`})`;
+const orQueries = (queries: SQL[]) => sql.join(queries, sql` || `);
+
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+
+const INTENT_TAGS: Record<Exclude<FilterIntent, "free">, string> = {
+  "open-source": "open-source",
+  "self-hosted": "self-hosted",
+  api: "api",
+};
+
+type VocabularyHit = { input: string; word: string; similarity: number; prefixOf: boolean };
+
+/**
+ * For each typed word, the catalogue's words that look like it (its own spelling included, similarity 1)
+ * and whether some word begins with it; in one statement on search_words' trigram index.
+ */
+async function lookUpWords(db: Database, inputs: string[]): Promise<VocabularyHit[]> {
+  if (inputs.length === 0) return [];
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local pg_trgm.similarity_threshold = ${sql.raw(String(CORRECTION_SIMILARITY))}`);
+    const result = await tx.execute(sql`
+      select input, found.word, found.similarity, false as "prefixOf"
+      from unnest(${textArray(inputs)}) as input
+      cross join lateral (
+        select ${searchWords.word} as word, similarity(${searchWords.word}, input) as similarity
+        from ${searchWords} where ${searchWords.word} % input
+        order by similarity(${searchWords.word}, input) desc, ${searchWords.toolCount} desc limit 8) as found
+      union all
+      -- The inputs are letters and digits only (read-query.server.ts): nothing in them is a LIKE wildcard.
+      select input, input, 0, true from unnest(${textArray(inputs)}) as input
+      where exists (select 1 from ${searchWords} where ${searchWords.word} like input || '%')`);
+    return (result as unknown as { rows: VocabularyHit[] }).rows.map((row) => ({
+      ...row,
+      similarity: Number(row.similarity),
+    }));
+  });
+}
+
+/** A tool named by a text: its name or slug exactly, else the name that looks most like it. */
+async function findNamedTool(db: Database, text: string): Promise<SourceTool | null> {
+  const columns = { id: tools.id, slug: tools.slug, name: tools.name, category: tools.category, tagIds: tools.tagIds };
+  const [exact] = await db
+    .select(columns)
+    .from(tools)
+    .where(and(or(sql`lower(${tools.name}) = ${text}`, eq(tools.slug, slugify(text))), isNull(tools.discontinuedAt)))
+    .limit(1);
+  if (exact) return exact;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local pg_trgm.word_similarity_threshold = 0.5`);
+    const [close] = await tx
+      .select(columns)
+      .from(tools)
+      .where(and(sql`${text} <% ${tools.name}`, isNull(tools.discontinuedAt)))
+      .orderBy(sql`word_similarity(${text}, ${tools.name}) desc`, asc(tools.id))
+      .limit(1);
+    return close ?? null;
+  });
+}
+
+/** A concept's phrases plus the catalogue's spellings of a word it lacks; two words the catalogue writes as one, joined. */
+function correctConcepts(concepts: Concept[], hits: VocabularyHit[]): { concepts: Concept[]; corrected: string[] } {
+  const known = (word: string) => hits.some((hit) => hit.input === word && hit.similarity === 1);
+  const startsAWord = (word: string) => hits.some((hit) => hit.input === word && hit.prefixOf);
+  const result: Concept[] = [];
+  const corrected: string[] = [];
+  for (let index = 0; index < concepts.length; index++) {
+    const concept = concepts[index]!;
+    const next = concepts[index + 1];
+    if (concept.correctable && next?.correctable && known(concept.typed + next.typed)) {
+      const joined = concept.typed + next.typed;
+      result.push({ ...concept, phrases: [`${concept.typed} ${next.typed}`, joined], prefix: false });
+      corrected.push(joined);
+      index++;
+      continue;
+    }
+    if (!concept.correctable || known(concept.typed) || (concept.prefix && startsAWord(concept.typed))) {
+      result.push(concept);
+      corrected.push(concept.typed);
+      continue;
+    }
+    const candidates = hits
+      .filter((hit) => hit.input === concept.typed && !hit.prefixOf && !STOP_WORDS.has(hit.word))
+      .sort((a, b) => b.similarity - a.similarity);
+    const best = candidates[0]?.similarity ?? 0;
+    const corrections = candidates
+      .filter((hit) => hit.similarity >= best - 0.1)
+      .slice(0, CORRECTIONS_PER_WORD)
+      .map((hit) => hit.word);
+    result.push({ ...concept, phrases: [...concept.phrases, ...corrections] });
+    corrected.push(corrections[0] ?? concept.typed);
+  }
+  return { concepts: result, corrected };
+}
+
+function conceptQuery(concept: Concept): SQL {
+  const phrases = concept.phrases.map(tsQuery);
+  return sql`(${orQueries(concept.prefix ? [...phrases, prefixQuery(concept.typed)] : phrases)})`;
+}
+
+/** Reads a text and resolves it against the catalogue: corrections, named filters and pages. */
+export async function planSearch({ db, text }: { db: Database; text: string }): Promise<SearchPlan> {
+  const read = readQuery(text);
+  const inputs = new Set<string>();
+  read.concepts.forEach((concept, index) => {
+    if (!concept.correctable || concept.typed.length < 3) return;
+    inputs.add(concept.typed);
+    const next = read.concepts[index + 1];
+    if (next?.correctable) inputs.add(concept.typed + next.typed);
+  });
+  const tagSlugs = read.filters.flatMap((filter) => (filter.intent === "free" ? [] : [INTENT_TAGS[filter.intent]]));
+  const [hits, intentTags, alternativesOf, compared] = await Promise.all([
+    lookUpWords(db, [...inputs]),
+    tagSlugs.length > 0
+      ? db.select({ id: tags.id }).from(tags).where(inArray(tags.slug, tagSlugs))
+      : Promise.resolve([]),
+    read.alternativesTo ? findNamedTool(db, read.alternativesTo) : Promise.resolve(null),
+    read.compare ? Promise.all(read.compare.map((side) => findNamedTool(db, side))) : Promise.resolve(null),
+  ]);
+  const { concepts, corrected } = correctConcepts(read.concepts, hits);
+
+  const required = intentTags.map((tag) => tag.id);
+  const free = read.filters.some((filter) => filter.intent === "free");
+  const intentNarrowing = and(
+    required.length > 0 ? sql`${tools.facets} @> ${textArray(required)}` : undefined,
+    free ? sql`${tools.facets} && ${textArray(["pricing:free", "pricing:freemium"])}` : undefined,
+  );
+
+  let link: SearchUnderstanding["link"] = null;
+  if (alternativesOf) {
+    link = { label: `Alternatives to ${alternativesOf.name}`, href: `/tool/${alternativesOf.slug}/alternatives` };
+  } else if (compared?.[0] && compared[1] && compared[0].id !== compared[1].id) {
+    link = {
+      label: `Compare ${compared[0].name} and ${compared[1].name}`,
+      href: comparePairPath(compared[0].slug, compared[1].slug),
+    };
+  }
+  const exactNames = [
+    ...new Set([
+      read.normalized,
+      corrected.join(" "),
+      ...(compared ?? []).flatMap((tool) => (tool ? [tool.name.toLowerCase()] : [])),
+    ]),
+  ].filter(Boolean);
+  return {
+    text,
+    concepts,
+    conceptQueries: concepts.map(conceptQuery),
+    exactNames,
+    intentNarrowing,
+    intentImpossible: required.length < tagSlugs.length,
+    alternativesOf,
+    understanding: { filters: read.filters, link, didYouMean: [], relatedTags: [], relatedCategories: [] },
+  };
+}
+
+/** The spec's rule (decision 091): the whole text inside the name or the description's text, any case. */
+const holdsWholeText = (text: string) =>
+  or(sql`${tools.name} ilike ${containsPattern(text)}`, sql`${tools.descriptionText} ilike ${containsPattern(text)}`);
+
+/**
+ * What a tool must satisfy to be found: it answers one of the concepts and the filters the words
+ * named, or it holds the whole text. Lists in another order than relevance use this alone.
+ */
+export function searchMatch(plan: SearchPlan): SQL {
+  const answers =
+    plan.intentImpossible || (plan.conceptQueries.length === 0 && !plan.intentNarrowing)
+      ? undefined
+      : and(
+          plan.conceptQueries.length > 0
+            ? sql`${tools.searchVector} @@ (${orQueries(plan.conceptQueries)})`
+            : undefined,
+          plan.intentNarrowing,
+        );
+  const alternatives = plan.alternativesOf ? alternativesCandidates(plan.alternativesOf) : undefined;
+  return or(alternatives ?? answers, holdsWholeText(plan.text))!;
+}
+
+/** Tools that share the category or a tag of the tool whose alternatives are asked for (not itself). */
+function alternativesCandidates(source: SourceTool): SQL {
+  return and(
+    sql`${tools.id} <> ${source.id}`,
+    or(
+      eq(tools.category, source.category),
+      source.tagIds.length > 0 ? sql`${tools.facets} && ${textArray(source.tagIds)}` : undefined,
+    ),
+  )!;
+}
+
+/** How well a tool answers one concept: by the best field holding it. */
+const conceptScore = (query: SQL) => sql`(case
+  when ts_filter(${tools.searchVector}, '{a}') @@ ${query} then 8
+  when ts_filter(${tools.searchVector}, '{b}') @@ ${query} then 4
+  when ts_filter(${tools.searchVector}, '{c}') @@ ${query} then 2
+  when ${tools.searchVector} @@ ${query} then 1 else 0 end)`;
+
+/** The relevance order (decision 155), as ORDER BY terms over the tools table. */
+function relevanceTerms(plan: SearchPlan): SQL[] {
+  const exact = sql`(lower(${tools.name}) in (${sql.join(
+    plan.exactNames.map((name) => sql`${name}`),
+    sql`, `,
+  )}) or ${tools.slug} = ${slugify(plan.text)})`;
+  const beginsName = sql`(lower(${tools.name}) like ${`${escapeLike(plan.exactNames[0] ?? "")}%`})`;
+  const terms: SQL[] = [sql`${exact} desc`, sql`${beginsName} desc`];
+  if (plan.alternativesOf) {
+    const shared = sql`cardinality(array(select unnest(${tools.tagIds}) intersect select unnest(${textArray(plan.alternativesOf.tagIds)}::uuid[])))`;
+    terms.push(sql`((${tools.category} = ${plan.alternativesOf.category})::int * 2 + ${shared}) desc`);
+  } else if (plan.conceptQueries.length > 0) {
+    const coverage = sql.join(
+      plan.conceptQueries.map((query) => sql`(${tools.searchVector} @@ ${query})::int`),
+      sql` + `,
+    );
+    const score = sql.join(plan.conceptQueries.map(conceptScore), sql` + `);
+    terms.push(sql`(${coverage}) desc`, sql`(${score}) desc`);
+  }
+  return [...terms, sql`${tools.rankingScore} desc nulls last`, sql`${tools.voteCount} desc nulls last`, asc(tools.id)];
+}
+
+/** The best ranked ORDER BY, as tools_ranking_idx is built. */
+const byRanking = [sql`${tools.rankingScore} desc nulls last`, sql`${tools.voteCount} desc nulls last`, asc(tools.id)];
+
+/** How many rows the planner expects a test to match, from the columns' statistics. */
+export async function plannedRows(db: Database, where: SQL | undefined): Promise<number> {
+  const result = await db.execute(sql`explain (format json) select 1 from ${tools} where ${where}`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const value = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof value === "string" ? JSON.parse(value) : value) as [{ Plan: { "Plan Rows": number } }];
+  return plan[0].Plan["Plan Rows"];
+}
+
+export type { SearchUnderstanding };
+
+export type RankedPage = { ids: string[]; total: number; capped: boolean };
+
+/**
+ * A page of a search in relevance order: the tools' ids, and how many matched (up to the cap). The
+ * matches are read once through the indexes, up to the cap, and ranked in the same statement; when the
+ * planner expects many times the cap, the page is picked from the best ranked matches and the names
+ * that hold the text instead, and the count says "1,000+".
+ */
+export async function rankSearch({
+  db,
+  plan,
+  narrowing,
+  offset,
+  limit,
+}: {
+  db: Database;
+  plan: SearchPlan;
+  narrowing: SQL | undefined;
+  offset: number;
+  limit: number;
+}): Promise<RankedPage> {
+  const where = and(searchMatch(plan), narrowing);
+  return db.transaction(async (tx) => {
+    // The planner prices text tests far too cheaply and would read the whole table (decision 002).
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const many = (await plannedRows(tx, where)) > MANY_MATCHES;
+    let candidates: SQL;
+    if (!many) {
+      candidates = sql`(select ${tools.id} from ${tools} where ${where} limit ${CANDIDATE_CAP + 1})`;
+    } else {
+      const named = and(
+        or(...plan.exactNames.map((name) => sql`${tools.name} ilike ${containsPattern(name)}`)),
+        narrowing,
+      );
+      candidates = sql`((select ${tools.id} from ${tools} where ${where}
+          order by ${sql.join(byRanking, sql`, `)} limit ${offset + limit + BEST_RANKED})
+        union (select ${tools.id} from ${tools} where ${named} limit ${BEST_RANKED}))`;
+    }
+    const rows = await tx
+      .select({ id: tools.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(tools)
+      .where(sql`${tools.id} in ${candidates}`)
+      .orderBy(...relevanceTerms(plan))
+      .limit(limit)
+      .offset(offset);
+    // A page past the end has no row to carry the count.
+    const found =
+      rows[0]?.total ??
+      (offset > 0
+        ? Number(
+            (
+              (await tx.execute(
+                sql`select count(*) as n from ${tools} where ${tools.id} in ${candidates}`,
+              )) as unknown as {
+                rows: { n: number }[];
+              }
+            ).rows[0]?.n ?? 0,
+          )
+        : 0);
+    const capped = many || found > CANDIDATE_CAP;
+    return { ids: rows.map((row) => row.id), total: capped ? CANDIDATE_CAP : found, capped };
+  });
+}
+
+/** When nothing matched: the catalogue's words that look like the query's, and tags and categories holding them. */
+export async function suggestFor({ db, plan }: { db: Database; plan: SearchPlan }): Promise<SearchUnderstanding> {
+  const words = plan.concepts.filter((concept) => concept.correctable).map((concept) => concept.typed);
+  const typed = words.filter((word) => word.length >= 3);
+  const [similar, relatedTags] = await Promise.all([
+    typed.length === 0
+      ? Promise.resolve([])
+      : db.transaction(async (tx) => {
+          await tx.execute(sql`set local pg_trgm.similarity_threshold = 0.25`);
+          const result = await tx.execute(sql`
+            select distinct on (found.word) found.word, found.similarity from unnest(${textArray(typed)}) as input
+            cross join lateral (
+              select ${searchWords.word} as word, similarity(${searchWords.word}, input) as similarity
+              from ${searchWords} where ${searchWords.word} % input and ${searchWords.word} <> input
+              order by similarity(${searchWords.word}, input) desc, ${searchWords.toolCount} desc limit 3) as found
+            order by found.word, found.similarity desc`);
+          return (result as unknown as { rows: { word: string; similarity: number }[] }).rows
+            .sort((a, b) => Number(b.similarity) - Number(a.similarity))
+            .map((row) => row.word)
+            .filter((word) => !STOP_WORDS.has(word))
+            .slice(0, 5);
+        }),
+    typed.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ slug: tags.slug, name: tags.name })
+          .from(tags)
+          .where(or(...typed.map((word) => sql`${tags.name} ilike ${containsPattern(word.slice(0, 4))}`)))
+          .orderBy(asc(tags.name))
+          .limit(5),
+  ]);
+  const relatedCategories = TOOL_CATEGORIES.filter((category) =>
+    typed.some((word) => category.toLowerCase().includes(word.slice(0, 4))),
+  );
+  return { ...plan.understanding, didYouMean: similar, relatedTags, relatedCategories };
+}
