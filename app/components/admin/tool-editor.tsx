@@ -12,6 +12,7 @@ import { PricingModelField } from "~/components/admin/pricing-model-field";
 import { ResearchSummary } from "~/components/admin/research-summary";
 import { TagsField } from "~/components/admin/tags-field";
 import { useUnsavedEditsWarning } from "~/components/admin/unsaved-edits";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -26,6 +27,7 @@ import { isPricingModel, type PricingModel } from "~/lib/pricing-model";
 import { suggestPricingModel } from "~/lib/pricing-model-suggestion";
 import { RESEARCH_MESSAGES, type ResearchAvailability, type ResearchOutcome } from "~/lib/research";
 import { applyResearch, tagsFrom, type TagChoice } from "~/lib/research-apply";
+import { QUEUE_ENTRY_FIELD, RESEARCH_QUEUE_MESSAGES, RESEARCH_QUEUE_PATH } from "~/lib/research-queue";
 import { INBOX_PATH, SUBMISSION_FIELD, type ToolPrefill } from "~/lib/submissions";
 import {
   TOOL_FIELDS,
@@ -205,6 +207,8 @@ export type SubmissionSummary = {
   pending: boolean;
 };
 
+export type QueueEntrySummary = { id: string; website: string; metadataOnly: boolean };
+
 export function ToolEditor({
   tool,
   submission,
@@ -213,9 +217,12 @@ export function ToolEditor({
   research,
   failure,
   postedLogoOutcome,
+  queueEntry = null,
 }: {
   tool: EditableTool | null;
   submission: SubmissionSummary | null;
+  /** Opened from "Add many tools" (decision 154): the draft that filled the form, published by saving it. */
+  queueEntry?: QueueEntrySummary | null;
   prefill: ToolPrefill | null;
   tagChoices: TagChoice[];
   research: ResearchAvailability;
@@ -337,9 +344,21 @@ export function ToolEditor({
       </div>
 
       {submission && <SubmissionNotice submission={submission} />}
+      {queueEntry && (
+        <Alert>
+          <AlertDescription>
+            Drafted from {queueEntry.website} by Add many tools: saving publishes the tool and takes the draft off the{" "}
+            <Link to={RESEARCH_QUEUE_PATH} className="underline">
+              review list
+            </Link>
+            .{queueEntry.metadataOnly ? ` ${RESEARCH_QUEUE_MESSAGES.metadataOnly}` : ""}
+          </AlertDescription>
+        </Alert>
+      )}
 
       <Form id="tool-form" ref={formRef} method="post" noValidate onSubmit={validate} className="space-y-6">
         {submission?.pending && <input type="hidden" name={SUBMISSION_FIELD} value={submission.id} />}
+        {queueEntry && <input type="hidden" name={QUEUE_ENTRY_FIELD} value={queueEntry.id} />}
         <div className="grid gap-6 md:grid-cols-2">
           <FormField id="name" label="Name" error={errors.name}>
             {(control) => (

@@ -13,6 +13,8 @@ import { findToolById } from "~/server/catalog/tool-admin.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { defineIntents } from "~/server/http/action-pipeline.server";
 import { findSubmissionForForm } from "~/server/moderation/submission-reads.server";
+import { findQueueEntry } from "~/server/research/research-queue-review.server";
+import { QUEUE_ENTRY_FIELD, RESEARCH_QUEUE_MESSAGES } from "~/lib/research-queue";
 import { deleteToolIntent } from "./tool-form/delete-tool.server";
 import { fetchLogoIntent } from "./tool-form/fetch-logo.server";
 import { saveToolIntent } from "./tool-form/save-tool.server";
@@ -41,8 +43,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       draftState: found.draftState,
       pending: found.status === "pending",
     };
+    if (!submissionId) {
+      // Opened from "Add many tools" (decision 154): the drafted entry fills the form; saving publishes it.
+      const entryId = new URL(request.url).searchParams.get(QUEUE_ENTRY_FIELD);
+      const entry = entryId ? await findQueueEntry({ db: context.db, id: entryId }) : null;
+      if (entryId && (!entry?.draft || entry.state !== "drafted"))
+        throw toErrorResponse(new AppError("not-found", RESEARCH_QUEUE_MESSAGES.notFound));
+      if (entry?.draft) {
+        const { sources: _sources, fieldSources: _fieldSources, metadataOnly, ...draft } = entry.draft;
+        const tagIds = new Set(tags.map((tag) => tag.id));
+        return {
+          tool: null,
+          tags,
+          research,
+          submission: null,
+          prefill: { ...draft, tags: draft.tags.filter((id) => tagIds.has(id)) },
+          queueEntry: { id: entry.id, website: entry.website, metadataOnly },
+        };
+      }
+    }
     const prefill = found?.status === "pending" ? toolPrefillFrom(found, new Set(tags.map((tag) => tag.id))) : null;
-    return { tool: null, tags, research, submission, prefill };
+    return { tool: null, tags, research, submission, prefill, queueEntry: null };
   }
   const tool = await findToolById({ db: context.db, id: params.id });
   if (!tool) throw toolNotFound();
@@ -64,7 +85,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     startingPrice: tool.startingPrice,
     tags: await listTagIdsForTool({ db: context.db, toolId: tool.id }),
   };
-  return { tool: editable, tags, research, submission: null, prefill: null };
+  return { tool: editable, tags, research, submission: null, prefill: null, queueEntry: null };
 }
 
 export const action = defineIntents({
@@ -93,9 +114,10 @@ export default function ToolFormPage({ loaderData, actionData }: Route.Component
   // A different tool (or new after edit) is a different form: nothing carries over.
   return (
     <ToolEditor
-      key={loaderData.tool?.id ?? loaderData.submission?.id ?? NEW_TOOL_ID}
+      key={loaderData.tool?.id ?? loaderData.submission?.id ?? loaderData.queueEntry?.id ?? NEW_TOOL_ID}
       tool={loaderData.tool}
       submission={loaderData.submission}
+      queueEntry={loaderData.queueEntry}
       prefill={loaderData.prefill}
       tagChoices={loaderData.tags}
       research={loaderData.research}

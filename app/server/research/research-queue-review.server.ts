@@ -144,7 +144,7 @@ export async function acceptQueueEntry({
       const problems = Object.entries(fieldErrorsOf(parsed.error)).map(([field, message]) => `${field}: ${message}`);
       return { status: "refused", message: `Complete ${entry.draft.name} in the form first (${problems.join("; ")})` };
     }
-    const created = await createTool({ db: tx, input: parsed.data });
+    const created = await createTool({ db: tx, input: parsed.data, author: { ...author, origin: "admin" } });
     if (created.status === "invalid") {
       return { status: "refused", message: Object.values(created.fieldErrors).join("; ") };
     }

@@ -8,6 +8,8 @@ import { flashCookie } from "~/server/flash.server";
 import { adminIntent, InvalidFields, stringField } from "~/server/http/action-pipeline.server";
 import { moderatorFrom } from "~/server/moderation/comment-moderation.server";
 import { approveSubmission } from "~/server/moderation/submission-decisions.server";
+import { markQueueEntryPublished } from "~/server/research/research-queue-review.server";
+import { QUEUE_ENTRY_FIELD } from "~/lib/research-queue";
 import { listRedirect, OUR_FAULT, savedToolId } from "./shared.server";
 import { publicName } from "~/lib/account";
 
@@ -52,6 +54,10 @@ export const saveToolIntent = adminIntent({
         : // The public change log names who made the change (an email is never shown there).
           await updateTool({ db: context.db, id, input, author });
     if (result.status === "invalid") throw new InvalidFields(result.fieldErrors);
+    // Opened from "Add many tools" (decision 154): the draft it published leaves the review list.
+    const queueEntryId = id === null ? stringField(form, QUEUE_ENTRY_FIELD) : "";
+    if (queueEntryId !== "")
+      await markQueueEntryPublished({ db: context.db, id: queueEntryId, toolId: result.tool.id });
     purge([...before, ...(await toolWriteTags({ db: context.db, ids: [result.tool.id] }))]);
     return listRedirect(id === null ? ADMIN_TOASTS.toolCreated : ADMIN_TOASTS.toolUpdated);
   },
