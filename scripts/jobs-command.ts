@@ -48,11 +48,13 @@ export async function jobs(args: string[], env: Env = processEnv): Promise<Comma
   });
   try {
     await handle.migrate();
+    const storage = configuredStorage(env);
     const definitions = jobDefinitionsFromEnv({
       env,
       research: researchServiceFromEnv(env),
       purgePages: purges.purgePages,
-      backups: { settings: backupSettings(env), storage: configuredStorage(env), databaseKind: handle.kind },
+      backups: { settings: backupSettings(env), storage, databaseKind: handle.kind },
+      storage,
     });
     if (listing) {
       const lines = await scheduleLines(handle.db, definitions);

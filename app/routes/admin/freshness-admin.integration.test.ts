@@ -101,6 +101,7 @@ describe("/admin/jobs", () => {
       { kind: "refresh", cron: null, idleReason: "The research assistant is not configured" },
       { kind: "submission-draft", cron: null, idleReason: null },
       { kind: "backup", cron: null, idleReason: null },
+      { kind: "research-queue", cron: null, idleReason: null },
     ]);
     expect(new Date(schedules[0]!.nextRunAt!).getUTCHours()).toBe(3);
     expect(schedules[1]!.nextRunAt).toBeNull();
@@ -139,6 +140,7 @@ describe("/admin/jobs", () => {
       refresh: { waiting: 0 },
       "submission-draft": { waiting: 0 },
       backup: { waiting: 0 },
+      "research-queue": { waiting: 0 },
     });
   });
 });

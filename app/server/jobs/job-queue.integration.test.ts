@@ -185,6 +185,7 @@ describe("the job queue", () => {
       { kind: "refresh", cron: null, nextRunAt: null, idleReason: "The research assistant is not configured" },
       { kind: "submission-draft", cron: null, nextRunAt: null, idleReason: null },
       { kind: "backup", cron: null, nextRunAt: null, idleReason: null },
+      { kind: "research-queue", cron: null, nextRunAt: null, idleReason: null },
     ]);
   });
 
