@@ -55,3 +55,42 @@ describe("the judged queries of issue 31", () => {
     expect(mean, misses.join("\n")).toBeGreaterThanOrEqual(0.85);
   }, 120_000);
 });
+
+describe("what the search understood", () => {
+  const search = (query: string) =>
+    listTools({ db: database.db, filters: { query, category: null, pricing: [], tags: [] }, order: "relevance" });
+
+  test("named filters are applied and returned as chips, pages as a link", async () => {
+    const free = await search("free image generator");
+    expect(free.understanding?.filters).toEqual([{ intent: "free", label: "Free", queryWithout: "image generator" }]);
+    expect(free.tools.length).toBeGreaterThan(0);
+    expect(free.tools.every((tool) => tool.pricingModel === "free" || tool.pricingModel === "freemium")).toBe(true);
+
+    expect((await search("alternatives to midjourney")).understanding?.link).toEqual({
+      label: "Alternatives to Midjourney",
+      href: "/tool/midjourney/alternatives",
+    });
+    const versus = await search("chatgpt vs claude");
+    expect(versus.understanding?.link).toEqual({
+      label: "Compare ChatGPT and Claude",
+      href: "/compare/chatgpt-vs-claude",
+    });
+    expect(
+      versus.tools
+        .slice(0, 2)
+        .map((tool) => tool.slug)
+        .sort(),
+    ).toEqual(["chatgpt", "claude"]);
+  });
+
+  test("nothing found offers the catalogue's words, and words that match nothing find nothing", async () => {
+    expect(await search("qxjvwz")).toMatchObject({ tools: [], total: 0 });
+    const narrowed = await listTools({
+      db: database.db,
+      filters: { query: "midjurney", category: "Audio", pricing: [], tags: [] },
+      order: "relevance",
+    });
+    expect(narrowed).toMatchObject({ tools: [], total: 0 });
+    expect(narrowed.understanding?.didYouMean).toContain("midjourney");
+  });
+});
