@@ -386,34 +386,31 @@ function EntryTable({
                 >
                   Edit
                 </Link>
-                <Button
-                  type="submit"
-                  size="sm"
-                  form={`entry-${entry.id}`}
-                  name="intent"
-                  value="accept"
-                  aria-label={`Accept ${entry.name ?? entry.website}`}
-                >
-                  Accept
-                </Button>
+                <DecisionButton entry={entry} intent="accept" />
               </>
             )}
-            {entry.state !== "waiting" && (
-              <Button
-                type="submit"
-                size="sm"
-                variant="outline"
-                form={`entry-${entry.id}`}
-                name="intent"
-                value="reject"
-                aria-label={`Reject ${entry.name ?? entry.website}`}
-              >
-                Reject
-              </Button>
-            )}
+            {entry.state !== "waiting" && <DecisionButton entry={entry} intent="reject" />}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Accept or Reject: posts the entry's own form (outside the selection form: forms cannot nest). */
+function DecisionButton({ entry, intent }: { entry: LoadedEntry; intent: "accept" | "reject" }) {
+  const label = intent === "accept" ? "Accept" : "Reject";
+  return (
+    <Button
+      type="submit"
+      size="sm"
+      variant={intent === "accept" ? "default" : "outline"}
+      form={`entry-${entry.id}`}
+      name="intent"
+      value={intent}
+      aria-label={`${label} ${entry.name ?? entry.website}`}
+    >
+      {label}
+    </Button>
   );
 }
