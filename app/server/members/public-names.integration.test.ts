@@ -179,6 +179,7 @@ async function emptyDatabase(): Promise<DatabaseHandle & { dispose(): Promise<vo
 }
 
 describe("migration 0017 for existing accounts", () => {
+  // It migrates a new database from the first migration up: slow on a busy machine, hence 120 s.
   test("names every member, drops usernames and logged admin names taken from an address, keeps chosen names", async () => {
     const database = await emptyDatabase();
     try {
@@ -246,5 +247,5 @@ describe("migration 0017 for existing accounts", () => {
     } finally {
       await database.dispose();
     }
-  });
+  }, 120_000);
 });
