@@ -281,8 +281,9 @@ describe("opening the tool form", () => {
           },
         ],
       },
-      // Only the create form opened from the inbox carries a submission.
+      // Only the create form opened from the inbox carries a submission, and from the research queue a draft.
       submission: null,
+      queueEntry: null,
       prefill: null,
     });
   });
