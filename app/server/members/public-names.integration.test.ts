@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import express from "express";
 import { createRequestHandler } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -200,7 +200,11 @@ describe("migration 0017 for existing accounts", () => {
       await database.db.update(profiles).set({ displayName: "Quill_Fan" }).where(eq(profiles.id, chosen!.id));
       const oldNames = await database.db.select({ id: profiles.id, username: profiles.username }).from(profiles);
       expect(oldNames.find((row) => row.id === maria!.id)?.username).toBe("maria.ux");
-      const [quill] = await insertTools(database.db, { name: "Quill", slug: "quill" });
+      // Written in SQL: the schema module describes today's table, which has columns 0016 had not.
+      await database.db.execute(
+        sql`insert into tools (slug, name, description, category) values ('quill', 'Quill', '<p>About Quill.</p>', 'Writing')`,
+      );
+      const [quill] = await database.db.select({ id: tools.id }).from(tools).where(eq(tools.slug, "quill"));
       await database.db.insert(toolChanges).values([
         { toolId: quill!.id, field: "status", origin: "admin", actorId: admin!.id, actorName: "admin.ux" },
         { toolId: quill!.id, field: "status", origin: "admin", actorId: admin!.id, actorName: ADMIN_EMAIL },
