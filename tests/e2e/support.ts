@@ -52,6 +52,22 @@ export async function expectSameTools(scope: Page | Locator, tools: DemoTool[]) 
   await expect.poll(async () => (await toolCardNames(scope).allTextContents()).sort()).toEqual(names);
 }
 
+/**
+ * A text search's cards: every tool whose name or description holds the text is among them (the
+ * spec's rule, which the search engine keeps), and words may find more (decision 155: stems,
+ * synonyms, tags). Which tools rank where is pinned by the engine's integration tests.
+ */
+export async function expectSearchFinds(scope: Page | Locator, query: string, category?: string) {
+  const names = demoToolsMatching(query, category).map((tool) => tool.name);
+  expect(names.length, `the demo has tools holding "${query}"`).toBeGreaterThan(0);
+  await expect
+    .poll(async () => {
+      const shown = await toolCardNames(scope).allTextContents();
+      return names.filter((name) => !shown.includes(name));
+    })
+    .toEqual([]);
+}
+
 /** Structured data blocks of the current page, parsed. */
 export async function readJsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
