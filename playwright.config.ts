@@ -6,15 +6,28 @@ import { CHROMIUM_LAUNCH_OPTIONS } from "./tests/e2e/chromium";
 
 // End-to-end tests drive the production build (`npm test` builds it first) in Debian's Chromium:
 // Playwright's own browser download does not work on this machine.
-const PORT = 3210;
+// E2E_PORT_OFFSET moves every port below, so two checkouts on one machine can run the suite at once.
+const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const PORT = 3210 + PORT_OFFSET;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // Fixed ports for tests/fakes/serve.ts: the app reads the fakes' addresses once at start.
-const FAKE_PORTS = { smtp: 3225, oidc: 3226, analytics: 3227, control: 3228, brave: 3229, llm: 3230, websites: 3231 };
+const FAKE_PORTS = {
+  smtp: 3225 + PORT_OFFSET,
+  oidc: 3226 + PORT_OFFSET,
+  analytics: 3227 + PORT_OFFSET,
+  control: 3228 + PORT_OFFSET,
+  brave: 3229 + PORT_OFFSET,
+  llm: 3230 + PORT_OFFSET,
+  websites: 3231 + PORT_OFFSET,
+};
 // The keys the fake Brave Search and model servers accept (nothing real).
 const RESEARCH_KEYS = { brave: "e2e-brave-key", llm: "e2e-llm-key" };
 const GOOGLE_CLIENT = { id: "aitlas-e2e", secret: "aitlas-e2e-secret" };
 // Where the tests' control client (tests/fakes/control-client.ts) finds the fakes.
 process.env.FAKE_CONTROL_URL = `http://127.0.0.1:${FAKE_PORTS.control}`;
+// Where specs find the fake websites and the fake analytics script (tests/e2e/support.ts).
+process.env.FAKE_WEBSITES_ORIGIN = `http://127.0.0.1:${FAKE_PORTS.websites}`;
+process.env.FAKE_ANALYTICS_ORIGIN = `http://127.0.0.1:${FAKE_PORTS.analytics}`;
 
 // Specs that change public content: they run after all the others (see `projects`).
 const CHANGES_PUBLIC_CONTENT =

@@ -9,11 +9,12 @@ import {
   uniqueEmail,
 } from "./accounts-support";
 import { adminEmail, adminStatePath } from "./admin-support";
+import { FAKE_ANALYTICS_ORIGIN } from "./support";
 import { expect, test } from "./fixtures";
 
-// The server runs with ANALYTICS_SCRIPT_URL=http://127.0.0.1:3227/script.js and
+// The server runs with ANALYTICS_SCRIPT_URL=<the fake analytics origin>/script.js and
 // ANALYTICS_SITE_ID=e2e-site (playwright.config.ts), served by tests/fakes/analytics.ts.
-const ANALYTICS_ORIGIN = "http://127.0.0.1:3227";
+const ANALYTICS_ORIGIN = FAKE_ANALYTICS_ORIGIN;
 const SCRIPT_URL = `${ANALYTICS_ORIGIN}/script.js?site_id=e2e-site`;
 
 /** Every request the page makes to the analytics host from now on. */

@@ -3,6 +3,7 @@ import { adminStatePath } from "./admin-support";
 import { expect, test } from "./fixtures";
 import { runJobNow } from "./jobs-support";
 import { createToolWithWebsite, slugOf } from "./tool-form-support";
+import { FAKE_WEBSITES_ORIGIN } from "./support";
 
 // A catalogue that stays true (issue 14): a link check finds a dead website, the administrator
 // sees it flagged and marks the tool discontinued, and the public page, the lists and the change
@@ -20,7 +21,7 @@ test("a dead website is flagged after three failed checks; marked discontinued, 
   const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const name = `Gonefile ${Date.now()}`;
   const slug = slugOf(name);
-  await createToolWithWebsite(page, name, `http://127.0.0.1:3231/gone/${slug}`);
+  await createToolWithWebsite(page, name, `${FAKE_WEBSITES_ORIGIN}/gone/${slug}`);
 
   // The schedule's page: both jobs, their cron expressions, and Run now for each.
   await page.goto("/admin/jobs");

@@ -3,6 +3,7 @@ import { adminStatePath } from "./admin-support";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { slugOf } from "./tool-form-support";
+import { FAKE_WEBSITES_ORIGIN } from "./support";
 import { researchResultFor } from "../fakes/llm";
 import { modelRequests, queueModelReplies, resetResearchFakes, searchRequests } from "../fakes/control-client";
 
@@ -25,7 +26,7 @@ test("twenty websites give seventeen drafts, two held-back duplicates and one fa
   const names = Array.from({ length: 17 }, (_, index) => `Bulkdraft ${stamp} ${String.fromCharCode(65 + index)}`);
   // One model answer a drafted website, in the order the queue takes them (the failure asks nothing).
   await queueModelReplies(names.map((name) => ({ kind: "object", value: researchResultFor(name) })));
-  const live = names.map((_, index) => `http://127.0.0.1:3231/with-icons/bulk-${stamp}-${index}`);
+  const live = names.map((_, index) => `${FAKE_WEBSITES_ORIGIN}/with-icons/bulk-${stamp}-${index}`);
   const lines = [
     ...live.slice(0, 8),
     // Demo tools' sites: ChatGPT's, and Midjourney's under another host of the same domain.

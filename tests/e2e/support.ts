@@ -103,3 +103,8 @@ export async function expectSiteChrome(page: Page) {
   await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Aitlas. All rights reserved.`);
 }
+
+/** The fake websites' origin (tests/fakes/serve.ts); playwright.config.ts sets it, E2E_PORT_OFFSET moves it. */
+export const FAKE_WEBSITES_ORIGIN = process.env.FAKE_WEBSITES_ORIGIN ?? "http://127.0.0.1:3231";
+/** The fake analytics script's origin. */
+export const FAKE_ANALYTICS_ORIGIN = process.env.FAKE_ANALYTICS_ORIGIN ?? "http://127.0.0.1:3227";

@@ -3,6 +3,7 @@ import { expectToast } from "./accounts-support";
 import { adminStatePath } from "./admin-support";
 import { expect, test } from "./fixtures";
 import { createToolWithWebsite, slugOf } from "./tool-form-support";
+import { FAKE_WEBSITES_ORIGIN } from "./support";
 
 // "Fetch logo from website" (decision 103): a tool whose website names an apple-touch-icon gets it
 // as its logo, re-encoded and shown on the public page; a website with nothing usable says so and
@@ -31,7 +32,7 @@ test("an administrator fetches a tool's logo from its website; a website without
   const anonymous = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const name = `Iconfile ${Date.now()}`;
   const slug = slugOf(name);
-  await createToolAndEdit(page, name, `http://127.0.0.1:3231/with-icons/${slug}`);
+  await createToolAndEdit(page, name, `${FAKE_WEBSITES_ORIGIN}/with-icons/${slug}`);
   const logoUrl = page.getByLabel("Logo URL", { exact: true });
   await expect(logoUrl).toHaveValue("");
 
@@ -48,7 +49,7 @@ test("an administrator fetches a tool's logo from its website; a website without
   expect(await (await anonymous.get(`/tool/${slug}`)).text()).toContain(stored);
 
   const plain = `Plainfile ${Date.now()}`;
-  await createToolAndEdit(page, plain, `http://127.0.0.1:3231/no-icons/${slugOf(plain)}`);
+  await createToolAndEdit(page, plain, `${FAKE_WEBSITES_ORIGIN}/no-icons/${slugOf(plain)}`);
   await page.getByRole("button", { name: "Fetch logo from website" }).click();
   await expectToast(page, "No usable logo found on the website");
   await expect(page.getByLabel("Logo URL", { exact: true })).toHaveValue("");

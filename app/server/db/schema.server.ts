@@ -206,15 +206,25 @@ export const tools = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     /**
+     * The facts a list filters on ("has:api", "platform:ios", ...): a mirror of tool_facts kept by
+     * its triggers (migration 0023).
+     */
+    factFacets: text("fact_facets")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
      * Everything a list filters on, as one array with one GIN index (migration 0009):
-     * "category:{name}", "pricing:{model}" (or "pricing:unset") and the tag ids. Filters used
+     * "category:{name}", "pricing:{model}" (or "pricing:unset"), the tag ids and the fact facets. Filters used
      * together become one index scan that intersects their entries (toolFacets, tools.server.ts).
      */
     facets: text("facets")
       .array()
       .notNull()
       .generatedAlwaysAs(
-        sql.raw(`array['category:' || category, 'pricing:' || coalesce(pricing_model, 'unset')] || tag_ids::text[]`),
+        sql.raw(
+          `array['category:' || category, 'pricing:' || coalesce(pricing_model, 'unset')] || tag_ids::text[] || fact_facets`,
+        ),
       ),
     metaTitle: text("meta_title"),
     website: text("website"),
@@ -377,6 +387,46 @@ export const articles = pgTable(
     index("articles_status_date_idx").on(table.status, table.date.desc(), table.createdAt.desc()),
     index("articles_lower_title_idx").on(sql`lower(${table.title})`),
   ],
+);
+
+/** The facts people choose a tool by (issue 32, decision 157); app/lib/tool-facts.ts names them. */
+export const TOOL_FACTS = [
+  "free_plan",
+  "api",
+  "open_source",
+  "self_hostable",
+  "platforms",
+  "trains_on_your_data",
+  "data_retention",
+  "certifications",
+] as const;
+export type ToolFactName = (typeof TOOL_FACTS)[number];
+
+/**
+ * One known fact about a tool, with the page it was read from and the day it was checked; a fact
+ * with no row is unknown, never guessed. Which of value, items and detail a fact uses is in
+ * migration 0023's checks.
+ */
+export const toolFacts = pgTable(
+  "tool_facts",
+  {
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    fact: text("fact").$type<ToolFactName>().notNull(),
+    /** "yes" or "no" ("opt-out" too for trains_on_your_data); null for platforms, certifications, data_retention. */
+    value: text("value").$type<"yes" | "no" | "opt-out">(),
+    /** Platforms or certifications. */
+    items: text("items")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The free plan's limits, the API's docs address, the licence, or the data retention text. */
+    detail: text("detail").notNull().default(""),
+    sourceUrl: text("source_url").notNull(),
+    checkedAt: date("checked_at", { mode: "string" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.toolId, table.fact] })],
 );
 
 /**
