@@ -7,6 +7,8 @@ export default [
   route("article/:id", "routes/article.tsx"),
   route("category/:category", "routes/category.tsx"),
   route("tag/:slug", "routes/tag.tsx"),
+  // The search boxes' suggestions while typing, as JSON (decision 160).
+  route("search/suggest", "routes/search-suggest.ts"),
   // /compare/{a}-vs-{b} for a pair, /compare?tools=a,b,c for three or four (decision 059).
   route("compare/:pair?", "routes/compare.tsx"),
   // The signed-in user's saved tools; its action saves and removes them (decision 062).

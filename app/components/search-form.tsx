@@ -3,10 +3,12 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
+import { SearchCombobox } from "./search-combobox";
 
 /**
  * A GET form: without JavaScript it submits on Enter; with it, results follow the typing
- * (debounced, replacing the history entry so Back leaves the page rather than each keystroke).
+ * (debounced, replacing the history entry so Back leaves the page rather than each keystroke),
+ * unless `live` is false, and `suggest` offers tools, tags and categories while typing (decision 160).
  */
 export function SearchForm({
   action,
@@ -15,6 +17,11 @@ export function SearchForm({
   label,
   hidden = {},
   size = "default",
+  live = true,
+  suggest = false,
+  inputId = `search-${action}`,
+  landmarkLabel,
+  className,
 }: {
   action: string;
   query: string;
@@ -23,6 +30,14 @@ export function SearchForm({
   /** Fields the search keeps (the other filters); a list when a name repeats. */
   hidden?: Record<string, string> | [string, string][];
   size?: "default" | "lg";
+  /** Whether the results follow the typing; false for a box on another page than its results. */
+  live?: boolean;
+  /** Whether the box suggests pages while typing (a combobox). */
+  suggest?: boolean;
+  inputId?: string;
+  /** The search landmark's name, when a page has more than one. */
+  landmarkLabel?: string;
+  className?: string;
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -41,6 +56,10 @@ export function SearchForm({
   // click on a link (which takes the focus first) then navigates after it, and wins, instead of
   // the search pulling the visitor back here a moment later.
   const pending = useRef<(() => void) | null>(null);
+  function dropPending() {
+    clearTimeout(timer.current);
+    pending.current = null;
+  }
   function sendPending() {
     clearTimeout(timer.current);
     const send = pending.current;
@@ -55,24 +74,40 @@ export function SearchForm({
     [],
   );
 
+  const inputProps = {
+    id: inputId,
+    type: "search",
+    name: "q",
+    defaultValue: query,
+    placeholder,
+    autoComplete: "off",
+    maxLength: 200,
+    className: cn("pl-10", size === "lg" && "h-12 rounded-full text-base shadow-sm"),
+  };
+
   return (
     <Form
       method="get"
       action={action}
       role="search"
-      className="relative w-full"
-      onChange={(event) => {
-        const form = event.currentTarget;
-        clearTimeout(timer.current);
-        pending.current = () => void submit(form, { replace: true, preventScrollReset: true });
-        timer.current = setTimeout(sendPending, 250);
-      }}
-      onBlur={sendPending}
+      aria-label={landmarkLabel}
+      className={cn("relative w-full", className)}
+      onChange={
+        live
+          ? (event) => {
+              const form = event.currentTarget;
+              clearTimeout(timer.current);
+              pending.current = () => void submit(form, { replace: true, preventScrollReset: true });
+              timer.current = setTimeout(sendPending, 250);
+            }
+          : undefined
+      }
+      onBlur={live ? sendPending : undefined}
     >
       {(Array.isArray(hidden) ? hidden : Object.entries(hidden)).map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
-      <label htmlFor={`search-${action}`} className="sr-only">
+      <label htmlFor={inputId} className="sr-only">
         {label}
       </label>
       <Search
@@ -82,17 +117,11 @@ export function SearchForm({
           searching && "animate-pulse",
         )}
       />
-      <Input
-        ref={inputRef}
-        id={`search-${action}`}
-        type="search"
-        name="q"
-        defaultValue={query}
-        placeholder={placeholder}
-        autoComplete="off"
-        maxLength={200}
-        className={cn("pl-10", size === "lg" && "h-12 rounded-full text-base shadow-sm")}
-      />
+      {suggest ? (
+        <SearchCombobox ref={inputRef} onChoose={dropPending} {...inputProps} />
+      ) : (
+        <Input ref={inputRef} {...inputProps} />
+      )}
     </Form>
   );
 }

@@ -7,6 +7,7 @@ import { signInHref } from "~/lib/sign-in-link";
 import type { SiteBranding } from "~/lib/site";
 import type { Theme } from "~/lib/theme";
 import type { PublicViewer } from "~/lib/viewer";
+import { SearchForm } from "./search-form";
 import { preloadSignInDialog, useSignInDialog } from "./sign-in-dialog";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
@@ -18,6 +19,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function SiteHeader({ theme, viewer, site }: { theme: Theme; viewer: PublicViewer | null; site: SiteBranding }) {
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       {/* On narrow screens the navigation takes a second row rather than disappearing. */}
@@ -44,6 +46,22 @@ export function SiteHeader({ theme, viewer, site }: { theme: Theme; viewer: Publ
           </NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          {/* Home has its own search box in the hero; on a phone the navigation needs the row (decision 160). */}
+          {pathname !== "/" && (
+            <SearchForm
+              // A new page starts with an empty box, whatever was typed to reach it.
+              key={pathname}
+              action="/"
+              query=""
+              placeholder="Search AI tools..."
+              label="Search all AI tools"
+              inputId="site-search"
+              landmarkLabel="Site"
+              live={false}
+              suggest
+              className="hidden w-56 lg:block xl:w-72"
+            />
+          )}
           <ThemeToggle theme={theme} />
           {viewer ? (
             // Loaded with the page, not on demand: its button and its "Sign out" form must be in the

@@ -107,6 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             label="Search AI tools"
             hidden={hiddenFilterFields(filters)}
             size="lg"
+            suggest
           />
         </div>
         <CategoryFilter selected={category} filters={filters} />

@@ -90,8 +90,35 @@ export const toolSchema = toolSummarySchema
 
 const nextCursor = z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page.");
 
+/** What the search read in `q` (decision 160): the list's own parameters it applied and the page it names. */
+export const searchIntentSchema = z
+  .object({
+    filters: z
+      .object({
+        pricing: z
+          .array(z.enum(PRICING_MODELS))
+          .describe('Pricing models applied (any of them): "free" in `q` applies ["free", "freemium"].'),
+        tags: z
+          .array(slug)
+          .describe('Tag slugs applied (all of them): "open source", "self-hosted", "api" / "with an API".'),
+      })
+      .describe("Filters the words of `q` named and the results honour, beside the `pricing` and `tag` parameters."),
+    alternatives_to: slug
+      .nullable()
+      .describe('"alternatives to X", "X alternatives", "like X": the slug of X; the results are tools like it.'),
+    compare: z
+      .array(slug)
+      .length(2)
+      .nullable()
+      .describe('"X vs Y": the slugs of both tools (their comparison is /compare/{x}-vs-{y}).'),
+  })
+  .meta({
+    id: "SearchIntent",
+    description: "What the search understood of `q`; present when `q` has three characters or more.",
+  });
+
 export const toolListSchema = z
-  .object({ data: z.array(toolSummarySchema), next_cursor: nextCursor })
+  .object({ data: z.array(toolSummarySchema), next_cursor: nextCursor, intent: searchIntentSchema.optional() })
   .meta({ id: "ToolList" });
 
 export const categorySchema = z
@@ -176,7 +203,19 @@ const repeatable = <T extends z.ZodType>(item: T, max = 10) =>
   );
 
 export const toolListQuerySchema = z.object({
-  q: z.string().max(MAX_QUERY_LENGTH).optional().describe("Text to find in names and descriptions."),
+  q: z
+    .string()
+    .max(MAX_QUERY_LENGTH)
+    .optional()
+    .describe(
+      `What to search for, in words. From three characters the words are read like the site's search box reads them: \
+any of them may match (more of them ranks higher), in English stems ("editing" finds "edit"), with synonyms ("tts" \
+finds text to speech), corrected against the catalogue's words when misspelt ("midjorney"), and matched in the name, \
+tags, tagline, category, features and description (weighted in that order); a tool whose name or description holds \
+the whole text always matches. Words naming a filter ("free", "open source", "self-hosted", "with an API") apply it, \
+and "alternatives to X" or "X vs Y" find tools like X or both tools; the answer's \`intent\` says what was applied. \
+One or two characters match names and descriptions holding them.`,
+    ),
   category: z
     .preprocess(
       (value) => (typeof value === "string" ? (categoryFromAddress(value) ?? value) : value),

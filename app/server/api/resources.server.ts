@@ -81,7 +81,7 @@ export async function readToolList({
     : sort === "relevance"
       ? decodeCursor(query.cursor, sort, offsetPosition)
       : decodeCursor(query.cursor, sort, keyPosition);
-  const { rows, next } = await listToolsAfter({
+  const { rows, next, understanding } = await listToolsAfter({
     db,
     filters: {
       query: text,
@@ -98,6 +98,15 @@ export async function readToolList({
   return {
     data: rows.map((row) => toolSummary(siteUrl, row)),
     next_cursor: next ? encodeCursor(sort, next) : null,
+    ...(understanding
+      ? {
+          intent: {
+            filters: understanding.intent.filters,
+            alternatives_to: understanding.intent.alternativesTo,
+            compare: understanding.intent.compare,
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { PricingModel } from "~/lib/pricing-model";
+import type { SearchUnderstanding } from "~/lib/search-understanding";
 import type { ToolSort } from "~/lib/tool-filters";
 import type { Database } from "../db/client.server";
 import { tools } from "../db/schema.server";
@@ -107,11 +108,16 @@ export async function listToolsAfter({
   sort: ToolSort;
   position: ToolPosition | null;
   limit: number;
-}): Promise<{ rows: ToolRow[]; next: ToolPosition | null }> {
+}): Promise<{
+  rows: ToolRow[];
+  next: ToolPosition | null;
+  /** What the engine read in the text (from three characters), for the API's `intent`. */
+  understanding: SearchUnderstanding | null;
+}> {
   const text = normalizeQuery(filters.query);
   const resolved = await resolveTags(db, filters.tags);
   // A tag that does not exist matches nothing, as on the site.
-  if (!resolved.complete) return { rows: [], next: null };
+  if (!resolved.complete) return { rows: [], next: null, understanding: null };
   const narrowing = and(
     narrowingOnColumns({
       category: filters.category,
@@ -141,7 +147,11 @@ export async function listToolsAfter({
             .offset(offset);
         });
     const more = rows.length > limit;
-    return { rows: rows.slice(0, limit), next: more ? { offset: offset + limit } : null };
+    return {
+      rows: rows.slice(0, limit),
+      next: more ? { offset: offset + limit } : null,
+      understanding: plan?.understanding ?? null,
+    };
   }
 
   const order: KeyedOrder = sort === "relevance" ? "newest" : sort;
@@ -175,6 +185,7 @@ export async function listToolsAfter({
   return {
     rows,
     next,
+    understanding: plan?.understanding ?? null,
   };
 }
 

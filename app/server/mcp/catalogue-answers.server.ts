@@ -3,7 +3,7 @@ import { changeValueText, isWebAddress } from "~/lib/change-log";
 import { comparePath, MAX_COMPARED_TOOLS, sortSlugs } from "~/lib/compare";
 import { pricingToPlans, type Pricing } from "~/lib/pricing";
 import type { PricingModel } from "~/lib/pricing-model";
-import type { SearchUnderstanding } from "~/lib/search-understanding";
+import type { SearchIntent, SearchUnderstanding } from "~/lib/search-understanding";
 import { absoluteUrl } from "~/lib/seo";
 import { effectiveSort, toolFiltersSearch, type ToolFilters, type ToolSort } from "~/lib/tool-filters";
 import { listAlternatives } from "../catalog/alternatives.server";
@@ -82,11 +82,19 @@ export type SearchAnswer = {
   pageCount: number;
   sort: ToolSort;
   /** What the search understood of `q`: named filters, a page it names, suggestions when nothing matched. */
-  understood?: SearchUnderstanding;
+  understood?: Omit<SearchUnderstanding, "intent">;
+  /** The same reading as search_tools' own parameters: filters applied, the tools a named page is about. */
+  intent?: SearchIntent;
   /** The same list on the site. */
   url: string;
   tools: ToolSummary[];
 };
+
+function understoodParts(understanding: SearchUnderstanding | undefined) {
+  if (!understanding) return {};
+  const { intent, ...understood } = understanding;
+  return { understood, intent };
+}
 
 /**
  * The site's tool list with the site's filters. Without `sort` a text search is ordered by
@@ -121,7 +129,7 @@ export async function searchCatalogue({
     page: found.page,
     pageCount: found.pageCount,
     sort,
-    ...(found.understanding ? { understood: found.understanding } : {}),
+    ...understoodParts(found.understanding),
     url: absoluteUrl(siteUrl, `/?${toolFiltersSearch({ ...filters, sort })}`),
     tools: await summarizeAll(db, siteUrl, found.tools),
   };

@@ -105,14 +105,14 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
     "search_tools",
     {
       title: "Search AI tools",
-      description: `Find AI tools in the catalogue by words and filters; use it first for any question like 'a free tool that does X'. Filters combine: category, any of the pricing models, and all of the tags (tag slugs from list_categories). Returns one page of short summaries with links, at most ${SEARCH_PAGE_SIZE_LIMIT} tools a page (default 10) and pages up to ${SEARCH_PAGE_LIMIT}; call get_tool for a tool's details.`,
+      description: `Find AI tools in the catalogue by words and filters; use it first for any question like 'a free tool that does X'. q is read like the site's search box: stems, synonyms, typo correction, and words that name a filter or a page ('free', 'open source', 'self-hosted', 'with an API', 'alternatives to X', 'X vs Y') are applied and returned as intent. Filters combine: category, any of the pricing models, and all of the tags (tag slugs from list_categories). Returns one page of short summaries with links, at most ${SEARCH_PAGE_SIZE_LIMIT} tools a page (default 10) and pages up to ${SEARCH_PAGE_LIMIT}; call get_tool for a tool's details.`,
       inputSchema: {
         q: z
           .string()
           .max(MAX_QUERY_LENGTH)
           .optional()
           .describe(
-            "Words to match in names and descriptions, e.g. 'transcription'; leave out to list by filters only",
+            "What to search for, in words, e.g. 'transcription' or 'free image generator'. From three characters any word may match (more words rank higher), in English stems, with synonyms ('tts' = text to speech), typos corrected against the catalogue's words, across name, tags, tagline, category, features and description; a tool holding the whole text in its name or description always matches. Words naming a filter ('free', 'open source', 'self-hosted', 'with an API') apply it, and 'alternatives to X' or 'X vs Y' find tools like X or both tools: the answer's intent says what was applied. Leave out to list by filters only",
           ),
         category: z.enum(TOOL_CATEGORIES).optional().describe("Only tools of this category"),
         pricing: z
@@ -159,6 +159,25 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
           })
           .optional()
           .describe("What the search understood of q (from three characters)"),
+        intent: z
+          .object({
+            filters: z
+              .object({
+                pricing: z.array(z.enum(PRICING_MODELS)).describe("Pricing models q applied (any of them)"),
+                tags: z.array(z.string()).describe("Tag slugs q applied (all of them)"),
+              })
+              .describe("The filters the words of q named, as this tool's own parameters"),
+            alternativesTo: z
+              .string()
+              .nullable()
+              .describe("'alternatives to X', 'like X': X's slug; the tools are ranked by likeness to it"),
+            compare: z
+              .array(z.string())
+              .nullable()
+              .describe("'X vs Y': both tools' slugs, for compare_tools"),
+          })
+          .optional()
+          .describe("What q asked for beyond its words (from three characters)"),
         url: z.string().describe("The same list on the site"),
         tools: z.array(toolSummary),
       },

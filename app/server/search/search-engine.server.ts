@@ -191,6 +191,12 @@ export async function planSearch({ db, text }: { db: Database; text: string }): 
       href: comparePairPath(compared[0].slug, compared[1].slug),
     };
   }
+  const intent: SearchUnderstanding["intent"] = {
+    filters: { pricing: free ? ["free", "freemium"] : [], tags: tagSlugs },
+    alternativesTo: alternativesOf?.slug ?? null,
+    compare:
+      compared?.[0] && compared[1] && compared[0].id !== compared[1].id ? [compared[0].slug, compared[1].slug] : null,
+  };
   const exactNames = [
     ...new Set([
       read.normalized,
@@ -206,7 +212,14 @@ export async function planSearch({ db, text }: { db: Database; text: string }): 
     intentNarrowing,
     intentImpossible: required.length < tagSlugs.length,
     alternativesOf,
-    understanding: { filters: read.filters, link, didYouMean: [], relatedTags: [], relatedCategories: [] },
+    understanding: {
+      filters: read.filters,
+      link,
+      didYouMean: [],
+      relatedTags: [],
+      relatedCategories: [],
+      intent,
+    },
   };
 }
 

@@ -1,0 +1,108 @@
+import { and, asc, desc, exists, inArray, isNull, or, sql } from "drizzle-orm";
+import { TOOL_CATEGORIES } from "~/lib/categories";
+import { type SearchSuggestion, SHORTEST_SUGGESTED, SUGGESTION_LIMIT, suggestText } from "~/lib/search-suggestions";
+import { slugify } from "~/lib/slugify";
+import type { Database } from "../db/client.server";
+import { escapeLike } from "../db/like-patterns.server";
+import { tags, tools, toolTags } from "../db/schema.server";
+import { planSearch, rankSearch } from "./search-engine.server";
+
+/**
+ * The search boxes' suggestions while typing (decision 160): a few tools, tags and categories, and the
+ * page the words name ("alternatives to X", "X vs Y"). From three letters the tools are the search
+ * engine's own best ranked (decision 155: the same words, synonyms, corrections and named filters as
+ * the results page), so a suggestion never promises what the results page would not show; below that,
+ * names beginning with the letters, through tools_lower_name_pattern_idx. Every read is bounded by a
+ * LIMIT a handful long, so an answer costs about what its few rows cost.
+ */
+
+const TOOLS = 5;
+const TAGS = 3;
+const CATEGORIES = 2;
+/** From this many letters the engine reads the text (its own threshold, SHORTEST_SEARCH). */
+const ENGINE_FROM = 3;
+
+const listed = isNull(tools.discontinuedAt);
+
+type ToolHit = { id: string; slug: string; name: string; category: string };
+const toolColumns = { id: tools.id, slug: tools.slug, name: tools.name, category: tools.category };
+
+/** Tools whose name begins with the letters, best ranked first. */
+function toolsNamedLike(db: Database, text: string): Promise<ToolHit[]> {
+  return db
+    .select(toolColumns)
+    .from(tools)
+    .where(and(sql`lower(${tools.name}) like ${`${escapeLike(text)}%`}`, listed))
+    .orderBy(sql`${tools.rankingScore} desc nulls last`, desc(tools.voteCount), asc(tools.id))
+    .limit(TOOLS);
+}
+
+/** Tags in use whose name, or one of its words, begins with the text. */
+function tagsNamedLike(db: Database, text: string) {
+  const start = `${escapeLike(text)}%`;
+  return db
+    .select({ slug: tags.slug, name: tags.name })
+    .from(tags)
+    .where(
+      and(
+        or(
+          sql`lower(${tags.name}) like ${start}`,
+          sql`lower(${tags.name}) like ${`% ${escapeLike(text)}%`}`,
+          sql`${tags.slug} like ${`${escapeLike(slugify(text))}%`}`,
+        ),
+        exists(db.select({ one: sql`1` }).from(toolTags).where(sql`${toolTags.tagId} = ${tags.id}`)),
+      ),
+    )
+    .orderBy(sql`(lower(${tags.name}) like ${start}) desc`, asc(tags.name))
+    .limit(TAGS);
+}
+
+/** Categories one of whose words begins the text ("social me" finds Social Media). */
+function categoriesNamedLike(text: string): string[] {
+  return TOOL_CATEGORIES.filter((category) =>
+    ` ${category.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")}`.includes(` ${text}`),
+  ).slice(0, CATEGORIES);
+}
+
+export async function suggestSearches({ db, text: typed }: { db: Database; text: string }): Promise<SearchSuggestion[]> {
+  const text = suggestText(typed);
+  if (text.length < SHORTEST_SUGGESTED) return [];
+
+  const [found, tagHits] = await Promise.all([
+    (async () => {
+      if (text.length < ENGINE_FROM) return { tools: await toolsNamedLike(db, text), link: null };
+      const plan = await planSearch({ db, text });
+      const ranked = await rankSearch({ db, plan, narrowing: listed, offset: 0, limit: TOOLS });
+      const rows = ranked.ids.length === 0 ? [] : await db.select(toolColumns).from(tools).where(inArray(tools.id, ranked.ids));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return {
+        tools: ranked.ids.flatMap((id) => byId.get(id) ?? []),
+        link: plan.understanding.link,
+      };
+    })(),
+    tagsNamedLike(db, text),
+  ]);
+
+  const suggestions: SearchSuggestion[] = [
+    ...(found.link ? [{ kind: "page" as const, label: found.link.label, href: found.link.href, detail: "Page" }] : []),
+    ...found.tools.map((tool) => ({
+      kind: "tool" as const,
+      label: tool.name,
+      href: `/tool/${encodeURIComponent(tool.slug)}`,
+      detail: tool.category,
+    })),
+    ...tagHits.map((tag) => ({
+      kind: "tag" as const,
+      label: tag.name,
+      href: `/tag/${encodeURIComponent(tag.slug)}`,
+      detail: "Tag",
+    })),
+    ...categoriesNamedLike(text).map((category) => ({
+      kind: "category" as const,
+      label: category,
+      href: `/category/${encodeURIComponent(category)}`,
+      detail: "Category",
+    })),
+  ];
+  return suggestions.slice(0, SUGGESTION_LIMIT);
+}
