@@ -17,7 +17,7 @@ test.describe("home page", () => {
     await page.goto("/");
     await expect(page).toHaveTitle("Aitlas");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Discover the Best AI Tools");
-    await expect(page.getByRole("searchbox", { name: "Search AI tools" })).toHaveAttribute(
+    await expect(page.getByRole("combobox", { name: "Search AI tools" })).toHaveAttribute(
       "placeholder",
       "Search AI tools...",
     );
@@ -107,7 +107,7 @@ test.describe("home search with JavaScript", () => {
     // A full page load would drop this marker: the results must arrive by client navigation.
     await page.evaluate(() => Object.assign(window, { e2eSamePage: true }));
 
-    await page.getByRole("searchbox", { name: "Search AI tools" }).fill("voice");
+    await page.getByRole("combobox", { name: "Search AI tools" }).fill("voice");
     await expect(page).toHaveURL("/?q=voice");
     const grid = page.getByRole("region", { name: "All AI Tools matching “voice”" });
     await expectSearchFinds(grid, "voice");
@@ -117,7 +117,7 @@ test.describe("home search with JavaScript", () => {
 
   test("a category button keeps the query, and typing keeps the category", async ({ page }) => {
     await openHydratedHome(page);
-    await page.getByRole("searchbox", { name: "Search AI tools" }).fill("voice");
+    await page.getByRole("combobox", { name: "Search AI tools" }).fill("voice");
     await expect(page).toHaveURL("/?q=voice");
 
     await page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name: "Audio" }).click();
@@ -128,14 +128,14 @@ test.describe("home search with JavaScript", () => {
     await expect(filter.getByRole("link", { name: "Audio" })).toHaveAttribute("aria-current", "page");
     await expect(filter.getByRole("link", { name: "All" })).not.toHaveAttribute("aria-current", "page");
 
-    await page.getByRole("searchbox", { name: "Search AI tools" }).fill("music");
+    await page.getByRole("combobox", { name: "Search AI tools" }).fill("music");
     await expect.poll(() => new URL(page.url()).searchParams.toString()).toBe("category=Audio&q=music");
     await expectSearchFinds(audio, "music", "Audio");
   });
 
   test("a query that matches nothing says so and offers to clear the filters", async ({ page }) => {
     await openHydratedHome(page);
-    await page.getByRole("searchbox", { name: "Search AI tools" }).fill("zzzz-no-such-tool");
+    await page.getByRole("combobox", { name: "Search AI tools" }).fill("zzzz-no-such-tool");
     await expect(page).toHaveURL("/?q=zzzz-no-such-tool");
     await expect(page.getByText("No tools found matching your criteria.")).toBeVisible();
     await expect(toolCards(page.getByRole("region", { name: "All AI Tools" }))).toHaveCount(0);
@@ -143,7 +143,7 @@ test.describe("home search with JavaScript", () => {
     await page.getByRole("link", { name: "Clear filters" }).click();
     await expect(page).toHaveURL("/");
     await expect(toolCards(page.getByRole("region", { name: "All AI Tools" }))).toHaveCount(24);
-    await expect(page.getByRole("searchbox", { name: "Search AI tools" })).toHaveValue("");
+    await expect(page.getByRole("combobox", { name: "Search AI tools" })).toHaveValue("");
   });
 });
 
