@@ -150,6 +150,8 @@ export function SearchCombobox({
             className="absolute left-0 right-0 top-full z-50 mt-1 max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-left shadow-lg dark:border-slate-700 dark:bg-slate-900"
           >
             {suggestions.map((suggestion, index) => (
+              // The keys are the box's (aria-activedescendant): an option never takes the focus.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox's input handles the keyboard for every option
               <li
                 key={suggestion.href}
                 id={optionId(index)}
@@ -170,7 +172,9 @@ export function SearchCombobox({
             ))}
           </ul>
           <div role="status" className="sr-only">
-            {open ? `${suggestions.length} suggestion${suggestions.length === 1 ? "" : "s"}, Up and Down to choose` : ""}
+            {open
+              ? `${suggestions.length} suggestion${suggestions.length === 1 ? "" : "s"}, Up and Down to choose`
+              : ""}
           </div>
         </>
       )}

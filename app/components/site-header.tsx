@@ -46,7 +46,7 @@ export function SiteHeader({ theme, viewer, site }: { theme: Theme; viewer: Publ
           </NavLink>
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          {/* Home has its own search box in the hero; on a phone the navigation needs the row (decision 160). */}
+          {/* Home has its own box in the hero; below a laptop's width the header has no room for one (decision 160). */}
           {pathname !== "/" && (
             <SearchForm
               // A new page starts with an empty box, whatever was typed to reach it.

@@ -11,7 +11,7 @@ export type FilterIntent = "free" | "open-source" | "self-hosted" | "api";
 export type RecognisedFilter = { intent: FilterIntent; label: string; queryWithout: string };
 
 /**
- * The same reading as the list's own parameters, for machines (the API and MCP, decision 160): the
+ * The same reading as the list's own parameters, for machines (the API and MCP, decision 161): the
  * filters the words applied, and the tools a page they named is about, by slug.
  */
 export type SearchIntent = {

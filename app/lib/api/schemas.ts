@@ -90,7 +90,7 @@ export const toolSchema = toolSummarySchema
 
 const nextCursor = z.string().nullable().describe("Pass as `cursor` for the next page; null on the last page.");
 
-/** What the search read in `q` (decision 160): the list's own parameters it applied and the page it names. */
+/** What the search read in `q` (decision 161): the list's own parameters it applied and the page it names. */
 export const searchIntentSchema = z
   .object({
     filters: z

@@ -171,10 +171,7 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
               .string()
               .nullable()
               .describe("'alternatives to X', 'like X': X's slug; the tools are ranked by likeness to it"),
-            compare: z
-              .array(z.string())
-              .nullable()
-              .describe("'X vs Y': both tools' slugs, for compare_tools"),
+            compare: z.array(z.string()).nullable().describe("'X vs Y': both tools' slugs, for compare_tools"),
           })
           .optional()
           .describe("What q asked for beyond its words (from three characters)"),

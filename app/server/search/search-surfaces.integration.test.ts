@@ -14,7 +14,7 @@ import { seedDemoCatalogue } from "../db/seed.server";
 import { createCatalogueMcpServer } from "../mcp/mcp-server.server";
 import { createLocalStorage } from "../storage/local-storage.server";
 
-// Decision 160: the pages, the API and MCP answer a text with the same engine and order, the API and
+// Decisions 160 and 161: the pages, the API and MCP answer a text with the same engine and order, the API and
 // MCP say what it read, and the search boxes' suggestions come from the same engine.
 
 const SITE = "http://localhost";
@@ -111,7 +111,11 @@ describe("one engine behind the pages, the API and MCP", () => {
     expect((await apiSearch("ai")).intent).toBeUndefined();
 
     const free = await mcpSearch("free image generator");
-    expect(free.intent).toEqual({ filters: { pricing: ["free", "freemium"], tags: [] }, alternativesTo: null, compare: null });
+    expect(free.intent).toEqual({
+      filters: { pricing: ["free", "freemium"], tags: [] },
+      alternativesTo: null,
+      compare: null,
+    });
     expect(free.understood?.filters).toHaveLength(1);
     expect((await mcpSearch("midjourney alternatives")).intent).toMatchObject({ alternativesTo: "midjourney" });
     expect((await mcpSearch("chatgpt vs claude")).intent).toMatchObject({ compare: ["chatgpt", "claude"] });
@@ -124,7 +128,12 @@ describe("the search boxes' suggestions", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.headers.get("cache-control")).toBe("public, max-age=60");
     expect(body.q).toBe("midj");
-    expect(body.suggestions[0]).toEqual({ kind: "tool", label: "Midjourney", href: "/tool/midjourney", detail: "Image" });
+    expect(body.suggestions[0]).toEqual({
+      kind: "tool",
+      label: "Midjourney",
+      href: "/tool/midjourney",
+      detail: "Image",
+    });
     expect((await suggest("midjorney")).body.suggestions[0]?.href).toBe("/tool/midjourney");
     // Two letters: names that begin with them.
     const two = (await suggest("cl")).body.suggestions.filter((item) => item.kind === "tool");
@@ -135,7 +144,12 @@ describe("the search boxes' suggestions", () => {
   test("tags and categories named like the text, a page the words name, eight at most", async () => {
     const image = (await suggest("image")).body.suggestions;
     expect(image.length).toBeLessThanOrEqual(8);
-    expect(image).toContainEqual({ kind: "tag", label: "Image generation", href: "/tag/image-generation", detail: "Tag" });
+    expect(image).toContainEqual({
+      kind: "tag",
+      label: "Image generation",
+      href: "/tag/image-generation",
+      detail: "Tag",
+    });
     expect(image).toContainEqual({ kind: "category", label: "Image", href: "/category/Image", detail: "Category" });
     expect((await suggest("social me")).body.suggestions).toContainEqual(
       expect.objectContaining({ kind: "category", href: "/category/Social%20Media" }),

@@ -50,7 +50,12 @@ function tagsNamedLike(db: Database, text: string) {
           sql`lower(${tags.name}) like ${`% ${escapeLike(text)}%`}`,
           sql`${tags.slug} like ${`${escapeLike(slugify(text))}%`}`,
         ),
-        exists(db.select({ one: sql`1` }).from(toolTags).where(sql`${toolTags.tagId} = ${tags.id}`)),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(toolTags)
+            .where(sql`${toolTags.tagId} = ${tags.id}`),
+        ),
       ),
     )
     .orderBy(sql`(lower(${tags.name}) like ${start}) desc`, asc(tags.name))
@@ -64,7 +69,13 @@ function categoriesNamedLike(text: string): string[] {
   ).slice(0, CATEGORIES);
 }
 
-export async function suggestSearches({ db, text: typed }: { db: Database; text: string }): Promise<SearchSuggestion[]> {
+export async function suggestSearches({
+  db,
+  text: typed,
+}: {
+  db: Database;
+  text: string;
+}): Promise<SearchSuggestion[]> {
   const text = suggestText(typed);
   if (text.length < SHORTEST_SUGGESTED) return [];
 
@@ -73,7 +84,8 @@ export async function suggestSearches({ db, text: typed }: { db: Database; text:
       if (text.length < ENGINE_FROM) return { tools: await toolsNamedLike(db, text), link: null };
       const plan = await planSearch({ db, text });
       const ranked = await rankSearch({ db, plan, narrowing: listed, offset: 0, limit: TOOLS });
-      const rows = ranked.ids.length === 0 ? [] : await db.select(toolColumns).from(tools).where(inArray(tools.id, ranked.ids));
+      const rows =
+        ranked.ids.length === 0 ? [] : await db.select(toolColumns).from(tools).where(inArray(tools.id, ranked.ids));
       const byId = new Map(rows.map((row) => [row.id, row]));
       return {
         tools: ranked.ids.flatMap((id) => byId.get(id) ?? []),
