@@ -1,10 +1,10 @@
-import { and, asc, desc, exists, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, inArray, isNull, sql } from "drizzle-orm";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { type SearchSuggestion, SHORTEST_SUGGESTED, SUGGESTION_LIMIT, suggestText } from "~/lib/search-suggestions";
 import { slugify } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
 import { escapeLike } from "../db/like-patterns.server";
-import { tags, tools, toolTags } from "../db/schema.server";
+import { tools } from "../db/schema.server";
 import { planSearch, rankSearch } from "./search-engine.server";
 
 /**
@@ -37,29 +37,20 @@ function toolsNamedLike(db: Database, text: string): Promise<ToolHit[]> {
     .limit(TOOLS);
 }
 
-/** Tags in use whose name, or one of its words, begins with the text. */
-function tagsNamedLike(db: Database, text: string) {
-  const start = `${escapeLike(text)}%`;
-  return db
-    .select({ slug: tags.slug, name: tags.name })
-    .from(tags)
-    .where(
-      and(
-        or(
-          sql`lower(${tags.name}) like ${start}`,
-          sql`lower(${tags.name}) like ${`% ${escapeLike(text)}%`}`,
-          sql`${tags.slug} like ${`${escapeLike(slugify(text))}%`}`,
-        ),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(toolTags)
-            .where(sql`${toolTags.tagId} = ${tags.id}`),
-        ),
-      ),
+type TagInUse = { slug: string; name: string; toolCount: number };
+
+/** Tags in use whose name, or one of its words, begins with the text: those beginning with it first, then the most used. */
+function tagsNamedLike(tagsInUse: readonly TagInUse[], text: string): TagInUse[] {
+  const slug = slugify(text);
+  const starts = (tag: TagInUse) => tag.name.toLowerCase().startsWith(text);
+  return tagsInUse
+    .filter(
+      (tag) => starts(tag) || ` ${tag.name.toLowerCase()}`.includes(` ${text}`) || (slug && tag.slug.startsWith(slug)),
     )
-    .orderBy(sql`(lower(${tags.name}) like ${start}) desc`, asc(tags.name))
-    .limit(TAGS);
+    .toSorted(
+      (a, b) => Number(starts(b)) - Number(starts(a)) || b.toolCount - a.toolCount || a.name.localeCompare(b.name),
+    )
+    .slice(0, TAGS);
 }
 
 /** Categories one of whose words begins the text ("social me" finds Social Media). */
@@ -72,28 +63,29 @@ function categoriesNamedLike(text: string): string[] {
 export async function suggestSearches({
   db,
   text: typed,
+  tagsInUse,
 }: {
   db: Database;
   text: string;
+  /** The tags any tool carries, with their counts (the data memo keeps them, decision 112). */
+  tagsInUse: readonly TagInUse[];
 }): Promise<SearchSuggestion[]> {
   const text = suggestText(typed);
   if (text.length < SHORTEST_SUGGESTED) return [];
 
-  const [found, tagHits] = await Promise.all([
-    (async () => {
-      if (text.length < ENGINE_FROM) return { tools: await toolsNamedLike(db, text), link: null };
-      const plan = await planSearch({ db, text });
-      const ranked = await rankSearch({ db, plan, narrowing: listed, offset: 0, limit: TOOLS });
-      const rows =
-        ranked.ids.length === 0 ? [] : await db.select(toolColumns).from(tools).where(inArray(tools.id, ranked.ids));
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return {
-        tools: ranked.ids.flatMap((id) => byId.get(id) ?? []),
-        link: plan.understanding.link,
-      };
-    })(),
-    tagsNamedLike(db, text),
-  ]);
+  const found = await (async () => {
+    if (text.length < ENGINE_FROM) return { tools: await toolsNamedLike(db, text), link: null };
+    const plan = await planSearch({ db, text });
+    const ranked = await rankSearch({ db, plan, narrowing: listed, offset: 0, limit: TOOLS });
+    const rows =
+      ranked.ids.length === 0 ? [] : await db.select(toolColumns).from(tools).where(inArray(tools.id, ranked.ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return {
+      tools: ranked.ids.flatMap((id) => byId.get(id) ?? []),
+      link: plan.understanding.link,
+    };
+  })();
+  const tagHits = tagsNamedLike(tagsInUse, text);
 
   const suggestions: SearchSuggestion[] = [
     ...(found.link ? [{ kind: "page" as const, label: found.link.label, href: found.link.href, detail: "Page" }] : []),
