@@ -129,6 +129,9 @@ export function SearchCombobox({
           } else if (event.key === "Enter" && highlighted >= 0) {
             event.preventDefault();
             choose(suggestions[highlighted]!);
+          } else if (event.key === "Enter") {
+            // The form searches the words: the list has done its part.
+            setDismissed(true);
           } else if (event.key === "Escape") {
             // Prevented either way: a search box's own Escape would clear it while the list is open.
             event.preventDefault();
