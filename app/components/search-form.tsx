@@ -7,6 +7,8 @@ import { cn } from "~/lib/cn";
 /**
  * A GET form: without JavaScript it submits on Enter; with it, results follow the typing
  * (debounced, replacing the history entry so Back leaves the page rather than each keystroke).
+ * The text the visitor settles on (Enter, or leaving the box) is asked for once more as a document,
+ * the one kind of request the search log counts (decision 162): the typing's own requests are not.
  */
 export function SearchForm({
   action,
@@ -41,6 +43,18 @@ export function SearchForm({
   // click on a link (which takes the focus first) then navigates after it, and wins, instead of
   // the search pulling the visitor back here a moment later.
   const pending = useRef<(() => void) | null>(null);
+  // A page loaded with a search was counted as it loaded.
+  const reported = useRef(query.trim());
+  function reportSearch(form: HTMLFormElement) {
+    const fields = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") fields.append(name, value);
+    const text = (fields.get("q") ?? "").trim();
+    if (text === "" || text === reported.current) return;
+    reported.current = text;
+    // keepalive: a click on a result, which ends the typing, navigates away while this is sent. The
+    // answer is not read; a count lost to a network failure is not worth a message to the visitor.
+    void fetch(`${action}?${fields.toString()}`, { keepalive: true, cache: "no-store" }).catch(() => undefined);
+  }
   function sendPending() {
     clearTimeout(timer.current);
     const send = pending.current;
@@ -67,7 +81,11 @@ export function SearchForm({
         pending.current = () => void submit(form, { replace: true, preventScrollReset: true });
         timer.current = setTimeout(sendPending, 250);
       }}
-      onBlur={sendPending}
+      onSubmit={(event) => reportSearch(event.currentTarget)}
+      onBlur={(event) => {
+        sendPending();
+        reportSearch(event.currentTarget);
+      }}
     >
       {(Array.isArray(hidden) ? hidden : Object.entries(hidden)).map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
