@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
@@ -18,6 +20,9 @@ import {
   type TestServices,
 } from "../../../tests/setup/test-app";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { createPageCache, etagOf } from "../cache/page-cache.server";
+import { cacheKeyOf, createCachedHitResponder } from "../http/cached-hits.server";
+import { createHostPolicy } from "../http/host-policy.server";
 import { createSearchLog, normaliseSearchQuery, pruneSearchCounts, type SearchNote } from "./search-log.server";
 import { readSearchReport } from "./search-report.server";
 
@@ -145,6 +150,46 @@ describe("the search log", () => {
     ]);
     await pruneSearchCounts({ db: database.db, today: "2026-03-10" });
     expect((await rows()).map((row) => row.query)).toEqual(["kept"]);
+  });
+});
+
+describe("a stored search page", () => {
+  it("is counted at each hit, as its render was", async () => {
+    const cache = createPageCache({ ttlMs: 60_000, staleMs: 60_000, maxBytes: 1_000_000 });
+    const log = createSearchLog({ db: database.db, flushIntervalMs: null });
+    const answer = createCachedHitResponder({
+      cache,
+      hostPolicy: createHostPolicy({ publicUrl: undefined, allowedHosts: [] }),
+      trustProxyHops: 0,
+      apiRateLimiter: null,
+      searchLog: log,
+      securityHeaders: {},
+      closing: () => false,
+    });
+    const server = createServer((req, res) => void (answer(req, res) || res.writeHead(404).end()));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const stored = (url: string, search: { query: string; zero: boolean } | null) =>
+        cache.set(cacheKeyOf({ origin, url, api: false, cookie: "" }), {
+          status: 200,
+          headers: [["content-type", "text/html"]],
+          body: Buffer.from("<p>results</p>"),
+          etag: etagOf("<p>results</p>"),
+          tags: ["site"],
+          search,
+        });
+      stored("/?q=video+editing", { query: "video editing", zero: false });
+      // The data request behind the typing is stored with no search.
+      stored("/_root.data?q=video+editing", null);
+      for (const url of ["/?q=video+editing", "/?q=video+editing", "/_root.data?q=video+editing"]) {
+        expect((await fetch(`${origin}${url}`)).headers.get("x-cache")).toBe("HIT");
+      }
+      await log.stop();
+      expect(await rows()).toMatchObject([{ query: "video editing", searchCount: 2, zeroResultCount: 0 }]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -13,9 +13,9 @@ export const DEMO_SEARCHES: { query: string; count: number; zero: boolean }[] = 
   { query: "voice cloning", count: 19, zero: false },
   { query: "free image generator", count: 15, zero: false },
   { query: "presentation", count: 11, zero: false },
-  { query: "interior design", count: 7, zero: true },
-  { query: "3d printing", count: 5, zero: true },
-  { query: "tax return", count: 3, zero: true },
+  { query: "genealogy", count: 7, zero: true },
+  { query: "knitting", count: 5, zero: true },
+  { query: "crossword", count: 3, zero: true },
 ];
 
 /** Days before today the counts are spread over. */
