@@ -9,6 +9,9 @@ import { SearchCombobox } from "./search-combobox";
  * A GET form: without JavaScript it submits on Enter; with it, results follow the typing
  * (debounced, replacing the history entry so Back leaves the page rather than each keystroke),
  * unless `live` is false, and `suggest` offers tools, tags and categories while typing (decision 160).
+ * The text a visitor of live results settles on (Enter, or leaving the box) is asked for once more
+ * as a document, the one kind of request the search log counts (decision 162): the typing's own
+ * requests are not.
  */
 export function SearchForm({
   action,
@@ -60,6 +63,18 @@ export function SearchForm({
     clearTimeout(timer.current);
     pending.current = null;
   }
+  // A page loaded with a search was counted as it loaded.
+  const reported = useRef(query.trim());
+  function reportSearch(form: HTMLFormElement) {
+    const fields = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") fields.append(name, value);
+    const text = (fields.get("q") ?? "").trim();
+    if (text === "" || text === reported.current) return;
+    reported.current = text;
+    // keepalive: a click on a result, which ends the typing, navigates away while this is sent. The
+    // answer is not read; a count lost to a network failure is not worth a message to the visitor.
+    void fetch(`${action}?${fields.toString()}`, { keepalive: true, cache: "no-store" }).catch(() => undefined);
+  }
   function sendPending() {
     clearTimeout(timer.current);
     const send = pending.current;
@@ -102,7 +117,15 @@ export function SearchForm({
             }
           : undefined
       }
-      onBlur={live ? sendPending : undefined}
+      onSubmit={live ? (event) => reportSearch(event.currentTarget) : undefined}
+      onBlur={
+        live
+          ? (event) => {
+              sendPending();
+              reportSearch(event.currentTarget);
+            }
+          : undefined
+      }
     >
       {(Array.isArray(hidden) ? hidden : Object.entries(hidden)).map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />

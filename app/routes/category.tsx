@@ -16,6 +16,7 @@ import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
 import { cachedTagsInUse } from "~/server/cache/shared-answers.server";
+import { noteSearch } from "~/server/search/search-log.server";
 import { listTools, type ToolOrder } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { logPageReadFailure, toErrorResponse } from "~/server/http/error-response.server";
@@ -42,6 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw toErrorResponse(new AppError("unavailable", "Failed to load tools"));
   });
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
+  noteSearch(context, request, { query: filters.query, page: filters.page, total: toolPage.total });
   const toolIds = toolPage.tools.map((tool) => tool.id);
   // The tags in use (the filters) follow the whole catalogue.
   tagPage(context, categoryTag(category), TOOL_LIST_TAG, ...toolIds.map(toolTag));

@@ -24,6 +24,7 @@ import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { brandingFromMatches } from "~/lib/site";
 import { organizationJsonLd, websiteJsonLd } from "~/lib/structured-data";
 import { comparePath } from "~/lib/compare";
+import { noteSearch } from "~/server/search/search-log.server";
 import { listTools } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
@@ -43,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cachedExistingToolSlugs(context, COMPARISON_SECTION_SLUGS),
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
+  noteSearch(context, request, { query: filters.query, page: filters.page, total: toolPage.total });
   const toolIds = toolPage.tools.map((tool) => tool.id);
   tagPage(context, TOOL_LIST_TAG, ARTICLE_LIST_TAG, ...toolIds.map(toolTag));
   const savedIds = await savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds });

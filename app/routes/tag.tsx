@@ -23,6 +23,7 @@ import {
 } from "~/lib/tool-filters";
 import { findTagBySlug } from "~/server/catalog/tags.server";
 import { cachedTagsInUse } from "~/server/cache/shared-answers.server";
+import { noteSearch } from "~/server/search/search-log.server";
 import { listTools } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
@@ -46,6 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     cachedTagsInUse(context),
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
+  noteSearch(context, request, { query: filters.query, page: filters.page, total: toolPage.total });
   const toolIds = toolPage.tools.map((tool) => tool.id);
   // The tags in use (the filters) follow the whole catalogue.
   tagPage(context, tagTag(tag.slug), TOOL_LIST_TAG, ...toolIds.map(toolTag));

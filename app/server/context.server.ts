@@ -8,6 +8,7 @@ import type { JobQueue } from "./jobs/job-queue.server";
 import type { Mailer } from "./mail/mailer.server";
 import type { BatchedRateLimiter } from "./security/batched-rate-limit.server";
 import type { ResearchService } from "./research/research-service.server";
+import type { SearchLog, SearchNote } from "./search/search-log.server";
 import type { FileStorage } from "./storage/local-storage.server";
 
 /** What the process builds once at start and every request shares. */
@@ -26,6 +27,8 @@ export type AppServices = {
   jobs: JobQueue;
   /** Counts public API requests per client address (decision 073); null when API_RATE_LIMIT=0. */
   apiRateLimiter: BatchedRateLimiter | null;
+  /** Counts what visitors search for, in memory, written in batches (decision 162). */
+  searchLog: SearchLog;
   /** Sends the site's emails (SMTP, or .eml files in the local outbox): submission decisions, say. */
   mailer: Mailer;
   /** Where scheduled backups go, how many are kept, and where the last backup is recorded (/admin/backups). */
@@ -49,6 +52,8 @@ export type AppContext = AppServices & {
   pageTags?: PageTags;
   /** Shared answers purged with the page cache (remembered); absent outside the HTTP server. */
   dataMemo?: DataMemo;
+  /** The search this page showed, for the search log (noteSearch); absent outside the HTTP server. */
+  searchNote?: SearchNote;
 };
 
 declare module "react-router" {

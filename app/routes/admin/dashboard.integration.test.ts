@@ -167,6 +167,7 @@ describe("Recent Activity", () => {
       missingTagline: 0,
       missingLogo: 0,
       activity: [],
+      searches: { top: [], zeroResults: [] },
     });
     expect(visibleText(html)).toContain("Recent Activity No activity yet.");
   });

@@ -1,4 +1,17 @@
-import { ArrowLeft, FileText, Flag, Image, Inbox, PenLine, Plus, Sparkles, Type, Wrench } from "lucide-react";
+import {
+  ArrowLeft,
+  FileText,
+  Flag,
+  Image,
+  Inbox,
+  PenLine,
+  Plus,
+  Search,
+  SearchX,
+  Sparkles,
+  Type,
+  Wrench,
+} from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { ButtonLink } from "~/components/ui/button";
@@ -15,25 +28,29 @@ import {
   listRecentActivity,
 } from "~/server/admin/overview.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { readSearchReport, type SearchCount } from "~/server/search/search-report.server";
 import { adminPageMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  const [counts, flaggedForReview, inbox, pendingProposals, gaps, activity] = await Promise.all([
+  // This process's searches of the last minute are written first, so the lists include them.
+  await context.searchLog.flush();
+  const [counts, flaggedForReview, inbox, pendingProposals, gaps, activity, searches] = await Promise.all([
     countCatalogue({ db: context.db }),
     countFlaggedForReview({ db: context.db }),
     countInbox({ db: context.db }),
     countPendingProposals({ db: context.db }),
     countToolGaps({ db: context.db }),
     listRecentActivity({ db: context.db }),
+    readSearchReport({ db: context.db }),
   ]);
-  return { ...counts, flaggedForReview, inbox, pendingProposals, ...gaps, activity };
+  return { ...counts, flaggedForReview, inbox, pendingProposals, ...gaps, activity, searches };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => adminPageMeta(matches, location, "Dashboard");
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { tools, publishedArticles, draftArticles, flaggedForReview, inbox, activity } = loaderData;
+  const { tools, publishedArticles, draftArticles, flaggedForReview, inbox, activity, searches } = loaderData;
   const { missingTagline, missingLogo, pendingProposals } = loaderData;
   const toFix: AttentionItem[] = [
     {
@@ -200,6 +217,23 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </ButtonLink>
       </nav>
 
+      <section aria-label="What people look for" className="grid gap-4 lg:grid-cols-2">
+        <SearchList
+          id="top-searches"
+          title="Top searches (30 days)"
+          icon={Search}
+          searches={searches.top}
+          empty="No searches in the last 30 days."
+        />
+        <SearchList
+          id="zero-result-searches"
+          title="Searches with no results (30 days)"
+          icon={SearchX}
+          searches={searches.zeroResults}
+          empty="Every search of the last 30 days found tools."
+        />
+      </section>
+
       <Card>
         <CardHeader>
           <CardTitle>Recent Activity</CardTitle>
@@ -228,6 +262,60 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/**
+ * One of the dashboard's search lists (decision 162): each text with its count and a link that runs
+ * it on the home page.
+ */
+function SearchList({
+  id,
+  title,
+  icon: Icon,
+  searches,
+  empty,
+}: {
+  id: string;
+  title: string;
+  icon: typeof Wrench;
+  searches: SearchCount[];
+  empty: string;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={`${id}-heading`} className="flex items-center gap-2">
+          <Icon aria-hidden="true" className="h-5 w-5" />
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {searches.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-400">{empty}</p>
+        ) : (
+          <ol
+            aria-labelledby={`${id}-heading`}
+            data-testid={id}
+            className="divide-y divide-slate-200 text-sm dark:divide-slate-800"
+          >
+            {searches.map(({ query, count }) => (
+              <li key={query} className="flex items-baseline justify-between gap-4 py-2">
+                <Link
+                  to={`/?q=${encodeURIComponent(query)}`}
+                  className="min-w-0 break-words text-slate-800 hover:underline dark:text-slate-200"
+                >
+                  {query}
+                </Link>
+                <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
+                  {plural(count, "search", "searches")}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 

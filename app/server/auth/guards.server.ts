@@ -41,7 +41,7 @@ export const CROSS_SITE_MESSAGE = "This request did not come from this site.";
 export const ADMIN_REQUIRED_MESSAGE = "Administrator access required";
 
 /** A browser asking for a whole page (not a client navigation's data, a fetcher or a form post). */
-function isDocumentRequest(request: Request): boolean {
+export function isDocumentRequest(request: Request): boolean {
   return (request.method === "GET" || request.method === "HEAD") && !request.headers.has(DATA_REQUEST_HEADER);
 }
 

@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
+import type { SeenSearch } from "../search/search-log.server";
 import { SITE_TAG } from "./page-tags.server";
 
 /** A rendered anonymous response, kept whole so a hit costs no rendering and no query. */
 export type CachedPage = {
+  /** The search a document page showed, counted again at each hit (decision 162); null for anything else. */
+  search?: SeenSearch | null;
   /** The key it is stored under. */
   key: string;
   status: number;
@@ -27,7 +30,7 @@ export type CachedPage = {
 
 export type PreparedHeadersKind = "identity" | "gzip" | "identityStale" | "gzipStale";
 
-export type PageToStore = Pick<CachedPage, "status" | "headers" | "body" | "etag" | "tags">;
+export type PageToStore = Pick<CachedPage, "status" | "headers" | "body" | "etag" | "tags" | "search">;
 
 /**
  * What a lookup found: a fresh page, a stale one to serve while another request renders it, or a

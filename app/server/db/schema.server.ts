@@ -314,6 +314,33 @@ export const searchWords = pgTable(
   (table) => [index("search_words_trgm_idx").using("gin", table.word.op("gin_trgm_ops"))],
 );
 
+/**
+ * What people look for (issue 31, decision 162): how many searches of each normalised text (lower
+ * case, spaces collapsed, at most 100 characters, never one holding an "@") each day, and how many
+ * of them found nothing. Nothing about who searched is kept. Written in batches by
+ * search/search-log.server.ts; rows past 30 days are pruned.
+ */
+export const searchQueriesDaily = pgTable(
+  "search_queries_daily",
+  {
+    day: date("day").notNull(),
+    query: text("query").notNull(),
+    searchCount: integer("search_count").notNull(),
+    zeroResultCount: integer("zero_result_count").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ name: "search_queries_daily_day_query_pk", columns: [table.day, table.query] }),
+    check(
+      "search_queries_daily_counts_check",
+      sql`${table.searchCount} > 0 and ${table.zeroResultCount} between 0 and ${table.searchCount}`,
+    ),
+    check(
+      "search_queries_daily_query_check",
+      sql`char_length(${table.query}) between 1 and 100 and position('@' in ${table.query}) = 0`,
+    ),
+  ],
+);
+
 /** The admin-curated tag vocabulary; each tag has its page at /tag/{slug}. */
 export const tags = pgTable(
   "tags",

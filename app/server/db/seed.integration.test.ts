@@ -14,6 +14,7 @@ import {
   jobRuns,
   refreshProposalFields,
   refreshProposals,
+  searchQueriesDaily,
   toolChanges,
   toolLinkChecks,
   tools,
@@ -23,6 +24,10 @@ import { countInbox } from "../moderation/inbox.server";
 import { DEMO_AUTHOR } from "./demo/freshness.server";
 import { demoTools } from "./demo/tools.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "./seed.server";
+import { DEMO_SEARCHES } from "./demo/searches.server";
+import { parseToolFilters } from "~/lib/tool-filters";
+import { listTools } from "../catalog/tools.server";
+import { readSearchReport } from "../search/search-report.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -169,6 +174,21 @@ describe("seedDemoCatalogue", () => {
       .innerJoin(users, eq(users.id, accounts.userId))
       .where(eq(users.email, "demo-member@aitlas.invalid"));
     expect(signIns).toEqual([]);
+  });
+
+  test("fills the dashboard's search lists with searches that find (or miss) in the demo catalogue", async () => {
+    await database.db.execute(sql`truncate table ${searchQueriesDaily}`);
+    await seed();
+    const report = await readSearchReport({ db: database.db });
+    expect(report.top.map((row) => row.query)).toEqual(DEMO_SEARCHES.map((search) => search.query));
+    expect(report.zeroResults.map((row) => row.query)).toEqual(
+      DEMO_SEARCHES.filter((search) => search.zero).map((search) => search.query),
+    );
+    for (const { query, zero } of DEMO_SEARCHES) {
+      const filters = parseToolFilters(new URLSearchParams({ q: query }));
+      const found = await listTools({ db: database.db, filters, order: "relevance" });
+      expect(found.total === 0, query).toBe(zero);
+    }
   });
 
   test("adds nothing when run a second time", async () => {

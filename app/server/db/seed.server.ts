@@ -5,6 +5,7 @@ import type { Database } from "./client.server";
 import { demoArticles } from "./demo/articles.server";
 import { seedDemoFreshness } from "./demo/freshness.server";
 import { seedDemoModeration } from "./demo/moderation.server";
+import { seedDemoSearches } from "./demo/searches.server";
 import { demoTags, demoToolFacts } from "./demo/tool-facts.server";
 import { demoTools } from "./demo/tools.server";
 import { articles, tags, toolTags, tools } from "./schema.server";
@@ -73,6 +74,11 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
       now,
     );
     await seedDemoModeration(
+      tx,
+      insertedTools.map((tool) => tool.id),
+      now,
+    );
+    await seedDemoSearches(
       tx,
       insertedTools.map((tool) => tool.id),
       now,

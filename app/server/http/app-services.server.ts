@@ -22,6 +22,7 @@ import { logger } from "../logger.server";
 import { createMailer } from "../mail/mailer.server";
 import { researchServiceFromEnv } from "../research/research-service.server";
 import { createBatchedRateLimiter } from "../security/batched-rate-limit.server";
+import { createSearchLog } from "../search/search-log.server";
 import { getOrCreateInstanceSecret } from "../security/instance-secrets.server";
 import { RATE_LIMITS } from "../security/rate-limit-rules.server";
 import { configuredStorage } from "../storage/configured-storage.server";
@@ -98,6 +99,7 @@ export async function startServices(config: ServerConfig) {
     config.apiRateLimit > 0
       ? createBatchedRateLimiter({ db: handle.db, rule: { ...RATE_LIMITS.api, limit: config.apiRateLimit } })
       : null;
+  const searchLog = createSearchLog({ db: handle.db });
   const services: AppServices = {
     db: handle.db,
     siteUrl: config.siteUrl,
@@ -107,6 +109,7 @@ export async function startServices(config: ServerConfig) {
     research,
     jobs,
     apiRateLimiter,
+    searchLog,
     mailer,
     backups,
     purgePages: pagePurges.purgePages,
@@ -129,6 +132,7 @@ export async function startServices(config: ServerConfig) {
       // Reset mails run after their answer; they need the database (decision 072).
       await resetMailsSettled();
       await apiRateLimiter?.stop();
+      await searchLog.stop();
       await pagePurges.stop();
       await cdn?.stop();
       await control?.close();

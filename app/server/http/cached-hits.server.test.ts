@@ -71,6 +71,7 @@ describe("createCachedHitResponder", () => {
       hostPolicy,
       trustProxyHops: 0,
       apiRateLimiter: null,
+      searchLog: null,
       securityHeaders: { "x-frame-options": "DENY", "content-security-policy": "default-src 'self'" },
       closing: () => closing,
     });

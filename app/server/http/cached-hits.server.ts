@@ -7,6 +7,7 @@ import type { CachedPage, PageCache, PreparedHeadersKind } from "../cache/page-c
 import { logWhenFinished } from "./access-log.server";
 import type { BatchedRateLimiter } from "../security/batched-rate-limit.server";
 import type { HostPolicy } from "./host-policy.server";
+import type { SearchLog } from "../search/search-log.server";
 
 /**
  * Cache hits answered before Express (issues 16 and 20): a stored page or API answer needs no
@@ -86,6 +87,8 @@ export type CachedHitOptions = {
   hostPolicy: HostPolicy;
   trustProxyHops: number;
   apiRateLimiter: BatchedRateLimiter | null;
+  /** Counts the search a stored page shows, at each hit (decision 162). */
+  searchLog: SearchLog | null;
   /** The headers every answer carries (nosniff, frame and referrer policies, the baseline CSP, HSTS). */
   securityHeaders: OutgoingHttpHeaders;
   /** True once the port is closing: answers ask the client to close the connection. */
@@ -97,7 +100,7 @@ export type CachedHitOptions = {
  * (writes, personal cookies, absolute-form targets, hosts the policy refuses, misses) are Express's.
  */
 export function createCachedHitResponder(options: CachedHitOptions) {
-  const { cache, hostPolicy, trustProxyHops, apiRateLimiter, securityHeaders, closing } = options;
+  const { cache, hostPolicy, trustProxyHops, apiRateLimiter, searchLog, securityHeaders, closing } = options;
   /** Requests let through to render a stale page again: Express's second look must not answer them STALE. */
   const revalidating = new WeakSet<IncomingMessage>();
   return function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
@@ -123,6 +126,7 @@ export function createCachedHitResponder(options: CachedHitOptions) {
     }
     const hit = found.page;
     const stale = found.state === "stale";
+    if (hit.search) searchLog?.count(hit.search);
 
     // A hit's log line is debug-level: one line per miss and per error stays at info (issue 20).
     logWhenFinished(req, res);

@@ -62,7 +62,7 @@ export type PipelineOptions = {
  */
 export async function createHttpPipeline({ config, started, state, getBuild, devMiddleware }: PipelineOptions) {
   const { handle, services, cache, dataMemo } = started;
-  const { auth, apiRateLimiter } = services;
+  const { auth, apiRateLimiter, searchLog } = services;
   const siteUrl = config.siteUrl;
   const hostPolicy = createHostPolicy({ publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS });
   const csp = createContentSecurityPolicy({
@@ -97,6 +97,7 @@ export async function createHttpPipeline({ config, started, state, getBuild, dev
     hostPolicy,
     trustProxyHops: env.TRUST_PROXY,
     apiRateLimiter,
+    searchLog,
     securityHeaders,
     closing: () => state.shuttingDown,
   });

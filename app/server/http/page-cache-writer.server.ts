@@ -8,6 +8,7 @@ import { etagOf, type PageCache } from "../cache/page-cache.server";
 import { pageTagList, tagHeaders, type PageTags } from "../cache/page-tags.server";
 import type { AppServices } from "../context.server";
 import { databaseFailedDuringRequest } from "../db/database-unavailable.server";
+import type { SearchNote } from "../search/search-log.server";
 import { readTheme } from "~/lib/theme";
 import { cacheableRequest, cacheKeyOf } from "./cached-hits.server";
 import type { ContentSecurityPolicy } from "./content-security-policy.server";
@@ -68,6 +69,7 @@ export function renderAndCachePages({
       const { viewer, setCookies } = await resolveViewer({ auth, db, headers: request.headers });
       const cspNonce = csp.newNonce();
       const pageTags: PageTags = new Set();
+      const searchNote: SearchNote = { seen: null };
       const context = {
         ...services,
         siteUrl: origin,
@@ -76,8 +78,13 @@ export function renderAndCachePages({
         cspNonce,
         pageTags,
         dataMemo,
+        searchNote,
       };
       const response = await handleRequest(request, context);
+      // The search a page showed (noted only for documents, decision 162); a stored page is counted
+      // again at each hit.
+      const search = response.status === 200 ? searchNote.seen : null;
+      if (search) services.searchLog.count(search);
       if (response.status >= 500 && databaseFailedDuringRequest()) {
         if (renderingKey) cache.release(renderingKey);
         return void sendTemporarilyUnavailable(req, res);
@@ -111,7 +118,7 @@ export function renderAndCachePages({
           headers.push(["etag", (etag = etagOf(isPage ? body.toString("utf8").replaceAll(cspNonce, "") : body))]);
         cache.set(
           cacheKey,
-          { status: 200, headers: api ? storableApiHeaders(headers) : headers, body, etag, tags },
+          { status: 200, headers: api ? storableApiHeaders(headers) : headers, body, etag, tags, search },
           renderMark,
         );
         renderingKey = null;
