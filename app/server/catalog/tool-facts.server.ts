@@ -118,20 +118,19 @@ export async function writeToolFacts({
           checkedAt: sql`excluded.checked_at`,
         },
       });
-  if (author && changes.length > 0) {
-    for (const change of changes) {
-      const after = change.after as ToolFact | null;
-      // The log keeps the page each new value was read from, like an accepted proposal's sources.
-      await recordToolChanges(db, {
-        toolId,
-        changes: [change],
-        author: {
-          ...author,
+  // The log keeps the page each new value was read from (an accepted proposal names its own pages).
+  if (author && changes.length > 0)
+    await recordToolChanges(db, {
+      toolId,
+      changes: changes.map((change) => {
+        const after = change.after as ToolFact | null;
+        return {
+          ...change,
           sources: author.sources ?? (after ? [{ url: after.sourceUrl, title: "", snippet: "" }] : []),
-        },
-      });
-    }
-  }
+        };
+      }),
+      author,
+    });
   return changes;
 }
 
