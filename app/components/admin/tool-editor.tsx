@@ -39,7 +39,7 @@ import {
   type ToolFormInput,
 } from "~/lib/tool-form";
 import { FETCH_LOGO_INTENT, WEBSITE_LOGO_MESSAGES } from "~/lib/website-logo";
-import { factFormInput, TOOL_FACTS, type FactsFormInput, type ToolFacts } from "~/lib/tool-facts";
+import { applyDraftedFacts, factFormInput, TOOL_FACTS, type FactsFormInput, type ToolFacts } from "~/lib/tool-facts";
 
 const LIST_URL = "/admin/tools";
 
@@ -341,6 +341,8 @@ export function ToolEditor({
         pricingModel: draft.pricingModel,
         startingPrice: draft.startingPrice,
         tags: draft.tags,
+        // Each drafted fact cites the page it came from; the admin checks it before saving.
+        facts: applyDraftedFacts(current.facts, outcome.result.facts),
       };
     });
     // Suggested tags not in the list are shown beside the form for the admin to create, if wanted.

@@ -774,7 +774,23 @@ export const jobRuns = pgTable(
 export type FactSource = { url: string; title: string; snippet: string };
 
 /** The fields an AI refresh may propose to change (the form's names). */
-export const REFRESH_FIELDS = ["description", "tagline", "features", "pricing", "pricingModel", "pros"] as const;
+export const REFRESH_FIELDS = [
+  "description",
+  "tagline",
+  "features",
+  "pricing",
+  "pricingModel",
+  "pros",
+  // Facts (migration 0023, decision 165), as the change log names them.
+  "facts.free_plan",
+  "facts.api",
+  "facts.open_source",
+  "facts.self_hostable",
+  "facts.platforms",
+  "facts.trains_on_your_data",
+  "facts.data_retention",
+  "facts.certifications",
+] as const;
 export type RefreshField = (typeof REFRESH_FIELDS)[number];
 
 /**
