@@ -109,7 +109,7 @@ function stateFromTool(tool: EditableTool | null, prefill: ToolPrefill | null = 
       pros: listRowsFrom(prefill.pros),
       cons: listRowsFrom(prefill.cons),
       pricing: pricingStateFrom(prefill.pricing),
-      facts: factsState(undefined),
+      facts: applyDraftedFacts(factsState(undefined), prefill.facts),
     };
   }
   return {
