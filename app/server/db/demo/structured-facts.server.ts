@@ -61,7 +61,7 @@ export const demoStructuredFacts: Record<string, ToolFacts> = {
   },
   grammarly: {
     free_plan: yes("https://www.grammarly.com/plans", "Spelling, grammar and punctuation suggestions"),
-    platforms: on("https://www.grammarly.com/desktop", "windows", "macos", "browser-extension", "ios", "android"),
+    platforms: on("https://www.grammarly.com/desktop", "windows", "macos"),
     certifications: list("https://www.grammarly.com/trust", "SOC 2 Type 2", "ISO 27001", "ISO 27018"),
   },
   midjourney: {
@@ -164,10 +164,6 @@ export const demoStructuredFacts: Record<string, ToolFacts> = {
   },
   "github-copilot": {
     free_plan: yes("https://github.com/features/copilot/plans", "2,000 code completions and 50 chat requests a month"),
-    trains_on_your_data: no(
-      "https://github.com/features/copilot/plans",
-      "Business and Enterprise code is not used to train models",
-    ),
   },
   cursor: {
     free_plan: yes("https://cursor.com/pricing", "Hobby plan with limited agent requests and completions"),
