@@ -1,15 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { fieldErrorsOf } from "./form-fields";
-import {
-  factFormInput,
-  factsFormInputFrom,
-  factsFormSchema,
-  publicFacts,
-  TOOL_FACT_MESSAGES,
-  TOOL_FACTS,
-  today,
-  type FactsFormInput,
-} from "./tool-facts";
+import { publicFacts, TOOL_FACT_MESSAGES, TOOL_FACTS, today } from "./tool-facts";
+import { factFormInput, factsFormInputFrom, factsFormSchema, type FactsFormInput } from "./tool-facts-form";
 
 function posted(set: Partial<Record<string, Partial<ReturnType<typeof factFormInput>>>>): FactsFormInput {
   return Object.fromEntries(

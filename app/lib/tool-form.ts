@@ -7,7 +7,7 @@ import type { Pricing, PricingPlan } from "./pricing";
 import { isPricingModel, type PricingModel } from "./pricing-model";
 import { pricingSchema } from "./pricing-schema";
 import { isUuid, slugify } from "./slugify";
-import { factsFormInputFrom, factsFormSchema, type FactsFormInput } from "./tool-facts";
+import { factsFormInputFrom, factsFormSchema, type FactsFormInput } from "./tool-facts-form";
 
 // Lives in format.ts, which public pages load without this module's zod schemas (decision 094).
 export { descriptionText };

@@ -3,8 +3,6 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import {
   FACT_VALUE_LABELS,
-  factField,
-  FACTS_PRESENT_FIELD,
   PLATFORM_LABELS,
   PLATFORMS,
   TOOL_FACT_DETAIL_LABELS,
@@ -14,10 +12,9 @@ import {
   TOOL_FACTS,
   today,
   valuesFor,
-  type FactFormInput,
-  type FactsFormInput,
   type ToolFactName,
 } from "~/lib/tool-facts";
+import { factField, FACTS_PRESENT_FIELD, type FactFormInput, type FactsFormInput } from "~/lib/tool-facts-form";
 
 /**
  * The tool form's facts (issue 32): each one unknown until an answer is chosen, and then it needs

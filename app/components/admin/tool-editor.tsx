@@ -39,7 +39,8 @@ import {
   type ToolFormInput,
 } from "~/lib/tool-form";
 import { FETCH_LOGO_INTENT, WEBSITE_LOGO_MESSAGES } from "~/lib/website-logo";
-import { applyDraftedFacts, factFormInput, TOOL_FACTS, type FactsFormInput, type ToolFacts } from "~/lib/tool-facts";
+import { TOOL_FACTS, type ToolFacts } from "~/lib/tool-facts";
+import { applyDraftedFacts, factFormInput, type FactsFormInput } from "~/lib/tool-facts-form";
 
 const LIST_URL = "/admin/tools";
 

@@ -6,7 +6,8 @@ import {
   type ProposalField,
   type ReviewedField,
 } from "~/lib/refresh-proposals";
-import { citedFacts, TOOL_FACTS, type ToolFact, type ToolFacts } from "~/lib/tool-facts";
+import { citedFacts } from "~/lib/tool-fact-drafts";
+import { TOOL_FACTS, type ToolFact, type ToolFacts } from "~/lib/tool-facts";
 import { descriptionText, toolFormSchema } from "~/lib/tool-form";
 import { pricingAsStored, pricingToPlans, type Pricing } from "~/lib/pricing";
 import { sanitizeRichText } from "../content/sanitize-html.server";

@@ -1,4 +1,4 @@
-import { citedFacts, factDrafts } from "~/lib/tool-facts";
+import { citedFacts, factDrafts } from "~/lib/tool-fact-drafts";
 import type {
   ResearchEvent,
   ResearchMode,

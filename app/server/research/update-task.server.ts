@@ -1,5 +1,5 @@
 import { descriptionText } from "~/lib/tool-form";
-import { factDrafts } from "~/lib/tool-facts";
+import { factDrafts } from "~/lib/tool-fact-drafts";
 import { listTagsForTool } from "../catalog/tags.server";
 import { readToolFacts } from "../catalog/tool-facts.server";
 import type { Database } from "../db/client.server";
