@@ -70,3 +70,8 @@ ALTER TABLE "tools" DROP COLUMN "facets";
 ALTER TABLE "tools" ADD COLUMN "facets" text[] GENERATED ALWAYS AS (array['category:' || category, 'pricing:' || coalesce(pricing_model, 'unset')] || tag_ids::text[] || fact_facets) STORED NOT NULL;
 --> statement-breakpoint
 CREATE INDEX "tools_facets_idx" ON "tools" USING gin ("facets") WITH (fastupdate=false);
+--> statement-breakpoint
+-- An AI refresh may propose a fact too (decision 165): its field is named as the change log names it.
+ALTER TABLE "refresh_proposal_fields" DROP CONSTRAINT "refresh_proposal_fields_field_check";
+--> statement-breakpoint
+ALTER TABLE "refresh_proposal_fields" ADD CONSTRAINT "refresh_proposal_fields_field_check" CHECK (field in ('description', 'tagline', 'features', 'pricing', 'pricingModel', 'pros', 'facts.free_plan', 'facts.api', 'facts.open_source', 'facts.self_hostable', 'facts.platforms', 'facts.trains_on_your_data', 'facts.data_retention', 'facts.certifications'));

@@ -61,6 +61,7 @@ function catalogueReportLines(report: CatalogueImportReport): string {
   section("Articles", report.articles.map(byRow));
   section("Statuses", report.statuses.map(bySetting));
   section("Alternatives", report.alternatives.map(bySetting));
+  section("Facts", report.facts.map(bySetting));
   lines.push(
     "",
     report.applied

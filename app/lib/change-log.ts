@@ -1,6 +1,7 @@
 import { isPricingModel, PRICING_MODEL_LABELS } from "./pricing-model";
 import { pricingToPlans, type Pricing } from "./pricing";
 import { descriptionText } from "./format";
+import { factFromChangeField, factSummary, TOOL_FACT_LABELS, UNKNOWN_FACT_TEXT, type ToolFact } from "./tool-facts";
 
 /**
  * How one entry of the public change log reads to a person, the same on the tool page, /changes,
@@ -30,6 +31,8 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 export function changeFieldLabel(field: string): string {
+  const fact = factFromChangeField(field);
+  if (fact) return TOOL_FACT_LABELS[fact];
   return FIELD_LABELS[field] ?? field;
 }
 
@@ -56,6 +59,9 @@ function statusText(value: unknown): string {
 
 export function describeChangeValue(field: string, value: unknown): ChangeValue {
   if (field === "status") return { kind: "text", text: statusText(value) };
+  const fact = factFromChangeField(field);
+  // A fact is logged whole (value, detail, source, date): the log reads its answer and detail.
+  if (fact) return { kind: "text", text: value ? truncate(factSummary(fact, value as ToolFact)) : UNKNOWN_FACT_TEXT };
   if (value === null || value === undefined || value === "") return { kind: "empty" };
   if (field === "pricing") {
     const items = pricingSummary(value);

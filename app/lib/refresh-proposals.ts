@@ -1,6 +1,7 @@
 import { changeFieldLabel } from "./change-log";
 import type { Pricing } from "./pricing";
 import { toolFormInputFrom, type ToolFormInput } from "./tool-form";
+import { isToolFactName, TOOL_FACTS, type ToolFactName } from "./tool-facts";
 
 /**
  * AI refresh proposals as the review page and the server share them: the fields a proposal may
@@ -10,7 +11,7 @@ import { toolFormInputFrom, type ToolFormInput } from "./tool-form";
 
 export const PROPOSALS_PATH = "/admin/proposals";
 
-/** The same names as REFRESH_FIELDS in the schema (the server checks they agree). */
+/** The tool's own fields a proposal may change (the tool form's names). */
 export const PROPOSAL_FIELDS = ["description", "tagline", "features", "pricing", "pricingModel", "pros"] as const;
 export type ProposalField = (typeof PROPOSAL_FIELDS)[number];
 
@@ -18,7 +19,27 @@ export function isProposalField(value: unknown): value is ProposalField {
   return typeof value === "string" && (PROPOSAL_FIELDS as readonly string[]).includes(value);
 }
 
-export const proposalFieldLabel = (field: ProposalField) => changeFieldLabel(field);
+/** A fact a proposal may change (decision 165): "facts.free_plan", as the change log names it. */
+export type FactProposalField = `facts.${ToolFactName}`;
+export const FACT_PROPOSAL_FIELDS = TOOL_FACTS.map((fact): FactProposalField => `facts.${fact}`);
+
+export function isFactProposalField(value: unknown): value is FactProposalField {
+  return typeof value === "string" && value.startsWith("facts.") && isToolFactName(value.slice("facts.".length));
+}
+
+export function factOfProposalField(field: FactProposalField): ToolFactName {
+  return field.slice("facts.".length) as ToolFactName;
+}
+
+/** Every field a proposal may hold: the same names as REFRESH_FIELDS in the schema (the server checks they agree). */
+export type ReviewedField = ProposalField | FactProposalField;
+export const REVIEWED_FIELDS: readonly ReviewedField[] = [...PROPOSAL_FIELDS, ...FACT_PROPOSAL_FIELDS];
+
+export function isReviewedField(value: unknown): value is ReviewedField {
+  return isProposalField(value) || isFactProposalField(value);
+}
+
+export const proposalFieldLabel = (field: ReviewedField) => changeFieldLabel(field);
 
 /** A field's value as the tool form posts it. */
 export type ProposalFieldInput<Field extends ProposalField = ProposalField> = ToolFormInput[Field];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ResearchSource } from "./research";
+import type { ResearchFactDraft, ResearchSource } from "./research";
 import type { ToolDraft } from "./research-apply";
 
 /**
@@ -45,6 +45,8 @@ export type FieldSources = Partial<Record<"name" | "tagline" | "description" | "
  * each field's sources, and whether it came from the site's own metadata only.
  */
 export type QueueDraft = Omit<ToolDraft, "proposedTags"> & {
+  /** The facts the research cited (decision 165); absent when it cited none. */
+  facts?: ResearchFactDraft[];
   sources: ResearchSource[];
   fieldSources: FieldSources;
   metadataOnly: boolean;

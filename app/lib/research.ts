@@ -59,7 +59,15 @@ export type ResearchResult = {
     uniqueSellingPoints: string[];
     targetAudience: string;
   };
+  /**
+   * Facts (issue 32, decision 165), each citing the search result that states it. The server keeps
+   * only those whose source is one of the run's pages and whose shape the facts' schema accepts.
+   */
+  facts?: ResearchFactDraft[];
 };
+
+/** One drafted fact: its name (app/lib/tool-facts.ts), answer, list or text, and the page it cites. */
+export type ResearchFactDraft = { fact: string; value: string; items: string[]; detail: string; sourceUrl: string };
 
 export type TokenUsage = { inputTokens: number; outputTokens: number };
 

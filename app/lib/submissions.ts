@@ -9,7 +9,7 @@ import {
   type SubmissionDraftState,
   type SubmissionStatus,
 } from "./members";
-import type { ResearchSource } from "./research";
+import type { ResearchFactDraft, ResearchSource } from "./research";
 import type { ToolDraft } from "./research-apply";
 
 /**
@@ -158,8 +158,11 @@ export const DRAFT_STATE_LABELS: Record<SubmissionDraftState, string> = {
 /** What the background job stores in tool_submissions.draft: the tool form's values, and the pages read. */
 export type SubmissionDraft = ToolDraft & { sources: ResearchSource[] };
 
-/** The create form's starting values for a submission: the AI draft when there is one, else what the member gave. */
-export type ToolPrefill = Omit<ToolDraft, "proposedTags">;
+/**
+ * The create form's starting values for a submission: the AI draft when there is one, else what the
+ * member gave; `facts` are what a research queue draft cited (decision 165), a submission has none.
+ */
+export type ToolPrefill = Omit<ToolDraft, "proposedTags"> & { facts?: ResearchFactDraft[] };
 
 export function toolPrefillFrom(
   submission: { name: string; website: string; category: string | null; draft: Partial<SubmissionDraft> | null },

@@ -7,6 +7,7 @@ import type { Pricing, PricingPlan } from "./pricing";
 import { isPricingModel, type PricingModel } from "./pricing-model";
 import { pricingSchema } from "./pricing-schema";
 import { isUuid, slugify } from "./slugify";
+import { factsFormInputFrom, factsFormSchema, type FactsFormInput } from "./tool-facts-form";
 
 // Lives in format.ts, which public pages load without this module's zod schemas (decision 094).
 export { descriptionText };
@@ -291,10 +292,12 @@ export const toolFormSchema = z.object({
     .transform(oneLine)
     .pipe(optionalTextSchema(TOOL_FORM_LIMITS.startingPrice, TOOL_FORM_MESSAGES.startingPriceTooLong)),
   tags: tagsSchema,
+  /** The facts rows (issue 32); absent from a form that does not show them, which leaves them as they are. */
+  facts: factsFormSchema.optional(),
 });
 
 /** What the form posts, before validation. */
-export type ToolFormInput = z.input<typeof toolFormSchema>;
+export type ToolFormInput = Omit<z.input<typeof toolFormSchema>, "facts"> & { facts?: FactsFormInput };
 /** What a valid form saves: blank optional fields are null, blank rows gone, pricing in its stored shape. */
 export type ToolFormData = z.output<typeof toolFormSchema>;
 export type PricingShape = "none" | "plans" | "simple";
@@ -354,6 +357,7 @@ export function toolFormInputFrom(form: FormData): ToolFormInput {
     // An unknown shape fails validation with a message rather than passing as "none".
     pricing = { shape } as unknown as ToolFormInput["pricing"];
   }
+  const facts = factsFormInputFrom(form);
   return {
     name: textOf(form.get("name")),
     category: textOf(form.get("category")),
@@ -370,6 +374,7 @@ export function toolFormInputFrom(form: FormData): ToolFormInput {
     pricingModel: textOf(form.get("pricingModel")),
     startingPrice: textOf(form.get("startingPrice")),
     tags: allTextOf(form, TOOL_FIELDS.tags),
+    ...(facts && { facts }),
   };
 }
 

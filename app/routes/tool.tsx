@@ -6,6 +6,7 @@ import { ChangeList } from "~/components/change-list";
 import { CommentForm } from "~/components/comment-form";
 import { CompareToggle } from "~/components/compare-tray";
 import { TagLinks } from "~/components/tag-links";
+import { ToolFactList } from "~/components/tool-facts";
 import { ToolGrid } from "~/components/tool-card";
 import { ALTERNATIVES_PREVIEW, alternativesPath } from "~/lib/alternatives";
 import { CommentList } from "~/components/comment-list";
@@ -49,6 +50,7 @@ import { findToolByIdentifier, type ToolCard as ToolCardData } from "~/server/ca
 import { listCommentsForTool } from "~/server/community/comments.server";
 import { TOOL_PAGE_INTENTS, toolPageEcho, toolPageFormId } from "~/server/community/tool-page-actions.server";
 import { listToolHistory } from "~/server/freshness/change-log.server";
+import { readToolFacts } from "~/server/catalog/tool-facts.server";
 import { findLinkCheckState } from "~/server/freshness/tool-freshness.server";
 import { countSaves } from "~/server/community/saved-tools.server";
 import { findUserVote, TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
@@ -90,7 +92,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       knownTags,
     }),
   );
-  const [everyTag, comments, saves, myRating, history, linkCheck] = await Promise.all([
+  const [everyTag, comments, saves, myRating, history, linkCheck, facts] = await Promise.all([
     allTags,
     // A visitor's answer is every visitor's (the page is cached); a member also gets their own
     // hidden comments, an administrator every hidden one, each marked.
@@ -106,6 +108,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       : null,
     listToolHistory({ db: context.db, toolId: tool.id, limit: TOOL_HISTORY_LIMIT }),
     findLinkCheckState({ db: context.db, toolId: tool.id }),
+    readToolFacts({ db: context.db, toolId: tool.id }),
   ]);
   return {
     tool: {
@@ -132,6 +135,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     history,
     linkCheck,
+    facts,
     comments,
     tags: tagsWithIds(everyTag, tool.tagIds),
     saves,
@@ -263,7 +267,7 @@ function ActionNotice({ intent, result }: { intent: CommunityIntent; result: Act
 }
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, comments, tags, saves, myRating, signedIn, canEdit, history, linkCheck } = loaderData;
+  const { tool, comments, tags, saves, myRating, signedIn, canEdit, history, linkCheck, facts } = loaderData;
   // Present only after a post without JavaScript; fetchers keep their own results. A refusal is a
   // response, which the generated type leaves out.
   const pageResult = actionData as ActionResult | undefined;
@@ -376,6 +380,13 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           </CardContent>
         </Card>
       </div>
+
+      <section aria-labelledby="facts-heading" className="space-y-3">
+        <h2 id="facts-heading" className="text-xl font-semibold">
+          Facts
+        </h2>
+        <ToolFactList facts={facts} />
+      </section>
 
       <section aria-labelledby="history-heading" className="space-y-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -123,7 +123,22 @@ export function researchResultFor(name: string): ResearchResultValue {
       ],
       targetAudience: "Small and medium teams that keep their knowledge in documents and chat",
     },
+    // No fact by default: a fact must cite a page of the run (researchFactsFor), which a fixed answer cannot know.
+    facts: [],
   };
+}
+
+/**
+ * Facts as a well-behaved model drafts them (decision 165), each citing `sourceUrl`: the research
+ * flow keeps them only when that address is one of the search results it gave the model.
+ */
+export function researchFactsFor(sourceUrl: string): NonNullable<ResearchResultValue["facts"]> {
+  return [
+    { fact: "free_plan", value: "yes", items: [], detail: "Personal use", sourceUrl },
+    { fact: "api", value: "yes", items: [], detail: "https://example.com/docs", sourceUrl },
+    { fact: "platforms", value: "", items: ["web", "ios"], detail: "", sourceUrl },
+    { fact: "certifications", value: "", items: ["SOC 2 Type 2"], detail: "", sourceUrl },
+  ];
 }
 
 /** Whether `value` is a ModelReply, for the control API that takes them as JSON. */

@@ -299,6 +299,31 @@ describe("ResearchSummary", () => {
     expect(html).toMatch(/<button[^>]*aria-label="Dismiss the AI research summary"/);
   });
 
+  it("lists the drafted facts, each with the page it cites", () => {
+    const html = renderToString(
+      <ResearchSummary
+        mode="update"
+        onDismiss={noop}
+        outcome={{
+          ...resultEvent,
+          result: {
+            ...resultEvent.result,
+            facts: [
+              {
+                fact: "free_plan",
+                value: "yes",
+                items: [],
+                detail: "Personal use",
+                sourceUrl: "https://www.notion.so/pricing",
+              },
+            ],
+          },
+        }}
+      />,
+    ).replace(/<!-- -->/g, "");
+    expect(html).toMatch(/Free plan:<\/span> Yes \(Personal use\)<a href="https:\/\/www.notion.so\/pricing"/);
+  });
+
   it("warns when no web page backed the draft, and for a new tool explains the Logo URL", () => {
     const html = renderToString(
       <ResearchSummary mode="create" onDismiss={noop} outcome={{ ...resultEvent, sources: [] }} />,

@@ -1,7 +1,16 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 import { isPricingModel, PRICING_MODEL_LABELS } from "~/lib/pricing-model";
-import { listDiff, pricingDiff, wordDiff, type DiffPart, type ProposalField } from "~/lib/refresh-proposals";
+import {
+  factOfProposalField,
+  isFactProposalField,
+  listDiff,
+  pricingDiff,
+  wordDiff,
+  type DiffPart,
+  type ReviewedField,
+} from "~/lib/refresh-proposals";
+import { factSummary, UNKNOWN_FACT_TEXT, type ToolFact } from "~/lib/tool-facts";
 import { descriptionText } from "~/lib/tool-form";
 
 /**
@@ -14,7 +23,13 @@ const removedClass = "rounded bg-red-100 px-0.5 text-red-900 line-through dark:b
 const addedClass =
   "rounded bg-emerald-100 px-0.5 text-emerald-900 no-underline dark:bg-emerald-950 dark:text-emerald-200";
 
-const asText = (field: ProposalField, value: unknown): string => {
+const asText = (field: ReviewedField, value: unknown): string => {
+  // A fact reads as its answer and the page it cites, so a new source alone shows as a change.
+  if (isFactProposalField(field)) {
+    if (!value || typeof value !== "object") return UNKNOWN_FACT_TEXT;
+    const fact = value as ToolFact;
+    return `${factSummary(factOfProposalField(field), fact)} — source: ${fact.sourceUrl}`;
+  }
   if (typeof value !== "string") return "";
   if (field === "description") return descriptionText(value);
   if (field === "pricingModel") return isPricingModel(value) ? PRICING_MODEL_LABELS[value] : value;
@@ -152,7 +167,7 @@ export function ProposalDiff({
   after,
   className,
 }: {
-  field: ProposalField;
+  field: ReviewedField;
   before: unknown;
   after: unknown;
   className?: string;

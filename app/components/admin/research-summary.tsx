@@ -5,6 +5,7 @@ import { cn } from "~/lib/cn";
 import { isLinkableUrl } from "~/lib/form-fields";
 import type { ResearchMode, ResearchOutcome, ResearchSource } from "~/lib/research";
 import { uniqueSources } from "~/lib/research-run";
+import { factSummary, isToolFactName, TOOL_FACT_LABELS, type FactValue } from "~/lib/tool-facts";
 
 export const RESEARCH_NOTES = {
   noSources: "No web results were found: the draft relies on the model alone. Check every fact before saving.",
@@ -122,6 +123,36 @@ export function ResearchSummary({
                 <SourceLink source={source} />
               </li>
             ))}
+          </ul>
+        </div>
+      )}
+
+      {(outcome.result.facts ?? []).length > 0 && (
+        <div className="space-y-2">
+          <h3 className="font-semibold">
+            Facts{" "}
+            <span className={cn("font-normal", secondaryText)}>
+              (each from the page it cites; the rest stay unknown)
+            </span>
+          </h3>
+          <ul className="space-y-1.5">
+            {(outcome.result.facts ?? []).map((draft) =>
+              isToolFactName(draft.fact) ? (
+                <li key={draft.fact} className="min-w-0">
+                  <span className="font-medium">{TOOL_FACT_LABELS[draft.fact]}:</span>{" "}
+                  {factSummary(draft.fact, {
+                    ...draft,
+                    value: (draft.value || null) as FactValue | null,
+                    checkedAt: "",
+                  })}
+                  <SourceLink
+                    source={
+                      sources.find((source) => source.url === draft.sourceUrl) ?? { title: "", url: draft.sourceUrl }
+                    }
+                  />
+                </li>
+              ) : null,
+            )}
           </ul>
         </div>
       )}

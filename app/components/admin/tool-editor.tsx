@@ -3,6 +3,7 @@ import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { AiResearchDialog } from "~/components/admin/ai-research-dialog";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { FactsField } from "~/components/admin/facts-field";
 import { FormActions } from "~/components/admin/form-actions";
 import { FormField } from "~/components/admin/form-field";
 import { ListField, listRowsFrom, type ListRow } from "~/components/admin/list-field";
@@ -38,6 +39,8 @@ import {
   type ToolFormInput,
 } from "~/lib/tool-form";
 import { FETCH_LOGO_INTENT, WEBSITE_LOGO_MESSAGES } from "~/lib/website-logo";
+import { TOOL_FACTS, type ToolFacts } from "~/lib/tool-facts";
+import { applyDraftedFacts, factFormInput, type FactsFormInput } from "~/lib/tool-facts-form";
 
 const LIST_URL = "/admin/tools";
 
@@ -70,6 +73,8 @@ export type EditableTool = {
   startingPrice: string | null;
   /** Ids of the tool's tags. */
   tags: string[];
+  /** Its known facts (a new tool has none). */
+  facts?: ToolFacts;
 };
 
 type FormState = {
@@ -88,7 +93,12 @@ type FormState = {
   pricingModel: string;
   startingPrice: string;
   tags: string[];
+  facts: FactsFormInput;
 };
+
+function factsState(facts: ToolFacts | undefined): FactsFormInput {
+  return Object.fromEntries(TOOL_FACTS.map((name) => [name, factFormInput(facts?.[name])])) as FactsFormInput;
+}
 
 function stateFromTool(tool: EditableTool | null, prefill: ToolPrefill | null = null): FormState {
   if (!tool && prefill) {
@@ -100,6 +110,7 @@ function stateFromTool(tool: EditableTool | null, prefill: ToolPrefill | null = 
       pros: listRowsFrom(prefill.pros),
       cons: listRowsFrom(prefill.cons),
       pricing: pricingStateFrom(prefill.pricing),
+      facts: applyDraftedFacts(factsState(undefined), prefill.facts),
     };
   }
   return {
@@ -118,6 +129,7 @@ function stateFromTool(tool: EditableTool | null, prefill: ToolPrefill | null = 
     pricingModel: tool?.pricingModel ?? "",
     startingPrice: tool?.startingPrice ?? "",
     tags: tool?.tags ?? [],
+    facts: factsState(tool?.facts),
   };
 }
 
@@ -153,6 +165,7 @@ function stateFromInput(input: ToolFormInput): FormState {
     pricingModel: input.pricingModel,
     startingPrice: input.startingPrice,
     tags: input.tags,
+    facts: input.facts ?? factsState(undefined),
   };
 }
 
@@ -181,6 +194,21 @@ function toolFormFingerprint(state: FormState): string {
     startingPrice: state.startingPrice,
     // Checkboxes post in the list's order, whatever order they were checked in.
     tags: [...state.tags].sort(),
+    facts: Object.fromEntries(
+      TOOL_FACTS.map((name) => {
+        const fact = state.facts[name];
+        return [
+          name,
+          {
+            ...fact,
+            items: [...fact.items]
+              .map((item) => item.trim())
+              .filter(Boolean)
+              .sort(),
+          },
+        ];
+      }),
+    ) as FactsFormInput,
   };
   return JSON.stringify(input);
 }
@@ -314,6 +342,8 @@ export function ToolEditor({
         pricingModel: draft.pricingModel,
         startingPrice: draft.startingPrice,
         tags: draft.tags,
+        // Each drafted fact cites the page it came from; the admin checks it before saving.
+        facts: applyDraftedFacts(current.facts, outcome.result.facts),
       };
     });
     // Suggested tags not in the list are shown beside the form for the admin to create, if wanted.
@@ -549,6 +579,8 @@ export function ToolEditor({
           onChange={(tags) => update("tags", tags)}
           error={errors.tags}
         />
+
+        <FactsField value={values.facts} onChange={(facts) => update("facts", facts)} errors={errors} />
       </Form>
       {!creating && (
         <logoFetcher.Form id={FETCH_LOGO_FORM_ID} method="post" hidden>

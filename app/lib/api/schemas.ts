@@ -3,6 +3,7 @@ import { categoryFromAddress, TOOL_CATEGORIES } from "../categories";
 import { MAX_QUERY_LENGTH } from "../limits";
 import { PRICING_MODELS } from "../pricing-model";
 import { MAX_TAG_FILTERS, TOOL_SORTS } from "../tool-filters";
+import { PLATFORMS, TOOL_FACT_LABELS, TOOL_FACTS, type ToolFactName } from "../tool-facts";
 
 /**
  * The public API's resources, one zod schema each (decision 064). The same objects validate every
@@ -63,6 +64,55 @@ export const linkCheckSchema = z
   })
   .meta({ id: "LinkCheck" });
 
+/**
+ * One known fact with its citation (decision 164): `value` is the answer ("yes", "no", "opt-out"),
+ * the list (platforms, certifications) or the text (data retention); `detail` the short text beside
+ * an answer (the free plan's limits, the API's docs link, the licence).
+ */
+function factSchema(value: z.ZodType, about: string) {
+  return z
+    .object({
+      value,
+      detail: z.string().describe('A short text beside the answer; "" when none.'),
+      source_url: url.describe("The page the fact was read from."),
+      checked_at: z.iso.date().describe("The day the fact was last checked against its source."),
+    })
+    .nullable()
+    .describe(`${about} Null when unknown: an unknown fact is never guessed.`);
+}
+
+const yesNo = z.enum(["yes", "no"]);
+const FACT_VALUES: Record<ToolFactName, [z.ZodType, string]> = {
+  free_plan: [yesNo, "Whether there is a free plan; detail: its limits."],
+  api: [yesNo, "Whether there is a public API; detail: its documentation's address."],
+  open_source: [yesNo, "Whether the tool is open source; detail: the licence."],
+  self_hostable: [yesNo, "Whether you can run it on your own servers."],
+  platforms: [z.array(z.enum(PLATFORMS)), "Where it runs."],
+  trains_on_your_data: [
+    z.enum(["yes", "no", "opt-out"]),
+    "Whether the vendor trains models on what you give it (opt-out: unless you turn it off).",
+  ],
+  data_retention: [z.string(), "How long the vendor keeps your data, in a short text (the value)."],
+  certifications: [
+    z.array(z.string()),
+    "Security and privacy certifications (SOC 2, ISO 27001, HIPAA, GDPR DPA, ...).",
+  ],
+};
+
+export const toolFactsSchema = z
+  .object(
+    Object.fromEntries(
+      TOOL_FACTS.map((name) => [
+        name,
+        factSchema(FACT_VALUES[name][0], `${TOOL_FACT_LABELS[name]}: ${FACT_VALUES[name][1]}`),
+      ]),
+    ) as Record<ToolFactName, ReturnType<typeof factSchema>>,
+  )
+  .meta({
+    id: "ToolFacts",
+    description: "The facts people choose a tool by, each with the page it was read from and the day it was checked.",
+  });
+
 export const toolSchema = toolSummarySchema
   .extend({
     description_html: z.string().describe("The description as sanitized HTML."),
@@ -82,6 +132,7 @@ export const toolSchema = toolSummarySchema
     discontinued_at: timestamp
       .nullable()
       .describe("When the tool was marked discontinued; its facts are the last known ones. Null while it is active."),
+    facts: toolFactsSchema,
   })
   .meta({
     id: "Tool",

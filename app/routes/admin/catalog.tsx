@@ -172,7 +172,7 @@ export default function AdminCatalog({ actionData }: Route.ComponentProps) {
               Download JSON
             </a>
             <span className="text-sm text-slate-600 dark:text-slate-400">
-              tags, tools with their statuses and alternatives, articles: import it on another site with{" "}
+              tags, tools with their statuses, facts and alternatives, articles: import it on another site with{" "}
               <code>npm run catalog -- import FILE</code>
             </span>
           </li>

@@ -21,6 +21,7 @@ import { formatCount, parsePage } from "~/lib/format";
 import { PRICING_MODEL_LABELS, PRICING_MODELS } from "~/lib/pricing-model";
 import {
   isProposalField,
+  isReviewedField,
   listEditText,
   PROPOSAL_FIELDS,
   PROPOSAL_MESSAGES,
@@ -28,6 +29,7 @@ import {
   proposalEditFrom,
   proposalFieldInput,
   type ProposalField,
+  type ReviewedField,
   type ProposalFieldInput,
 } from "~/lib/refresh-proposals";
 import { isUuid } from "~/lib/slugify";
@@ -81,7 +83,7 @@ function readIntent(value: FormDataEntryValue | null) {
   const intent = typeof value === "string" ? value : "";
   if (intent === "accept-all" || intent === "reject-all") return { all: intent } as const;
   const [decision, field] = intent.split(":");
-  if ((decision === "accept" || decision === "reject") && isProposalField(field)) return { decision, field } as const;
+  if ((decision === "accept" || decision === "reject") && isReviewedField(field)) return { decision, field } as const;
   return null;
 }
 
@@ -115,7 +117,7 @@ export const action = defineAction({
 
     const { replaceNewer, ...edits } = postedEdits(form);
     const open = proposal.fields.filter((field) => field.decision === null).map((field) => field.field);
-    const chosen: { field: ProposalField; decision: FieldDecision["decision"] }[] =
+    const chosen: { field: ReviewedField; decision: FieldDecision["decision"] }[] =
       "all" in intent
         ? open.map((field) => ({ field, decision: intent.all === "accept-all" ? "accepted" : "rejected" }))
         : [{ field: intent.field, decision: intent.decision === "accept" ? "accepted" : "rejected" }];
@@ -124,7 +126,8 @@ export const action = defineAction({
         ? {
             field,
             decision,
-            editedValue: open.includes(field) ? edits[field] : undefined,
+            // A fact is accepted as proposed, with its citation; its edits belong on the tool form.
+            editedValue: open.includes(field) && isProposalField(field) ? edits[field] : undefined,
             replaceNewer: replaceNewer.includes(field),
           }
         : { field, decision },
@@ -318,8 +321,9 @@ function ProposalFieldBlock({
 }) {
   const id = `${proposalId}-${field.field}`;
   const error = failure?.fieldErrors?.[field.field];
-  const posted = postedValues<ProposalValues>(failure)?.[field.field];
-  const edit = posted ?? proposalFieldInput(field.field, field.proposedValue);
+  const toolField = isProposalField(field.field) ? field.field : null;
+  const posted = toolField ? postedValues<ProposalValues>(failure)?.[toolField] : undefined;
+  const edit = toolField ? (posted ?? proposalFieldInput(toolField, field.proposedValue)) : null;
   return (
     <fieldset className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-800">
       <legend className="flex items-center gap-2 px-1 font-semibold">
@@ -357,7 +361,15 @@ function ProposalFieldBlock({
 
       {field.decision === null && (
         <>
-          <FieldEditor id={id} field={field.field} value={edit} error={error} />
+          {toolField && edit !== null ? (
+            <FieldEditor id={id} field={toolField} value={edit} error={error} />
+          ) : (
+            error && (
+              <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
+                {error}
+              </p>
+            )
+          )}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" name="intent" value={`accept:${field.field}`} size="sm" disabled={busy}>
               <Check aria-hidden="true" className="h-4 w-4" />

@@ -8,7 +8,7 @@ import { researchRuns, tags, toolTags } from "~/server/db/schema.server";
 import { consumeRateLimit } from "~/server/security/rate-limit.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { startFakeBraveSearch, type FakeBraveSearch } from "../../../tests/fakes/brave-search";
-import { researchResultFor, startFakeLlm, type FakeLlm } from "../../../tests/fakes/llm";
+import { researchFactsFor, researchResultFor, startFakeLlm, type FakeLlm } from "../../../tests/fakes/llm";
 import { insertTools } from "../../../tests/setup/fixtures";
 import { getRequest } from "../../../tests/setup/route-calls";
 import {
@@ -157,6 +157,28 @@ describe("a research run", () => {
         toolId: null,
       }),
     ]);
+  });
+
+  it("keeps the facts that cite a page of the run, and drops those citing any other (decision 165)", async () => {
+    brave.queue({
+      kind: "results",
+      results: [{ title: "Acme pricing", url: "https://acme.example/pricing", description: "Free for personal use." }],
+    });
+    llm.queue({
+      kind: "object",
+      value: {
+        ...researchResultFor("Acme"),
+        facts: [
+          ...researchFactsFor("https://acme.example/pricing"),
+          { fact: "open_source", value: "yes", items: [], detail: "MIT", sourceUrl: "https://invented.example/" },
+          { fact: "self_hostable", value: "yes", items: [], detail: "", sourceUrl: "" },
+        ],
+      },
+    });
+    const result = resultOf(await eventsOf(await post({ mode: "create", subject: "Acme" })));
+    if (result?.type !== "result") throw new Error("no result");
+    expect(result.result.facts).toEqual(researchFactsFor("https://acme.example/pricing"));
+    expect(JSON.stringify(llm.requests()[0]!.body!.system)).toContain("cite that result's url exactly");
   });
 
   it("gives the model the search results as quoted data, with their addresses", async () => {

@@ -10,6 +10,7 @@ import { FETCH_LOGO_INTENT } from "~/lib/website-logo";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listTagIdsForTool, listTags } from "~/server/catalog/tags.server";
 import { findToolById } from "~/server/catalog/tool-admin.server";
+import { readToolFacts } from "~/server/catalog/tool-facts.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { defineIntents } from "~/server/http/action-pipeline.server";
 import { findSubmissionForForm } from "~/server/moderation/submission-reads.server";
@@ -84,6 +85,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     pricingModel: tool.pricingModel,
     startingPrice: tool.startingPrice,
     tags: await listTagIdsForTool({ db: context.db, toolId: tool.id }),
+    facts: await readToolFacts({ db: context.db, toolId: tool.id }),
   };
   return { tool: editable, tags, research, submission: null, prefill: null, queueEntry: null };
 }

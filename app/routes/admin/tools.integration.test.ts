@@ -267,6 +267,7 @@ describe("opening the tool form", () => {
         pricingModel: null,
         startingPrice: null,
         tags: [],
+        facts: {},
       },
       tags: [{ id: api!.id, slug: "api", name: "API" }],
       // Without keys in the test services, the AI buttons say what to configure.
@@ -514,6 +515,20 @@ describe("creating a tool", () => {
         "pricing.features": [""],
       },
       { "pricing.plans.0.plan": "Plan name is required" },
+    ],
+    [
+      "a known fact without its source",
+      { "facts.present": "1", "facts.api.value": "yes", "facts.api.sourceUrl": "" },
+      { "facts.api.sourceUrl": "Source URL is required when the fact is known" },
+    ],
+    [
+      "a platform outside the list",
+      {
+        "facts.present": "1",
+        "facts.platforms.items": ["web", "playstation"],
+        "facts.platforms.sourceUrl": "https://quill.example.com/download",
+      },
+      { "facts.platforms.items": "Choose platforms from the list" },
     ],
   ])("refuses %s with the message beside the field, writing nothing", async (_label, overrides, fieldErrors) => {
     const before = services.invalidations();

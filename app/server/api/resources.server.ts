@@ -13,8 +13,10 @@ import {
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { pricingToPlans } from "~/lib/pricing";
 import { effectiveSort } from "~/lib/tool-filters";
+import { publicFacts } from "~/lib/tool-facts";
 import { listAlternatives } from "../catalog/alternatives.server";
 import { listTagsForTool, listTagsWithCounts } from "../catalog/tags.server";
+import { readToolFacts } from "../catalog/tool-facts.server";
 import { findToolBySlug, listToolsAfter, type ToolRow } from "../catalog/tool-cursor.server";
 import { listPublishedArticlesAfter } from "../content/article-cursor.server";
 import { findArticleByIdentifier } from "../content/articles.server";
@@ -120,13 +122,14 @@ export async function readTool({
   if (!tool) throw notFound("tool");
   // Its alternatives are named by slug only, which changes with a tool write (list:tools).
   tagPage({ pageTags }, toolTag(tool.id), TOOL_LIST_TAG);
-  const [tags, alternatives, linkCheck] = await Promise.all([
+  const [tags, alternatives, linkCheck, facts] = await Promise.all([
     listTagsForTool({ db, toolId: tool.id }),
     listAlternatives({
       db,
       source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
     }),
     findLinkCheckState({ db, toolId: tool.id }),
+    readToolFacts({ db, toolId: tool.id }),
   ]);
   return {
     ...toolSummary(siteUrl, tool),
@@ -145,6 +148,7 @@ export async function readTool({
       failing_since: linkCheck.failingSince?.toISOString() ?? null,
     },
     discontinued_at: tool.discontinuedAt?.toISOString() ?? null,
+    facts: publicFacts(facts),
   };
 }
 

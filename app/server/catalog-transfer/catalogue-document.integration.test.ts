@@ -89,6 +89,7 @@ async function apiAnswer(db: DatabaseHandle["db"], slug: string) {
 }
 
 describe("a catalogue document", () => {
+  // 48 tools with their tags, facts and alternatives, each answered on both sites: slow on a loaded machine.
   test("imported into a fresh empty site gives the same API answer for every tool, tags and alternatives included", async () => {
     const exported = await exportCatalogueDocument({ db: source.db, siteUrl: SOURCE_URL });
     const document = JSON.parse(exported.body) as { tools: { image: string | null }[]; tags: unknown[] };
@@ -107,6 +108,15 @@ describe("a catalogue document", () => {
     expect(report.tags.every((tag) => tag.action === "create")).toBe(true);
     expect(report.statuses.filter((row) => row.action === "update").map((row) => row.tool)).toEqual(["lately"]);
     expect(report.alternatives).toEqual([{ tool: "chatgpt", action: "update", problems: [] }]);
+    // Every demo tool has facts, each with its source: they travel, and the answers below compare them.
+    expect(report.facts).toHaveLength(48);
+    expect(report.facts.every((row) => row.action === "update")).toBe(true);
+    expect((await apiAnswer(target.db, "ollama")).facts.open_source).toEqual({
+      value: "yes",
+      detail: "MIT",
+      source_url: "https://github.com/ollama/ollama",
+      checked_at: "2026-11-27",
+    });
 
     const slugs = (await readToolRecords({ db: source.db })).map((tool) => tool.slug);
     for (const slug of slugs) {
@@ -117,7 +127,7 @@ describe("a catalogue document", () => {
     expect((await apiAnswer(target.db, "chatgpt")).alternatives).not.toContain("grammarly");
     const [tag] = await target.db.select().from(tags).where(eq(tags.slug, "text-to-speech"));
     expect(tag).toMatchObject({ name: "Text to speech", description: "Tools that turn text into spoken audio." });
-  });
+  }, 120_000);
 
   test("imported again, it changes nothing: every entry unchanged, no change logged", async () => {
     const exported = await exportCatalogueDocument({ db: source.db, siteUrl: SOURCE_URL });
@@ -130,6 +140,7 @@ describe("a catalogue document", () => {
       ...report.tools,
       ...report.statuses,
       ...report.alternatives,
+      ...report.facts,
       ...report.articles,
     ].map((outcome) => outcome.action);
     expect(new Set(actions)).toEqual(new Set(["unchanged"]));

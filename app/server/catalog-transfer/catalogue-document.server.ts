@@ -3,6 +3,15 @@ import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import type { RowOutcome } from "~/lib/catalog-transfer";
 import type { Database } from "../db/client.server";
+import {
+  factFromPublic,
+  isToolFactName,
+  publicFacts,
+  toolFactsSchema,
+  type PublicFact,
+  type ToolFactName,
+} from "~/lib/tool-facts";
+import { readFactsForTools, writeToolFacts } from "../catalog/tool-facts.server";
 import { tags, toolAlternativeOverrides, tools } from "../db/schema.server";
 import type { ChangeAuthor } from "../freshness/change-log.server";
 import { setToolStatus } from "../freshness/tool-status.server";
@@ -28,7 +37,14 @@ import { importTagRecords, type TagOutcome, type TagRecord } from "./import-tags
 export const CATALOGUE_DOCUMENT_FORMAT = "aitlas-catalogue";
 
 /** A tool with what a list export leaves out: its id and dates (kept by a site it moves to) and its status. */
-type ToolEntry = ToolRecord & { id: string; createdAt: string; updatedAt: string; status: "active" | "discontinued" };
+type ToolEntry = ToolRecord & {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  status: "active" | "discontinued";
+  /** Its facts with their sources, as the API's facts object (null: unknown). */
+  facts: Record<ToolFactName, PublicFact | null>;
+};
 type AlternativeEntry = { tool: string; alternative: string; kind: "pin" | "exclude" };
 
 export type CatalogueDocument = {
@@ -81,6 +97,7 @@ export async function readCatalogueDocument({
     readArticleRecords({ db }),
   ]);
   const rowOfSlug = new Map(toolRows.map((row) => [row.slug, row] as const));
+  const factsOf = await readFactsForTools({ db, toolIds: toolRows.map((row) => row.id) });
   const slugOfId = new Map(toolRows.map((row) => [row.id, row.slug] as const));
   return {
     format: CATALOGUE_DOCUMENT_FORMAT,
@@ -97,6 +114,7 @@ export async function readCatalogueDocument({
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
         status: row.discontinuedAt ? "discontinued" : "active",
+        facts: publicFacts(factsOf.get(row.id) ?? {}),
       };
     }),
     alternatives: overrides.map((override) => ({
@@ -172,6 +190,8 @@ export type CatalogueImportReport = {
   tools: RowOutcome[];
   statuses: ToolSettingOutcome[];
   alternatives: ToolSettingOutcome[];
+  /** Each tool's facts made the document's (a tool without a facts object keeps its own). */
+  facts: ToolSettingOutcome[];
   articles: RowOutcome[];
   applied: boolean;
 };
@@ -180,7 +200,7 @@ class NothingWritten extends Error {}
 
 /** True when any tag, tool, tool's alternatives or article of the document was refused. */
 export function anythingRefused(report: CatalogueImportReport): boolean {
-  return [report.tags, report.tools, report.alternatives, report.articles].some((outcomes) =>
+  return [report.tags, report.tools, report.alternatives, report.facts, report.articles].some((outcomes) =>
     outcomes.some((outcome) => outcome.action === "refused"),
   );
 }
@@ -237,6 +257,44 @@ async function importAlternatives(
   return outcomes;
 }
 
+/**
+ * Makes each tool's facts the document's, each with its source and checked date, checked by the
+ * facts' own schema; every change is logged like an admin's edit.
+ */
+async function importFacts(
+  tx: Database,
+  records: readonly Record<string, unknown>[],
+  author: ChangeAuthor,
+): Promise<ToolSettingOutcome[]> {
+  const outcomes: ToolSettingOutcome[] = [];
+  for (const record of records) {
+    const { slug, facts } = record as { slug?: unknown; facts?: unknown };
+    if (typeof slug !== "string" || !facts || typeof facts !== "object") continue;
+    const stored = Object.fromEntries(
+      Object.entries(facts as Record<string, unknown>)
+        .filter(([, fact]) => fact !== null)
+        .map(([name, fact]) => [
+          name,
+          isToolFactName(name) && typeof fact === "object" ? factFromPublic(name, fact as PublicFact) : fact,
+        ]),
+    );
+    const parsed = toolFactsSchema.safeParse(stored);
+    if (!parsed.success) {
+      outcomes.push({
+        tool: slug,
+        action: "refused",
+        problems: parsed.error.issues.map((issue) => `facts.${issue.path.join(".")}: ${issue.message}`),
+      });
+      continue;
+    }
+    const [tool] = await tx.select({ id: tools.id }).from(tools).where(eq(tools.slug, slug));
+    if (!tool) continue;
+    const changes = await writeToolFacts({ db: tx, toolId: tool.id, facts: parsed.data, author, replace: true });
+    outcomes.push({ tool: slug, action: changes.length > 0 ? "update" : "unchanged", problems: [] });
+  }
+  return outcomes;
+}
+
 /** Lists or discontinues each tool as the document says (a tool without a status is left as it is). */
 async function importStatuses(
   tx: Database,
@@ -283,6 +341,7 @@ export async function importCatalogueDocument({
     tools: [],
     statuses: [],
     alternatives: [],
+    facts: [],
     articles: [],
     applied: false,
   };
@@ -303,6 +362,11 @@ export async function importCatalogueDocument({
         author,
       );
       report.alternatives = await importAlternatives(tx, imported, document.alternatives);
+      report.facts = await importFacts(
+        tx,
+        document.tools.filter((record) => imported.includes(String(record.slug))),
+        author,
+      );
       report.articles = await importRecords({ tx, kind: "articles", records: document.articles, author });
       if (!apply || anythingRefused(report)) throw new NothingWritten();
       report.applied = true;

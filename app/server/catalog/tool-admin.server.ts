@@ -18,6 +18,7 @@ import {
   type ToolSnapshot,
 } from "../freshness/change-log.server";
 import { listTagsForTool, replaceToolTags, resolveTagIds } from "./tags.server";
+import { writeToolFacts } from "./tool-facts.server";
 
 /** The admin table lists this many tools per page: the catalogue can hold tens of thousands. */
 export const ADMIN_TOOLS_PAGE_SIZE = 50;
@@ -301,6 +302,8 @@ export async function createTool({
         author,
       });
     }
+    // A new tool's facts are logged like its later changes: each with the page it came from.
+    if (input.facts) await writeToolFacts({ db: tx, toolId: tool.id, facts: input.facts, author: author ?? null });
     return { status: "created" as const, tool };
   });
 }
@@ -383,8 +386,12 @@ export async function updateTool({
     const tagsAfter = await listTagsForTool({ db: tx, toolId });
     // Compared with what the database kept, not with the form, so the log shows what readers see.
     const changes = diffToolFields(snapshotOf(previous, tagsBefore), snapshotOf(saved, tagsAfter));
-    if (changes.length === 0) return { status: "updated" as const, tool: saved };
     await recordToolChanges(tx, { toolId, changes, author });
+    // The form shows every fact: one it leaves unknown is made unknown. Each change is logged with its source.
+    const factChanges = input.facts
+      ? await writeToolFacts({ db: tx, toolId, facts: input.facts, author, replace: true })
+      : [];
+    if (changes.length === 0 && factChanges.length === 0) return { status: "updated" as const, tool: saved };
     const [tool] = await tx
       .update(tools)
       .set({ updatedAt: sql`now()` })

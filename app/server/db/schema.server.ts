@@ -38,6 +38,7 @@ import {
   type SubmissionStatus,
 } from "~/lib/members";
 import type { Pricing } from "~/lib/pricing";
+import { TOOL_FACTS, type ToolFactName } from "~/lib/tool-facts";
 import { PRICING_MODELS, type PricingModel } from "~/lib/pricing-model";
 import {
   RESEARCH_QUEUE_FAILURES,
@@ -417,17 +418,7 @@ export const articles = pgTable(
 );
 
 /** The facts people choose a tool by (issue 32, decision 157); app/lib/tool-facts.ts names them. */
-export const TOOL_FACTS = [
-  "free_plan",
-  "api",
-  "open_source",
-  "self_hostable",
-  "platforms",
-  "trains_on_your_data",
-  "data_retention",
-  "certifications",
-] as const;
-export type ToolFactName = (typeof TOOL_FACTS)[number];
+export { TOOL_FACTS, type ToolFactName };
 
 /**
  * One known fact about a tool, with the page it was read from and the day it was checked; a fact
@@ -810,7 +801,23 @@ export const jobRuns = pgTable(
 export type FactSource = { url: string; title: string; snippet: string };
 
 /** The fields an AI refresh may propose to change (the form's names). */
-export const REFRESH_FIELDS = ["description", "tagline", "features", "pricing", "pricingModel", "pros"] as const;
+export const REFRESH_FIELDS = [
+  "description",
+  "tagline",
+  "features",
+  "pricing",
+  "pricingModel",
+  "pros",
+  // Facts (migration 0023, decision 165), as the change log names them.
+  "facts.free_plan",
+  "facts.api",
+  "facts.open_source",
+  "facts.self_hostable",
+  "facts.platforms",
+  "facts.trains_on_your_data",
+  "facts.data_retention",
+  "facts.certifications",
+] as const;
 export type RefreshField = (typeof REFRESH_FIELDS)[number];
 
 /**

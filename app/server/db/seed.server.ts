@@ -6,9 +6,10 @@ import { demoArticles } from "./demo/articles.server";
 import { seedDemoFreshness } from "./demo/freshness.server";
 import { seedDemoModeration } from "./demo/moderation.server";
 import { seedDemoSearches } from "./demo/searches.server";
+import { demoStructuredFacts } from "./demo/structured-facts.server";
 import { demoTags, demoToolFacts } from "./demo/tool-facts.server";
 import { demoTools } from "./demo/tools.server";
-import { articles, tags, toolTags, tools } from "./schema.server";
+import { articles, tags, toolFacts, toolTags, tools } from "./schema.server";
 
 export type SeedReport = { toolsAdded: number; articlesAdded: number; tagsAdded: number };
 
@@ -68,6 +69,15 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
       }),
     );
     if (links.length > 0) await tx.insert(toolTags).values(links).onConflictDoNothing();
+    // Facts, like tags, only on the tools this run added; each keeps its source and checked date.
+    const factRows = insertedTools.flatMap((tool) =>
+      Object.entries(demoStructuredFacts[tool.slug] ?? {}).map(([fact, known]) => ({
+        toolId: tool.id,
+        fact: fact as keyof (typeof demoStructuredFacts)[string],
+        ...known,
+      })),
+    );
+    if (factRows.length > 0) await tx.insert(toolFacts).values(factRows).onConflictDoNothing();
     await seedDemoFreshness(
       tx,
       insertedTools.map((tool) => tool.id),

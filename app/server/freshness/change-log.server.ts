@@ -21,8 +21,11 @@ export type ChangeAuthor = {
   sources?: FactSource[];
 };
 
-/** One changed field: a form field's name (or "status"), its value before and after, as stored. */
-export type FieldChange = { field: string; before: unknown; after: unknown };
+/**
+ * One changed field: a form field's name (or "status", or "facts.{name}"), its value before and
+ * after, as stored; `sources`, when given, are this change's own (a fact's page), else the author's.
+ */
+export type FieldChange = { field: string; before: unknown; after: unknown; sources?: FactSource[] };
 
 /**
  * Writes one tool_changes row per change. Pass the caller's transaction as `db`, so the log and
@@ -40,7 +43,7 @@ export async function recordToolChanges(
       // undefined is no JSON value: a field that had none is stored as null.
       before: change.before ?? null,
       after: change.after ?? null,
-      sources: author.sources ?? [],
+      sources: change.sources ?? author.sources ?? [],
       origin: author.origin,
       actorId: author.actorId,
       actorName: author.actorName,

@@ -3,6 +3,8 @@ import { INVALID_FIELDS_MESSAGE } from "~/lib/admin-messages";
 import { changeFieldLabel } from "~/lib/change-log";
 import { AppError } from "~/lib/app-error";
 import {
+  factOfProposalField,
+  isFactProposalField,
   isProposalField,
   PROPOSAL_MESSAGES,
   pricingInputOf,
@@ -10,7 +12,10 @@ import {
   proposalFieldLabel,
   type ProposalField,
   type ProposalFieldInput,
+  type ReviewedField,
 } from "~/lib/refresh-proposals";
+import { factSchema, type ToolFact } from "~/lib/tool-facts";
+import { readToolFacts, writeToolFacts } from "../catalog/tool-facts.server";
 import { toolFormSchema, type ToolFormInput } from "~/lib/tool-form";
 import { isUuid } from "~/lib/slugify";
 import { listTagIdsForTool } from "../catalog/tags.server";
@@ -29,7 +34,7 @@ import { canonical } from "./proposal-values.server";
 type ToolRow = typeof tools.$inferSelect;
 
 export type FieldDecision = {
-  field: ProposalField;
+  field: ReviewedField;
   decision: "accepted" | "rejected";
   /** The administrator's edit, as the tool form posts that field; absent: the proposed value. */
   editedValue?: ProposalFieldInput;
@@ -41,13 +46,13 @@ export type DecisionOutcome =
   | {
       status: "decided";
       tool: { id: string; name: string; slug: string };
-      accepted: ProposalField[];
-      rejected: ProposalField[];
+      accepted: ReviewedField[];
+      rejected: ReviewedField[];
       /** Every field of the proposal now has a decision. */
       reviewed: boolean;
     }
   /** Nothing was saved: `fieldErrors` by proposal field, `message` for the whole. */
-  | { status: "invalid"; message: string; fieldErrors: Partial<Record<ProposalField, string>> };
+  | { status: "invalid"; message: string; fieldErrors: Partial<Record<ReviewedField, string>> };
 
 /** The tool's stored values as its form would post them: the base an accepted field is put into. */
 function toolFormInputOf(tool: ToolRow, tagIds: string[]): ToolFormInput {
@@ -115,9 +120,13 @@ export async function decideProposalFields({
       .from(refreshProposalFields)
       .where(eq(refreshProposalFields.proposalId, proposal.id));
 
-    const fieldErrors: Partial<Record<ProposalField, string>> = {};
-    const byField = new Map(fields.map((row) => [row.field, row]));
-    const decided = new Set<ProposalField>();
+    const fieldErrors: Partial<Record<ReviewedField, string>> = {};
+    const byField = new Map(fields.map((row) => [row.field as ReviewedField, row]));
+    const decided = new Set<ReviewedField>();
+    const factsBefore = await readToolFacts({ db: tx, toolId: tool.id });
+    // The field's value on the tool now: its column, or for a fact its row (null: unknown).
+    const valueNow = (field: ReviewedField): unknown =>
+      isFactProposalField(field) ? (factsBefore[factOfProposalField(field)] ?? null) : (tool[field] ?? null);
     for (const decision of decisions) {
       const row = byField.get(decision.field);
       if (!row || decided.has(decision.field)) fieldErrors[decision.field] = PROPOSAL_MESSAGES.unknownField;
@@ -126,14 +135,18 @@ export async function decideProposalFields({
       else if (
         decision.decision === "accepted" &&
         !decision.replaceNewer &&
-        canonical(tool[decision.field] ?? null) !== canonical(row.currentValue ?? null)
+        canonical(valueNow(decision.field)) !== canonical(row.currentValue ?? null)
       )
         fieldErrors[decision.field] = PROPOSAL_MESSAGES.stale(proposalFieldLabel(decision.field));
       decided.add(decision.field);
     }
     if (Object.keys(fieldErrors).length > 0) return refused(fieldErrors);
 
-    const accepted = decisions.filter((decision) => decision.decision === "accepted");
+    const acceptedAll = decisions.filter((decision) => decision.decision === "accepted");
+    // The tool's own fields go through the tool form; facts are written below with their citations.
+    const accepted = acceptedAll.filter((decision): decision is FieldDecision & { field: ProposalField } =>
+      isProposalField(decision.field),
+    );
     let saved: ToolRow = tool;
     if (accepted.length > 0) {
       const input = toolFormInputOf(tool, await listTagIdsForTool({ db: tx, toolId: tool.id }));
@@ -154,7 +167,7 @@ export async function decideProposalFields({
         }
         return refused(fieldErrors, other);
       }
-      const sourcesOf = (field: ProposalField) => byField.get(field)!.sources;
+      const sourcesOf = (field: ReviewedField) => byField.get(field)!.sources;
       const allSources = uniqueByUrl(accepted.flatMap((decision) => sourcesOf(decision.field)));
       const result = await updateTool({
         db: tx,
@@ -198,13 +211,45 @@ export async function decideProposalFields({
       }
     }
 
+    // Accepted facts, each logged with the pages its proposal cited (decision 165).
+    const factsSaved = new Map<ReviewedField, ToolFact>();
+    let factsChanged = false;
+    for (const decision of acceptedAll.filter((item) => isFactProposalField(item.field))) {
+      const field = decision.field as Extract<ReviewedField, `facts.${string}`>;
+      const name = factOfProposalField(field);
+      const row = byField.get(field)!;
+      const parsed = factSchema(name).safeParse(row.proposedValue);
+      if (!parsed.success) return refused({ [field]: parsed.error.issues[0]?.message ?? INVALID_FIELDS_MESSAGE });
+      const changes = await writeToolFacts({
+        db: tx,
+        toolId: tool.id,
+        facts: { [name]: parsed.data },
+        author: { origin: "proposal", actorId: admin.id, actorName: admin.name, sources: row.sources },
+      });
+      factsChanged ||= changes.length > 0;
+      factsSaved.set(field, parsed.data);
+    }
+    if (factsChanged) {
+      const [moved] = await tx
+        .update(tools)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(tools.id, tool.id))
+        .returning();
+      if (moved) saved = moved;
+    }
+
     for (const decision of decisions) {
       await tx
         .update(refreshProposalFields)
         .set({
           decision: decision.decision,
           // What the tool now holds for the field: the proposal, or the administrator's edit, as saved.
-          acceptedValue: decision.decision === "accepted" ? (saved[decision.field] ?? null) : null,
+          acceptedValue:
+            decision.decision === "accepted"
+              ? isFactProposalField(decision.field)
+                ? (factsSaved.get(decision.field) ?? null)
+                : (saved[decision.field] ?? null)
+              : null,
           decidedBy: admin.id,
           decidedAt: sql`now()`,
         })
@@ -230,14 +275,14 @@ export async function decideProposalFields({
     return {
       status: "decided",
       tool: { id: saved.id, name: saved.name, slug: saved.slug },
-      accepted: accepted.map((decision) => decision.field),
+      accepted: acceptedAll.map((decision) => decision.field),
       rejected: decisions.filter((decision) => decision.decision === "rejected").map((decision) => decision.field),
       reviewed,
     };
   });
 }
 
-function refused(fieldErrors: Partial<Record<ProposalField, string>>, other?: string | null): DecisionOutcome {
+function refused(fieldErrors: Partial<Record<ReviewedField, string>>, other?: string | null): DecisionOutcome {
   const messages = Object.values(fieldErrors);
   const message = other ?? (messages.length === 1 ? messages[0]! : INVALID_FIELDS_MESSAGE);
   return { status: "invalid", message, fieldErrors };

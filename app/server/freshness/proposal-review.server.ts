@@ -1,5 +1,13 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
-import { isProposalField, PROPOSAL_FIELDS, proposalFieldLabel, type ProposalField } from "~/lib/refresh-proposals";
+import {
+  factOfProposalField,
+  isFactProposalField,
+  isReviewedField,
+  proposalFieldLabel,
+  REVIEWED_FIELDS,
+  type ReviewedField,
+} from "~/lib/refresh-proposals";
+import { readFactsForTools } from "../catalog/tool-facts.server";
 import { isUuid } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
 import { refreshProposalFields, refreshProposals, tools, type FactSource } from "../db/schema.server";
@@ -11,7 +19,7 @@ import { canonical } from "./proposal-values.server";
 export const PROPOSALS_PAGE_SIZE = 10;
 
 export type ProposalFieldView = {
-  field: ProposalField;
+  field: ReviewedField;
   label: string;
   /** The tool's value when the proposal was made, and the proposed one, as stored. */
   currentValue: unknown;
@@ -72,7 +80,7 @@ function proposalRows(db: Database) {
 
 type ProposalRow = Awaited<ReturnType<typeof proposalRows>>[number];
 
-const fieldOrder = (field: string) => PROPOSAL_FIELDS.indexOf(field as ProposalField);
+const fieldOrder = (field: string) => REVIEWED_FIELDS.indexOf(field as ReviewedField);
 
 /** Proposals with their fields, each field compared with the tool as it is now. */
 async function withFields(db: Database, rows: ProposalRow[]): Promise<ProposalView[]> {
@@ -86,6 +94,8 @@ async function withFields(db: Database, rows: ProposalRow[]): Promise<ProposalVi
         rows.map((row) => row.id),
       ),
     );
+  // A fact's value now is its row in tool_facts (or none: unknown).
+  const factsNow = await readFactsForTools({ db, toolIds: [...new Set(rows.map((row) => row.toolId))] });
   return rows.map((row) => ({
     id: row.id,
     status: row.status,
@@ -95,10 +105,12 @@ async function withFields(db: Database, rows: ProposalRow[]): Promise<ProposalVi
     tool: { id: row.toolId, name: row.toolName, slug: row.toolSlug },
     sources: row.sources,
     fields: fieldRows
-      .filter((field) => field.proposalId === row.id && isProposalField(field.field))
+      .filter((field) => field.proposalId === row.id && isReviewedField(field.field))
       .sort((a, b) => fieldOrder(a.field) - fieldOrder(b.field))
       .map((field): ProposalFieldView => {
-        const valueNow = row[field.field] ?? null;
+        const valueNow = isFactProposalField(field.field)
+          ? (factsNow.get(row.toolId)?.[factOfProposalField(field.field)] ?? null)
+          : (row[field.field] ?? null);
         return {
           field: field.field,
           label: proposalFieldLabel(field.field),

@@ -1,5 +1,13 @@
 import { applyResearch } from "~/lib/research-apply";
-import { PROPOSAL_FIELDS, proposalFieldInput, type ProposalField } from "~/lib/refresh-proposals";
+import {
+  PROPOSAL_FIELDS,
+  proposalFieldInput,
+  type FactProposalField,
+  type ProposalField,
+  type ReviewedField,
+} from "~/lib/refresh-proposals";
+import { citedFacts } from "~/lib/tool-fact-drafts";
+import { TOOL_FACTS, type ToolFact, type ToolFacts } from "~/lib/tool-facts";
 import { descriptionText, toolFormSchema } from "~/lib/tool-form";
 import { pricingAsStored, pricingToPlans, type Pricing } from "~/lib/pricing";
 import { sanitizeRichText } from "../content/sanitize-html.server";
@@ -29,9 +37,12 @@ export type RefreshedTool = Pick<
   | "tagline"
   | "pricingModel"
   | "startingPrice"
->;
+> & {
+  /** Its known facts; without them every researched fact would read as new. */
+  facts?: ToolFacts;
+};
 
-export type NewField = { field: ProposalField; currentValue: unknown; proposedValue: unknown; sources: FactSource[] };
+export type NewField = { field: ReviewedField; currentValue: unknown; proposedValue: unknown; sources: FactSource[] };
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -187,17 +198,44 @@ function formAccepts(field: ProposalField, value: unknown): boolean {
   return toolFormSchema.shape[field].safeParse(proposalFieldInput(field, value)).success;
 }
 
+/** Whether two facts give the same answer (the page cited and the day checked aside). */
+function sameAnswer(a: ToolFact, b: ToolFact): boolean {
+  return a.value === b.value && a.detail === b.detail && a.items.join("\n") === b.items.join("\n");
+}
+
+/**
+ * The facts worth a look (decision 165): cited by a page the run read, in their shape, and saying
+ * something other than the stored fact (an unknown fact is always worth one). The page the fact
+ * cites is its one source.
+ */
+function proposedFacts(tool: RefreshedTool, outcome: ResearchOutcome, day: string): NewField[] {
+  const pages = new Map(outcome.pages.map((page) => [page.url, page]));
+  const drafted = citedFacts(outcome.result.facts, new Set(pages.keys()), day);
+  return TOOL_FACTS.flatMap((name): NewField[] => {
+    const proposed = drafted[name];
+    const current = tool.facts?.[name];
+    if (!proposed || (current && sameAnswer(current, proposed))) return [];
+    const field: FactProposalField = `facts.${name}`;
+    return [
+      { field, currentValue: current ?? null, proposedValue: proposed, sources: [pages.get(proposed.sourceUrl)!] },
+    ];
+  });
+}
+
 /** The fields worth an administrator's look: researched, different to a reader, and acceptable to the form. */
 export function proposedFields({
   tool,
   outcome,
   pricingPages,
   featurePages,
+  today = new Date().toISOString().slice(0, 10),
 }: {
   tool: RefreshedTool;
   outcome: ResearchOutcome;
   pricingPages: ReadonlySet<string>;
   featurePages: ReadonlySet<string>;
+  /** The day the facts were read, YYYY-MM-DD. */
+  today?: string;
 }): NewField[] {
   const researched = researchedValues(tool, outcome);
   const nameWords = significantWords(tool.name, new Set());
@@ -219,5 +257,6 @@ export function proposedFields({
       sources: sourcesFor({ field, proposed, pages: outcome.pages, pricingPages, featurePages, nameWords }),
     });
   }
+  fields.push(...proposedFacts(tool, outcome, today));
   return fields;
 }

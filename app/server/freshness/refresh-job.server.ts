@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { RESEARCH_MESSAGES, type ResearchEvent } from "~/lib/research";
 import { listTags } from "../catalog/tags.server";
+import { readFactsForTools } from "../catalog/tool-facts.server";
 import type { Database } from "../db/client.server";
 import { refreshProposalFields, refreshProposals, tools, type FactSource } from "../db/schema.server";
 import { logger } from "../logger.server";
@@ -30,6 +31,12 @@ export type RefreshOutcome = { counts: RefreshCounts; skippedReason: string | nu
 
 /** The tools to refresh: never refreshed first, then by their latest proposal, oldest first. */
 async function toolsToRefresh(db: Database, jobRunId: string | null, limit: number): Promise<RefreshedTool[]> {
+  const chosen = await toolRowsToRefresh(db, jobRunId, limit);
+  const facts = await readFactsForTools({ db, toolIds: chosen.map((tool) => tool.id) });
+  return chosen.map((tool) => ({ ...tool, facts: facts.get(tool.id) ?? {} }));
+}
+
+async function toolRowsToRefresh(db: Database, jobRunId: string | null, limit: number) {
   // Per tool: when it was last proposed for, whether a proposal still waits for review (asking
   // again would only queue a second one), and whether this job already did it (a retried job).
   const latest = db

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "~/lib/app-error";
-import { PROPOSAL_FIELDS, PROPOSAL_MESSAGES, pricingInputOf } from "~/lib/refresh-proposals";
+import { PROPOSAL_MESSAGES, pricingInputOf, REVIEWED_FIELDS } from "~/lib/refresh-proposals";
 import { descriptionHtmlFrom } from "~/lib/research-apply";
 import type { ResearchResult } from "~/lib/research";
 import {
@@ -19,6 +19,8 @@ import { startFakeBraveSearch, type FakeBraveSearch, type SearchReply } from "..
 import { researchResultFor, startFakeLlm, type FakeLlm } from "../../../tests/fakes/llm";
 import { insertTools, insertUsers, type NewTool } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { readToolFacts, saveToolFacts } from "~/server/catalog/tool-facts.server";
+import { listToolHistory } from "./change-log.server";
 import { countPendingProposals, getProposal, listPendingProposals } from "./proposal-review.server";
 import { decideProposalFields } from "./proposal-decisions.server";
 import { NO_PAGES_MESSAGE, runRefresh } from "./refresh-job.server";
@@ -370,7 +372,7 @@ describe("runRefresh", () => {
   });
 
   it("names the same fields as the schema", () => {
-    expect([...PROPOSAL_FIELDS]).toEqual([...REFRESH_FIELDS]);
+    expect([...REVIEWED_FIELDS]).toEqual([...REFRESH_FIELDS]);
   });
 });
 
@@ -392,6 +394,98 @@ async function pendingProposal() {
 
 const toolById = async (id: string) => (await database.db.select().from(tools).where(eq(tools.id, id)))[0]!;
 const changes = () => database.db.select().from(toolChanges).orderBy(toolChanges.field);
+
+describe("facts in a refresh (decision 165)", () => {
+  it("proposes a fact that changed, citing its page; accepting writes it and logs it with that page", async () => {
+    const [tool] = await insertTools(database.db, upToDate("Acme Notes"));
+    await saveToolFacts({
+      db: database.db,
+      toolId: tool!.id,
+      facts: {
+        free_plan: {
+          value: "no",
+          items: [],
+          detail: "",
+          sourceUrl: "https://acme-notes.example/old",
+          checkedAt: "2026-01-01",
+        },
+        api: {
+          value: "yes",
+          items: [],
+          detail: "",
+          sourceUrl: "https://acme-notes.example/dev",
+          checkedAt: "2026-01-01",
+        },
+      },
+      author: { origin: "admin", actorId: null, actorName: "Ada" },
+    });
+    queueSearches();
+    llm.queue({
+      kind: "object",
+      value: {
+        ...researchResultFor("Acme Notes"),
+        facts: [
+          // Changed, and cited: proposed.
+          { fact: "free_plan", value: "yes", items: [], detail: "Personal use", sourceUrl: PRICING_PAGE.url },
+          // The same answer from another page: nothing to propose.
+          { fact: "api", value: "yes", items: [], detail: "", sourceUrl: "https://acme-notes.example/changelog" },
+          // A page the run never read, an answer out of shape, a fact that does not exist: dropped.
+          { fact: "open_source", value: "yes", items: [], detail: "MIT", sourceUrl: "https://invented.example/" },
+          { fact: "self_hostable", value: "maybe", items: [], detail: "", sourceUrl: PRICING_PAGE.url },
+          { fact: "rating", value: "yes", items: [], detail: "", sourceUrl: PRICING_PAGE.url },
+        ],
+      } satisfies ResearchResult,
+    });
+
+    await runRefresh({ db: database.db, research, jobRunId: await newJobRun(), limit: 10 });
+    const facts = (await proposalFields()).filter((row) => row.field.startsWith("facts."));
+    const today = new Date().toISOString().slice(0, 10);
+    expect(facts).toEqual([
+      expect.objectContaining({
+        field: "facts.free_plan",
+        currentValue: expect.objectContaining({ value: "no" }),
+        proposedValue: {
+          value: "yes",
+          items: [],
+          detail: "Personal use",
+          sourceUrl: PRICING_PAGE.url,
+          checkedAt: today,
+        },
+        sources: [{ url: PRICING_PAGE.url, title: PRICING_PAGE.title, snippet: PRICING_PAGE.description }],
+      }),
+    ]);
+    const [proposal] = await proposals();
+    const view = await getProposal({ db: database.db, id: proposal!.id });
+    expect(view?.fields.find((field) => field.field === "facts.free_plan")).toMatchObject({
+      label: "Free plan",
+      stale: false,
+    });
+
+    const outcome = await decideProposalFields({
+      db: database.db,
+      proposalId: proposal!.id,
+      decisions: [{ field: "facts.free_plan", decision: "accepted" }],
+      admin,
+    });
+    expect(outcome).toMatchObject({ status: "decided", accepted: ["facts.free_plan"] });
+    expect((await readToolFacts({ db: database.db, toolId: tool!.id })).free_plan).toEqual({
+      value: "yes",
+      items: [],
+      detail: "Personal use",
+      sourceUrl: PRICING_PAGE.url,
+      checkedAt: today,
+    });
+    const [entry] = await listToolHistory({ db: database.db, toolId: tool!.id, limit: 1 });
+    expect(entry).toMatchObject({
+      field: "facts.free_plan",
+      fieldLabel: "Free plan",
+      before: { kind: "text", text: "No" },
+      after: { kind: "text", text: "Yes (Personal use)" },
+      author: "AI proposal accepted by Ada",
+    });
+    expect(entry?.sources.map((source) => source.url)).toEqual([PRICING_PAGE.url]);
+  });
+});
 
 describe("decideProposalFields", () => {
   it("lists a pending proposal with each field's before, after and sources", async () => {

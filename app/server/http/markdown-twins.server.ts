@@ -5,6 +5,7 @@ import { findToolByIdentifier } from "../catalog/tools.server";
 import { findArticleByIdentifier } from "../content/articles.server";
 import type { Database } from "../db/client.server";
 import { findLinkCheckState } from "../freshness/tool-freshness.server";
+import { readToolFacts } from "../catalog/tool-facts.server";
 import { articleMarkdown, toolMarkdown } from "../seo/markdown.server";
 
 /** The tool page's alternatives in its twin: as many as the page shows. */
@@ -39,7 +40,7 @@ async function toolTwin(db: Database, identifier: string, siteUrl: string): Prom
   if (!found) return null;
   const { tool, canonical } = found;
   if (!canonical) return { moved: `/tool/${encodeURIComponent(tool.slug)}.md` };
-  const [tags, alternatives, linkCheck] = await Promise.all([
+  const [tags, alternatives, linkCheck, facts] = await Promise.all([
     listTagsForTool({ db, toolId: tool.id }),
     listAlternatives({
       db,
@@ -47,6 +48,7 @@ async function toolTwin(db: Database, identifier: string, siteUrl: string): Prom
       limit: TWIN_ALTERNATIVES,
     }),
     findLinkCheckState({ db, toolId: tool.id }),
+    readToolFacts({ db, toolId: tool.id }),
   ]);
   return {
     markdown: toolMarkdown({
@@ -55,6 +57,7 @@ async function toolTwin(db: Database, identifier: string, siteUrl: string): Prom
       alternatives: alternatives.map(({ tool: alternative, reason }) => ({ ...alternative, reason })),
       siteUrl,
       linkCheck,
+      facts,
     }),
   };
 }

@@ -9,6 +9,8 @@ import { effectiveSort, toolFiltersSearch, type ToolFilters, type ToolSort } fro
 import { listAlternatives } from "../catalog/alternatives.server";
 import { findComparedTools } from "../catalog/compare.server";
 import { listTags, listTagsForTool, listTagsForTools, listTagsInUse } from "../catalog/tags.server";
+import { readToolFacts } from "../catalog/tool-facts.server";
+import { publicFacts } from "~/lib/tool-facts";
 import { findToolByIdentifier, listTools, type ToolCard } from "../catalog/tools.server";
 import type { Database } from "../db/client.server";
 import { toolCategoryCounts } from "../db/schema.server";
@@ -192,13 +194,19 @@ export async function describeTool({
   siteUrl: string;
   slug: string;
   includeDescription: boolean;
-}): Promise<ToolDetails & { lastUpdated: string; discontinuedAt: string | null }> {
+}): Promise<
+  ToolDetails & { lastUpdated: string; discontinuedAt: string | null; facts: ReturnType<typeof publicFacts> }
+> {
   const found = await findToolByIdentifier({ db, identifier: slug });
   if (!found) throw new CatalogueQuestionError(`No tool is named "${slug}". Use search_tools to find its slug.`);
   const { tool } = found;
-  const tags = await listTagsForTool({ db, toolId: tool.id });
+  const [tags, facts] = await Promise.all([
+    listTagsForTool({ db, toolId: tool.id }),
+    readToolFacts({ db, toolId: tool.id }),
+  ]);
   return {
     ...toolFacts(siteUrl, { ...tool, tags }),
+    facts: publicFacts(facts),
     alternativesUrl: absoluteUrl(siteUrl, `${toolPath(tool.slug)}/alternatives`),
     lastUpdated: tool.updatedAt.toISOString(),
     discontinuedAt: tool.discontinuedAt?.toISOString() ?? null,

@@ -7,6 +7,7 @@ import { MAX_COMPARED_TOOLS, MIN_COMPARED_TOOLS } from "~/lib/compare";
 import { ALTERNATIVES_LIMIT } from "~/lib/alternatives";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { PRICING_MODELS } from "~/lib/pricing-model";
+import { toolFactsSchema } from "~/lib/api/schemas";
 import { siteBranding } from "../branding.server";
 import { MAX_TAG_FILTERS, TOOL_SORTS } from "~/lib/tool-filters";
 import type { Database } from "../db/client.server";
@@ -202,7 +203,7 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
     "get_tool",
     {
       title: "Get one AI tool",
-      description: `Details of one tool by its slug (from search_tools): pricing plans, features, pros and cons, tags, website, rating, when its facts last changed and whether it is discontinued. Set include_description only when the summary is not enough; descriptions are long (cut at ${MAX_DESCRIPTION_CHARACTERS} characters).`,
+      description: `Details of one tool by its slug (from search_tools): pricing plans, features, pros and cons, tags, website, rating, its facts (free plan, API, open source, self-hostable, platforms, training on your data, data retention, certifications; each with its source_url and checked_at, null when unknown), when its facts last changed and whether it is discontinued. Set include_description only when the summary is not enough; descriptions are long (cut at ${MAX_DESCRIPTION_CHARACTERS} characters).`,
       inputSchema: {
         slug: slugInput.describe("The tool's slug, e.g. 'elevenlabs' (its name also works)"),
         include_description: z.boolean().optional().describe("Add the full description as plain text"),
@@ -218,6 +219,7 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
           .nullable()
           .describe("When the tool was marked discontinued (its facts are the last known ones); null while active"),
         description: z.string().optional(),
+        facts: toolFactsSchema.describe("The same facts object as the API's: cite each fact's source_url"),
       },
       annotations: readOnly,
     },

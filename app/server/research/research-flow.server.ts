@@ -1,3 +1,4 @@
+import { citedFacts, factDrafts } from "~/lib/tool-fact-drafts";
 import type {
   ResearchEvent,
   ResearchMode,
@@ -116,5 +117,14 @@ export async function runResearch({
     detail: `${number(usage.inputTokens)} tokens in, ${number(usage.outputTokens)} out`,
   });
 
-  return { result, sources: sourcesOf(outcomes), pages: pagesOf(outcomes), usage, searches: outcomes.length };
+  const pages = pagesOf(outcomes);
+  // A fact stays only when it cites a page this run read (decision 165); the model cannot invent a source.
+  const facts = citedFacts(result.facts, new Set(pages.map((page) => page.url)), today.toISOString().slice(0, 10));
+  return {
+    result: { ...result, facts: factDrafts(facts) },
+    sources: sourcesOf(outcomes),
+    pages,
+    usage,
+    searches: outcomes.length,
+  };
 }

@@ -262,6 +262,8 @@ async function draftEntry({
       // The pasted address stands: the model may name another page of the same product.
       website: entry.website,
       image: logo?.url ?? "",
+      // Each cites a page the run read (decision 165); the form shows them for the admin to check.
+      ...((outcome.result.facts ?? []).length > 0 && { facts: outcome.result.facts }),
       sources: [{ title: metadata.title || name, url: metadata.url }, ...outcome.sources],
       fieldSources,
       metadataOnly: false,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRICING_MODELS } from "~/lib/pricing-model";
+import { PLATFORMS, TOOL_FACTS } from "~/lib/tool-facts";
 import type { ResearchResult } from "~/lib/research";
 
 /**
@@ -60,4 +61,29 @@ export const researchResultSchema = z.object({
       targetAudience: optionalText("Who the product is for, in one sentence."),
     })
     .describe("How the product stands among its alternatives."),
+  facts: z
+    .array(
+      z.object({
+        fact: text(`Which fact, one of: ${TOOL_FACTS.join(", ")}.`),
+        value: optionalText(
+          "For free_plan, api, open_source and self_hostable: yes or no; for trains_on_your_data: yes, no or opt-out " +
+            "(opt-out: it trains on your data unless you turn it off). An empty string for the other facts.",
+        ),
+        items: textList(
+          `For platforms: any of ${PLATFORMS.join(", ")}; for certifications: as the page names them ` +
+            "(SOC 2 Type 2, ISO 27001, HIPAA, GDPR DPA, ...). Empty for the other facts.",
+        ).default([]),
+        detail: optionalText(
+          "At most 300 characters: the free plan's limits, the API documentation's address, the licence, or for " +
+            "data_retention how long data is kept. Empty when the page does not say.",
+        ),
+        sourceUrl: text(
+          "The url of the one search result that states this fact, copied exactly from <search_results>.",
+        ),
+      }),
+    )
+    .default([])
+    .describe(
+      "Facts a search result states outright, each citing that result. Leave out every fact no result states: an unknown fact is never guessed.",
+    ),
 }) satisfies z.ZodType<ResearchResult, unknown>;

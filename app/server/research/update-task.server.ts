@@ -1,5 +1,7 @@
 import { descriptionText } from "~/lib/tool-form";
+import { factDrafts } from "~/lib/tool-fact-drafts";
 import { listTagsForTool } from "../catalog/tags.server";
+import { readToolFacts } from "../catalog/tool-facts.server";
 import type { Database } from "../db/client.server";
 import type { tools } from "../db/schema.server";
 import type { ResearchTask } from "./research-flow.server";
@@ -25,7 +27,10 @@ export async function updateTaskFor({
   subject?: string;
   tagNames: string[];
 }): Promise<ResearchTask> {
-  const toolTags = await listTagsForTool({ db, toolId: tool.id });
+  const [toolTags, facts] = await Promise.all([
+    listTagsForTool({ db, toolId: tool.id }),
+    readToolFacts({ db, toolId: tool.id }),
+  ]);
   return {
     mode: "update",
     subject,
@@ -39,6 +44,8 @@ export async function updateTaskFor({
       pricingModel: tool.pricingModel,
       startingPrice: tool.startingPrice,
       tags: toolTags.map((tag) => tag.name),
+      // With their sources, so the model confirms or corrects them rather than starting over.
+      facts: factDrafts(facts),
     },
     tagNames,
   };

@@ -2,6 +2,14 @@ import { formatRating, formatVoteCount } from "~/lib/format";
 import { pricingToPlans, type Pricing } from "~/lib/pricing";
 import { PRICING_MODEL_LABELS, type PricingModel } from "~/lib/pricing-model";
 import { absoluteUrl } from "~/lib/seo";
+import {
+  factValueText,
+  TOOL_FACT_KINDS,
+  TOOL_FACT_LABELS,
+  TOOL_FACTS,
+  UNKNOWN_FACT_TEXT,
+  type ToolFacts,
+} from "~/lib/tool-facts";
 import { siteBranding } from "../branding.server";
 import { markdownAutolink, markdownLink, markdownText as text, richTextToMarkdown } from "./markdown-writer.server";
 
@@ -38,6 +46,7 @@ export function toolMarkdown({
   alternatives,
   siteUrl,
   linkCheck = null,
+  facts: knownFacts = {},
 }: {
   tool: ToolForMarkdown;
   tags: { slug: string; name: string }[];
@@ -45,6 +54,8 @@ export function toolMarkdown({
   siteUrl: string;
   /** The latest check of the website, as the page shows it. */
   linkCheck?: { checkedAt: Date; status: "ok" | "failing"; failingSince: Date | null } | null;
+  /** The known facts; the others are written "Unknown", as the page shows them. */
+  facts?: ToolFacts;
 }): string {
   const link = (path: string) => absoluteUrl(siteUrl, path);
   const model = tool.pricingModel ? (PRICING_MODEL_LABELS[tool.pricingModel] ?? text(tool.pricingModel)) : null;
@@ -77,6 +88,7 @@ export function toolMarkdown({
     ["About", richTextToMarkdown(tool.description, siteUrl)],
     ["Features", list(tool.features)],
     ["Pricing plans", plans.join("\n")],
+    ["Facts", factLines(knownFacts).join("\n")],
     ["Pros", list(tool.pros)],
     ["Cons", list(tool.cons)],
     [
@@ -100,6 +112,16 @@ export function toolMarkdown({
     ...sections.filter(([, body]) => body).map(([heading, body]) => `## ${heading}\n\n${body}`),
     "",
   ].join("\n\n");
+}
+
+/** "- Free plan: Yes (limits) ([source](url), checked 2026-11-27)", or "- API: Unknown". */
+function factLines(facts: ToolFacts): string[] {
+  return TOOL_FACTS.map((name) => {
+    const fact = facts[name];
+    if (!fact) return `- ${TOOL_FACT_LABELS[name]}: ${UNKNOWN_FACT_TEXT}`;
+    const detail = TOOL_FACT_KINDS[name] !== "text" && fact.detail !== "" ? ` (${text(fact.detail)})` : "";
+    return `- ${TOOL_FACT_LABELS[name]}: ${text(factValueText(name, fact))}${detail} (${markdownLink("source", fact.sourceUrl)}, checked ${fact.checkedAt})`;
+  });
 }
 
 export type ArticleForMarkdown = {
