@@ -22,8 +22,11 @@ export type SimilarityWeights = {
 
 /** The category weighs as much as a tag held by this share of the catalogue. */
 export const CATEGORY_SHARE = 0.12;
-/** Added to each tool's squared length: what a tool's tags leave unsaid. */
-const LENGTH_PRIOR = 8;
+/**
+ * Added to each tool's squared length, in squared category weights: what a tool's tags leave
+ * unsaid. Relative to the category's weight so a small catalogue's lower weights keep their sense.
+ */
+const LENGTH_PRIOR = 1.9;
 /** The taglines' share of the score; the tags and category have the rest. */
 const WORDS_SHARE = 0.3;
 /** Listed only from this similarity up (0 to 1): below it a tool is too unlike to be an alternative. */
@@ -65,7 +68,7 @@ export function similarity(source: SimilarityTool, candidate: SimilarityTool, we
   if (sharedTagIds.length === 0 && !sameCategory) return none;
 
   const length = (ids: Iterable<string>) =>
-    weights.category ** 2 + LENGTH_PRIOR + [...ids].reduce((sum, id) => sum + weightOf(id) ** 2, 0);
+    weights.category ** 2 * (1 + LENGTH_PRIOR) + [...ids].reduce((sum, id) => sum + weightOf(id) ** 2, 0);
   const dot = sharedTagIds.reduce((sum, id) => sum + weightOf(id) ** 2, sameCategory ? weights.category ** 2 : 0);
   const tagScore = dot / Math.sqrt(length(sourceTags) * length(candidateTags));
   const words = wordSimilarity(taglineWords(source.tagline), taglineWords(candidate.tagline), weights.word);
