@@ -162,7 +162,7 @@ describe("alternatives", () => {
   test("votes refuse a tool as its own alternative and an unknown or discontinued tool", async () => {
     await catalogue();
     const scribe = await idOf("Scribe");
-    const [{ id: member }] = await insertUsers(database.db, { email: "voter@example.com" });
+    const member = (await insertUsers(database.db, { email: "voter@example.com" }))[0]!.id;
     const vote = (alternativeId: string) =>
       recordAlternativeVote({ db: database.db, userId: member, toolId: scribe, alternativeId, choice: "good" });
     await expect(vote(scribe)).rejects.toMatchObject({ code: "bad-request" });
