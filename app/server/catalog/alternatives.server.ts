@@ -21,7 +21,7 @@ import {
   tools,
   toolTags,
 } from "../db/schema.server";
-import { toolCardColumns, type ToolCard } from "./tools.server";
+import { toolCardColumns, type ToolCard } from "./tool-card-columns.server";
 
 /** What the ranking needs of the tool whose alternatives are listed. */
 export type AlternativesSource = {
