@@ -136,6 +136,7 @@ function AlternativeVotes({
         {counts}
         <Link
           to={signInHref(location)}
+          aria-label={`Sign in to vote on ${alternative.tool.name} as an alternative to ${toolName}`}
           className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
         >
           Sign in to vote
