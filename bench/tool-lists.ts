@@ -133,7 +133,7 @@ async function measure(engine: "pglite" | "postgres") {
       .orderBy(tools.slug)
       .limit(1)
       .offset(Math.floor(toolCount / 2));
-    const source = { id: tool!.id, category: tool!.category, pricingModel: tool!.pricingModel, tagIds: tool!.tagIds };
+    const source = { id: tool!.id, category: tool!.category, tagline: tool!.tagline, tagIds: tool!.tagIds };
     const alternatives = await time(() => listAlternatives({ db: database.db, source }));
     rows.push(
       `| ${engine} | alternatives of one tool (24) | ${alternatives.p50.toFixed(2)} | ${alternatives.p95.toFixed(2)} | ${(alternatives.p95 / baseline.p95).toFixed(1)} |`,

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { ToolCard as ToolCardData } from "~/server/catalog/tools.server";
@@ -10,8 +11,19 @@ import { ToolLogo } from "./tool-logo";
 /**
  * `note`: one line on why the card is here ("Also Free - shares Transcription, API").
  * `saved`: given for a signed-in viewer only, adds the save toggle (decision 062).
+ * `extra`: controls of the page's own about this card (an alternative's votes), above its link's overlay.
  */
-export function ToolCard({ tool, note, saved }: { tool: ToolCardData; note?: string; saved?: boolean }) {
+export function ToolCard({
+  tool,
+  note,
+  saved,
+  extra,
+}: {
+  tool: ToolCardData;
+  note?: string;
+  saved?: boolean;
+  extra?: ReactNode;
+}) {
   return (
     <li className="group relative flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-within:ring-2 focus-within:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700">
       <div className={saved === undefined ? "flex items-start gap-4" : "flex items-start gap-4 pr-10"}>
@@ -51,6 +63,7 @@ export function ToolCard({ tool, note, saved }: { tool: ToolCardData; note?: str
           ))}
         </ul>
       )}
+      {extra && <div className="relative z-10">{extra}</div>}
       {/* Its room is kept in the server's HTML: the toggle appears once JavaScript runs (decision 063). */}
       <div className="relative z-10 flex h-9 justify-end">
         <CompareToggle tool={{ slug: tool.slug, name: tool.name }} />
@@ -69,10 +82,12 @@ export function ToolGrid({
   tools,
   notes,
   savedIds,
+  extras,
 }: {
   tools: ToolCardData[];
   notes?: ReadonlyMap<string, string>;
   savedIds?: readonly string[] | null;
+  extras?: ReadonlyMap<string, ReactNode>;
 }) {
   return (
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -82,6 +97,7 @@ export function ToolGrid({
           tool={tool}
           note={notes?.get(tool.id)}
           saved={savedIds ? savedIds.includes(tool.id) : undefined}
+          extra={extras?.get(tool.id)}
         />
       ))}
     </ul>

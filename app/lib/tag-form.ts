@@ -5,8 +5,8 @@ import { slugify } from "./slugify";
 
 /**
  * The admin tag form (/admin/tags): one schema, run by the browser before posting and by the
- * action before saving. A tag is a name, an optional slug (its page is /tag/{slug}) and an
- * optional description.
+ * action before saving. A tag is a name, an optional slug (its page is /tag/{slug}), an
+ * optional description and its kind: what it says about a tool, which alternatives read (decision 169).
  */
 
 export const TAG_FORM_LIMITS = { name: 60, description: 300 } as const;
@@ -20,7 +20,15 @@ export const TAG_FORM_MESSAGES = {
   descriptionTooLong: `Description must be at most ${TAG_FORM_LIMITS.description} characters`,
 } as const;
 
-export const TAG_FIELDS = ["name", "slug", "description"] as const;
+/** What a tag says about a tool (decision 169); alternatives count jobs and fields, never generic tags. */
+export const TAG_KINDS = {
+  job: "What the tool does (counts for alternatives)",
+  field: "Who it is made for (tools for other fields are no alternative)",
+  generic: "How it is sold or reached, such as a platform or plan (never counts)",
+} as const;
+export type TagKindValue = keyof typeof TAG_KINDS;
+
+export const TAG_FIELDS = ["name", "slug", "description", "kind"] as const;
 export type TagField = (typeof TAG_FIELDS)[number];
 export type TagFormValues = Record<TagField, string>;
 
@@ -40,6 +48,12 @@ export const tagFormSchema = z.object({
     return slug;
   }),
   description: optionalTextSchema(TAG_FORM_LIMITS.description, TAG_FORM_MESSAGES.descriptionTooLong),
+  // A form that does not name a kind (an older client) saves a job, the default.
+  kind: z
+    .string()
+    .optional()
+    .transform((value) => value || "job")
+    .pipe(z.enum(Object.keys(TAG_KINDS) as [TagKindValue, ...TagKindValue[]], "Choose what the tag says")),
 });
 
 export type TagFormData = z.output<typeof tagFormSchema>;
@@ -50,7 +64,7 @@ export function tagFormValuesFrom(form: FormData): TagFormValues {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  return { name: text("name"), slug: text("slug"), description: text("description") };
+  return { name: text("name"), slug: text("slug"), description: text("description"), kind: text("kind") };
 }
 
 /** The toast's "{message}": the one problem, or a pointer to the marked fields. */

@@ -1,8 +1,12 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { Form, Link, redirect, useLocation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/tool-alternatives";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ToolGrid } from "~/components/tool-card";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { signInHref } from "~/lib/sign-in-link";
 import { ALTERNATIVES_LIMIT, alternativesPath } from "~/lib/alternatives";
 import { AppError } from "~/lib/app-error";
 import { comparePath } from "~/lib/compare";
@@ -15,6 +19,9 @@ import { findToolByIdentifier } from "~/server/catalog/tools.server";
 import { TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { tagPage, toolTag } from "~/server/cache/page-tags.server";
+import { recordAlternativeVote } from "~/server/community/alternative-votes.server";
+import { defineAction } from "~/server/http/action-pipeline.server";
+import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 
 /** "{Name} Alternatives": the tools that do the same job, best first, each with why (decision 061). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -24,12 +31,47 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!canonical) throw redirect(`${alternativesPath(tool.slug)}${new URL(request.url).search}`, 301);
   const alternatives = await listAlternatives({
     db: context.db,
-    source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
+    source: { id: tool.id, category: tool.category, tagline: tool.tagline, tagIds: tool.tagIds },
     limit: ALTERNATIVES_LIMIT,
+    viewerId: context.viewer?.id ?? null,
   });
   tagPage(context, toolTag(tool.id), ...alternatives.map((alternative) => toolTag(alternative.tool.id)));
-  return { tool: { name: tool.name, slug: tool.slug, category: tool.category }, alternatives };
+  return {
+    tool: { name: tool.name, slug: tool.slug, category: tool.category },
+    alternatives,
+    signedIn: context.viewer !== null,
+  };
 }
+
+/**
+ * A member says whether a listed tool is a good alternative (decision 170): same-origin, signed
+ * in, rate-limited like a tool vote, one word per member and pair (a second one changes it).
+ */
+export const action = defineAction({
+  guard: "user",
+  schema: z.object({
+    alternative: z.string().trim().min(1, "Name the alternative"),
+    vote: z.enum(["good", "bad", "clear"], "Unknown vote"),
+  }),
+  fields: ["alternative", "vote"],
+  invalid: (fieldErrors) => fieldErrors.vote ?? fieldErrors.alternative!,
+  rateLimit: ({ viewer }) => ({ rule: RATE_LIMITS.vote, subject: viewer.id }),
+  failure: "Failed to record your vote",
+  async run({ params, context, viewer, input, purge }) {
+    const found = await findToolByIdentifier({ db: context.db, identifier: params.id ?? "" });
+    if (!found) throw new AppError("not-found", TOOL_NOT_FOUND_MESSAGE);
+    await recordAlternativeVote({
+      db: context.db,
+      userId: viewer.id,
+      toolId: found.tool.id,
+      alternativeId: input.alternative,
+      choice: input.vote,
+    });
+    // The counts show on the tool's page and on its alternatives page, both cached for visitors.
+    purge([toolTag(found.tool.id)]);
+    return { ok: true as const };
+  },
+});
 
 /** The page links the tool's comparison with this many of its best alternatives. */
 const COMPARED_ALTERNATIVES = 6;
@@ -37,7 +79,7 @@ const COMPARED_ALTERNATIVES = 6;
 const describeAlternatives = (name: string, count: number) =>
   count === 0
     ? `No alternatives to ${name} are listed yet.`
-    : `The best ${count === 1 ? "alternative" : `${count} alternatives`} to ${name}: AI tools that do the same job, ranked by what they share with it and how people rate them.`;
+    : `The best ${count === 1 ? "alternative" : `${count} alternatives`} to ${name}: AI tools that do the same job, ranked by how alike they are in what they are for and by members' votes.`;
 
 export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const siteName = siteNameFromMatches(matches);
@@ -71,8 +113,62 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   });
 }
 
-export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
-  const { tool, alternatives } = loaderData;
+/** An alternative's counts, and a signed-in member's two buttons (a form: it works without JavaScript). */
+function AlternativeVotes({
+  toolName,
+  alternative,
+  signedIn,
+}: {
+  toolName: string;
+  alternative: { tool: { id: string; name: string }; agree: number; disagree: number; viewerVote: boolean | null };
+  signedIn: boolean;
+}) {
+  const location = useLocation();
+  const { agree, disagree, viewerVote } = alternative;
+  const counts = (
+    <p className="text-sm text-slate-700 dark:text-slate-300">
+      {agree} agree{disagree > 0 ? ` · ${disagree} disagree` : ""}
+    </p>
+  );
+  if (!signedIn) {
+    return (
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {counts}
+        <Link
+          to={signInHref(location)}
+          aria-label={`Sign in to vote on ${alternative.tool.name} as an alternative to ${toolName}`}
+          className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+        >
+          Sign in to vote
+        </Link>
+      </div>
+    );
+  }
+  const button = (vote: "good" | "bad", label: string, pressed: boolean) => (
+    <Button
+      type="submit"
+      name="vote"
+      value={pressed ? "clear" : vote}
+      variant={pressed ? "default" : "outline"}
+      size="sm"
+      aria-pressed={pressed}
+      aria-label={`${label}: ${alternative.tool.name} as an alternative to ${toolName}`}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="alternative" value={alternative.tool.id} />
+      {counts}
+      {button("good", "Good alternative", viewerVote === true)}
+      {button("bad", "Not really", viewerVote === false)}
+    </Form>
+  );
+}
+
+export default function ToolAlternatives({ loaderData, actionData }: Route.ComponentProps) {
+  const { tool, alternatives, signedIn } = loaderData;
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 sm:px-6">
       <Link
@@ -109,9 +205,27 @@ export default function ToolAlternatives({ loaderData }: Route.ComponentProps) {
             <h2 id="alternatives-list-heading" className="sr-only">
               {tool.name} alternatives
             </h2>
+            {actionData && !actionData.ok && (
+              <Alert variant="destructive" className="mb-4">
+                <AlertDescription>{actionData.formError}</AlertDescription>
+              </Alert>
+            )}
             <ToolGrid
               tools={alternatives.map((alternative) => alternative.tool)}
               notes={new Map(alternatives.map((alternative) => [alternative.tool.id, alternative.reason]))}
+              extras={
+                new Map(
+                  alternatives.map((alternative) => [
+                    alternative.tool.id,
+                    <AlternativeVotes
+                      key={alternative.tool.id}
+                      toolName={tool.name}
+                      alternative={alternative}
+                      signedIn={signedIn}
+                    />,
+                  ]),
+                )
+              }
             />
           </section>
           <section aria-labelledby="compare-heading" className="space-y-3">

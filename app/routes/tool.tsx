@@ -84,14 +84,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Read beside the tool's other rows, not before them.
   const allTags = cachedTags(context);
   // Spec section 2's block keyed by tool id: its best alternatives (decision 061).
-  const alternatives = allTags.then((knownTags) =>
-    listAlternatives({
-      db: context.db,
-      source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
-      limit: ALTERNATIVES_PREVIEW,
-      knownTags,
-    }),
-  );
+  const alternatives = listAlternatives({
+    db: context.db,
+    source: { id: tool.id, category: tool.category, tagline: tool.tagline, tagIds: tool.tagIds },
+    limit: ALTERNATIVES_PREVIEW,
+  });
   const [everyTag, comments, saves, myRating, history, linkCheck, facts] = await Promise.all([
     allTags,
     // A visitor's answer is every visitor's (the page is cached); a member also gets their own

@@ -24,16 +24,17 @@ for (const javaScriptEnabled of [true, false]) {
     test("a visitor goes from a tool to its alternatives and compares two side by side", async ({ page }) => {
       await page.goto(`/tool/${claude.slug}`);
       const block = page.getByRole("region", { name: `Alternatives to ${claude.name}` });
-      const preview = await expectAlternatives(page, block, 6);
-      expect(preview).toHaveLength(6);
+      // Only the tools alike enough are listed (decision 169): a few, not a padded six.
+      const preview = await expectAlternatives(page, block, 2);
+      expect(preview.length).toBeLessThanOrEqual(6);
 
       await block.getByRole("link", { name: `See all ${claude.name} alternatives` }).click();
       await expect(page).toHaveURL(`/tool/${claude.slug}/alternatives`);
       await expect(page).toHaveTitle(`${claude.name} Alternatives | Aitlas`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${claude.name} Alternatives`);
-      const all = await expectAlternatives(page, page.getByRole("region", { name: `${claude.name} alternatives` }), 6);
+      const all = await expectAlternatives(page, page.getByRole("region", { name: `${claude.name} alternatives` }), 2);
       // The tool page previews the head of the same list.
-      expect(all.slice(0, 6)).toEqual(preview);
+      expect(all.slice(0, preview.length)).toEqual(preview);
 
       const first = all[0]!;
       await page

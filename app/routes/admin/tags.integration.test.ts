@@ -112,6 +112,7 @@ describe("the tag table", () => {
       ["tag-name", "Name"],
       ["tag-slug", "Slug"],
       ["tag-description", "Description"],
+      ["tag-kind", "What it says about a tool"],
     ]) {
       expect(html).toMatch(new RegExp(`<label[^>]*for="${id}"[^>]*>${label}</label>`));
     }
@@ -154,12 +155,18 @@ describe("adding a tag", () => {
   it("saves it with a slug made from the name, says 'Tag created successfully' and refreshes public pages", async () => {
     const before = services.invalidations();
     expectSuccess(
-      await post({ intent: "create", name: " Open  source ", slug: "", description: "Code you can read." }),
+      await post({
+        intent: "create",
+        name: " Open  source ",
+        slug: "",
+        description: "Code you can read.",
+        kind: "generic",
+      }),
       "Tag created successfully",
     );
     expect(services.invalidations()).toBe(before + 1);
     expect(await database.db.select().from(tags)).toMatchObject([
-      { name: "Open source", slug: "open-source", description: "Code you can read." },
+      { name: "Open source", slug: "open-source", description: "Code you can read.", kind: "generic" },
     ]);
     expectSuccess(await post({ intent: "create", name: "Open-source!", slug: "" }), "Tag created successfully");
     expect((await allTags()).map((tag) => tag.slug).sort()).toEqual(["open-source", "open-source-2"]);
@@ -167,6 +174,7 @@ describe("adding a tag", () => {
 
   it.each<[string, Record<string, string>, Record<string, string>]>([
     ["a blank name", { name: "  " }, { name: "Name is required" }],
+    ["an unknown kind", { name: "Kinded", kind: "colour" }, { kind: "Choose what the tag says" }],
     ["a long name", { name: "x".repeat(61) }, { name: "Name must be at most 60 characters" }],
     ["a slug of symbols", { name: "API", slug: "%%%" }, { slug: "Slug must contain letters or numbers" }],
     [

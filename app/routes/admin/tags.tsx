@@ -9,6 +9,7 @@ import { useUnsavedEditsWarning } from "~/components/admin/unsaved-edits";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/action-result";
 import { ADMIN_TOASTS } from "~/lib/admin-messages";
@@ -17,7 +18,14 @@ import { formatCount } from "~/lib/format";
 import { fieldErrorsOf } from "~/lib/form-fields";
 import { useFormDraft } from "~/lib/form-draft";
 import { isUuid } from "~/lib/slugify";
-import { TAG_FORM_LIMITS, tagFormProblem, tagFormSchema, tagFormValuesFrom, type TagFormValues } from "~/lib/tag-form";
+import {
+  TAG_FORM_LIMITS,
+  TAG_KINDS,
+  tagFormProblem,
+  tagFormSchema,
+  tagFormValuesFrom,
+  type TagFormValues,
+} from "~/lib/tag-form";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { createTag, deleteTag, listTagsWithCounts, updateTag } from "~/server/catalog/tags.server";
 import { flashCookie } from "~/server/flash.server";
@@ -190,6 +198,7 @@ const valuesOf = (tag: TagRow | null): TagFormValues => ({
   name: tag?.name ?? "",
   slug: tag?.slug ?? "",
   description: tag?.description ?? "",
+  kind: tag?.kind ?? "job",
 });
 
 function checkTagForm(form: FormData) {
@@ -279,6 +288,27 @@ function TagEditor({ tag, failure }: { tag: TagRow | null; failure: ActionResult
               value={values.description}
               onChange={(event) => update("description", event.target.value)}
             />
+          )}
+        </FormField>
+        <FormField
+          id="tag-kind"
+          label="What it says about a tool"
+          hint="Alternatives are found by what tools are for: a job counts, a field keeps tools for other fields out, a generic tag never counts."
+          error={errors.kind}
+        >
+          {(control) => (
+            <Select
+              {...control}
+              name="kind"
+              value={values.kind}
+              onChange={(event) => update("kind", event.target.value)}
+            >
+              {Object.entries(TAG_KINDS).map(([kind, label]) => (
+                <option key={kind} value={kind}>
+                  {label}
+                </option>
+              ))}
+            </Select>
           )}
         </FormField>
         <div className="flex flex-wrap gap-3">

@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [alternatives, excluded] = await Promise.all([
     listAlternatives({
       db: context.db,
-      source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
+      source: { id: tool.id, category: tool.category, tagline: tool.tagline, tagIds: tool.tagIds },
       limit: ALTERNATIVES_LIMIT,
     }),
     listExcludedAlternatives({ db: context.db, toolId: tool.id }),

@@ -126,7 +126,7 @@ export async function readTool({
     listTagsForTool({ db, toolId: tool.id }),
     listAlternatives({
       db,
-      source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
+      source: { id: tool.id, category: tool.category, tagline: tool.tagline, tagIds: tool.tagIds },
     }),
     findLinkCheckState({ db, toolId: tool.id }),
     readToolFacts({ db, toolId: tool.id }),

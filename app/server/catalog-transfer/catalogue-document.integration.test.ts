@@ -127,6 +127,11 @@ describe("a catalogue document", () => {
     expect((await apiAnswer(target.db, "chatgpt")).alternatives).not.toContain("grammarly");
     const [tag] = await target.db.select().from(tags).where(eq(tags.slug, "text-to-speech"));
     expect(tag).toMatchObject({ name: "Text to speech", description: "Tools that turn text into spoken audio." });
+    // The kinds travel too (decision 169): they decide the alternatives compared above.
+    expect(tag).toMatchObject({ kind: "job" });
+    const [generic] = await target.db.select().from(tags).where(eq(tags.slug, "mobile-app"));
+    expect(generic).toMatchObject({ kind: "generic" });
+    // 96 API answers, each listing alternatives: seconds on a loaded machine.
   }, 120_000);
 
   test("imported again, it changes nothing: every entry unchanged, no change logged", async () => {

@@ -85,7 +85,10 @@ export async function readCatalogueDocument({
         discontinuedAt: tools.discontinuedAt,
       })
       .from(tools),
-    db.select({ slug: tags.slug, name: tags.name, description: tags.description }).from(tags).orderBy(asc(tags.slug)),
+    db
+      .select({ slug: tags.slug, name: tags.name, description: tags.description, kind: tags.kind })
+      .from(tags)
+      .orderBy(asc(tags.slug)),
     db
       .select({
         toolId: toolAlternativeOverrides.toolId,
@@ -142,7 +145,17 @@ export async function exportCatalogueDocument(options: {
 const documentSchema = z.object({
   format: z.literal(CATALOGUE_DOCUMENT_FORMAT),
   version: z.literal(1),
-  tags: z.array(z.object({ slug: z.string(), name: z.string(), description: z.string().nullish() })).default([]),
+  tags: z
+    .array(
+      z.object({
+        slug: z.string(),
+        name: z.string(),
+        description: z.string().nullish(),
+        // Documents written before decision 169 have no kind: the site's own (or "job") stays.
+        kind: z.enum(["job", "field", "generic"]).optional(),
+      }),
+    )
+    .default([]),
   // Each record is judged by the tool or article form, row by row, as a list import's are.
   tools: z.array(z.record(z.string(), z.unknown())).default([]),
   alternatives: z
@@ -334,7 +347,10 @@ export async function importCatalogueDocument({
 }): Promise<CatalogueImportReport> {
   const document = parseDocument(text);
   const knownTags = new Map(
-    document.tags.map((tag) => [tag.slug, { slug: tag.slug, name: tag.name, description: tag.description ?? null }]),
+    document.tags.map((tag) => [
+      tag.slug,
+      { slug: tag.slug, name: tag.name, description: tag.description ?? null, kind: tag.kind },
+    ]),
   );
   const report: CatalogueImportReport = {
     tags: [],

@@ -3,10 +3,10 @@ import { tagFormSchema } from "~/lib/tag-form";
 import { isUuid, slugify } from "~/lib/slugify";
 import { createTag, updateTag } from "../catalog/tags.server";
 import type { Database } from "../db/client.server";
-import { tags } from "../db/schema.server";
+import { type TagKind, tags } from "../db/schema.server";
 
-/** A tag as a catalogue file describes it. */
-export type TagRecord = { slug: string; name: string; description: string | null };
+/** A tag as a catalogue file describes it; `kind` (decision 169) when the file says it. */
+export type TagRecord = { slug: string; name: string; description: string | null; kind?: TagKind };
 
 /** "image-generation" → "Image generation": a name for a tag a file names only by its slug. */
 export function tagNameFromSlug(slug: string): string {
@@ -65,6 +65,7 @@ export async function tagsMadeToExist({
       name: record?.name ?? (/[A-Z]/.test(value) ? value : tagNameFromSlug(slug)),
       slug,
       description: record?.description ?? "",
+      kind: record?.kind ?? "job",
     });
     const made = input.success ? await createTag({ db, input: input.data }) : null;
     if (made?.status !== "created") {
@@ -81,8 +82,8 @@ export async function tagsMadeToExist({
 export type TagOutcome = { slug: string; action: "create" | "update" | "unchanged" | "refused"; problems: string[] };
 
 /**
- * A catalogue file's tags written as it describes them: a missing one created, one whose name or
- * description differs updated, by slug.
+ * A catalogue file's tags written as it describes them: a missing one created, one whose name,
+ * description or kind differs updated, by slug. A record without a kind keeps the stored one.
  */
 export async function importTagRecords({ db, records }: { db: Database; records: readonly TagRecord[] }) {
   const stored = new Map((await db.select().from(tags)).map((row) => [row.slug, row] as const));
@@ -92,6 +93,7 @@ export async function importTagRecords({ db, records }: { db: Database; records:
       name: record.name,
       slug: record.slug,
       description: record.description ?? "",
+      kind: record.kind ?? stored.get(slugify(record.slug))?.kind ?? "job",
     });
     if (!parsed.success) {
       outcomes.push({
@@ -102,7 +104,12 @@ export async function importTagRecords({ db, records }: { db: Database; records:
       continue;
     }
     const existing = stored.get(parsed.data.slug);
-    if (existing && existing.name === parsed.data.name && existing.description === parsed.data.description) {
+    if (
+      existing &&
+      existing.name === parsed.data.name &&
+      existing.description === parsed.data.description &&
+      existing.kind === parsed.data.kind
+    ) {
       outcomes.push({ slug: parsed.data.slug, action: "unchanged", problems: [] });
       continue;
     }

@@ -1,29 +1,59 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import {
+  CATEGORY_SHARE,
+  rarityWeight,
+  SIMILARITY_THRESHOLD,
+  similarity,
+  singular,
+  taglineWords,
+  type WeightedTag,
+} from "~/lib/alternative-similarity";
 import { ALTERNATIVES_LIMIT, alternativeReason } from "~/lib/alternatives";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
-import { tags, toolAlternativeOverrides, tools } from "../db/schema.server";
-import { toolCardColumns, type ToolCard } from "./tools.server";
+import {
+  alternativeVotes,
+  searchWords,
+  tags,
+  toolAlternativeOverrides,
+  toolCategoryCounts,
+  tools,
+  toolTags,
+} from "../db/schema.server";
+import { toolCardColumns, type ToolCard } from "./tool-card-columns.server";
 
 /** What the ranking needs of the tool whose alternatives are listed. */
 export type AlternativesSource = {
   id: string;
   category: string;
-  pricingModel: ToolCard["pricingModel"];
+  tagline: string | null;
   tagIds: string[];
 };
 
-export type Alternative = { tool: ToolCard; reason: string; pinned: boolean };
+export type Alternative = {
+  tool: ToolCard;
+  reason: string;
+  pinned: boolean;
+  /** Members who say it is a good alternative, and who say it is not (decision 170). */
+  agree: number;
+  disagree: number;
+  /** The viewer's own word, when a viewer was given: true "good", false "not good", null none. */
+  viewerVote: boolean | null;
+};
 
 /**
- * How many of the best-ranked tools of the category, and of each shared tag, are weighed. The
- * best alternatives share the category or a tag and rate well, so they are among these; a tool
+ * How many of the best-ranked tools of the category, and of each shared job tag, are weighed. The
+ * best alternatives share the category or a job and rate well, so they are among these; a tool
  * that shares a tag but ranks below them is left out, which keeps one tool's list a few index
  * walks at any catalogue size.
  */
 const FROM_CATEGORY = 50;
 const FROM_EACH_TAG = 30;
+/** A tag's holders are counted up to this many: past it, every tag is simply common. */
+const HOLDERS_COUNTED = 5000;
+/** Net votes (agree minus disagree) past this many move a tool no further. */
+const VOTES_COUNTED = 8;
 
 const uuidArray = (ids: readonly string[]) =>
   ids.length === 0
@@ -34,90 +64,167 @@ const uuidArray = (ids: readonly string[]) =>
       )}]::uuid[]`;
 
 /**
- * A tool's alternatives, best first: the administrator's pins in the order pinned, then the
- * tools that share its category (worth 2) and its tags (1 each), that sum weighted by the honest
- * ranking score; excluded tools never. Three queries whatever the catalogue's size.
+ * A tool's alternatives, best first (decisions 061, 169 and 170): the administrator's pins in the
+ * order pinned, then the tools similar enough in what they are for (app/lib/alternative-similarity.ts),
+ * each net vote of the members moving it up or down (four net votes double its score); excluded
+ * and discontinued tools never. Four round trips whatever the catalogue's size.
  */
 export async function listAlternatives({
   db,
   source,
   limit = ALTERNATIVES_LIMIT,
-  knownTags,
+  viewerId = null,
 }: {
   db: Database;
   source: AlternativesSource;
   limit?: number;
-  /** Every tag, when the caller has them already (the tool page): the reasons' names come from here. */
-  knownTags?: readonly { id: string; name: string }[];
+  /** The signed-in member, whose own votes come back with the list. */
+  viewerId?: string | null;
 }): Promise<Alternative[]> {
-  const [overrides, sourceTags] = await Promise.all([
-    listOverrides({ db, toolId: source.id }),
-    knownTags ??
-      (source.tagIds.length > 0
-        ? db.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, source.tagIds))
-        : []),
-  ]);
-  const pinned = overrides.filter((override) => override.kind === "pin").map((override) => override.alternativeId);
-  const excluded = overrides.map((override) => override.alternativeId).filter((id) => !pinned.includes(id));
   const sourceTagIds = uuidArray(source.tagIds);
   const byRanking = (alias: string) =>
     sql.raw(`${alias}.ranking_score desc nulls last, ${alias}.vote_count desc nulls last, ${alias}.id`);
-  // Tag membership as `= any(tag_ids)`, which no index searches by: each tag's few best are found
-  // by walking the ranking index, which carries tag_ids (migration 0011), where a GIN scan would
-  // gather and sort all of the tag's tools.
+  const pins = sql`select o.alternative_id from ${toolAlternativeOverrides} as o
+    where o.tool_id = ${source.id} and o.kind = 'pin'`;
+  // Tag membership as `= any(tag_ids)`, which no index searches by: each job tag's few best are
+  // found by walking the ranking index, which carries tag_ids (migration 0011), where a GIN scan
+  // would gather and sort all of the tag's tools. Generic tags gather nothing: they count for nothing.
   const candidates = sql`
     (select c.id from ${tools} as c
       where c.category = ${source.category} and c.id <> ${source.id} and c.discontinued_at is null
       order by ${byRanking("c")} limit ${FROM_CATEGORY})
     union
-    (select picked.id from unnest(${sourceTagIds}) as shared(tag_id)
+    (select picked.id from ${tags} as shared
       cross join lateral (
         select c.id from ${tools} as c
-        where shared.tag_id = any(c.tag_ids) and c.id <> ${source.id} and c.discontinued_at is null
-        order by ${byRanking("c")} limit ${FROM_EACH_TAG}) as picked)
+        where shared.id = any(c.tag_ids) and c.id <> ${source.id} and c.discontinued_at is null
+        order by ${byRanking("c")} limit ${FROM_EACH_TAG}) as picked
+      where shared.id = any(${sourceTagIds}) and shared.kind <> 'generic')
     union
-    (select unnest(${uuidArray(pinned)}))`;
-  const sharedTagIds = sql<string[]>`array(select unnest(${tools.tagIds}) intersect select unnest(${sourceTagIds}))`;
-  const relevance = sql`(case when ${tools.category} = ${source.category} then 2 else 0 end) + cardinality(${sharedTagIds})`;
-  const pinOrder: SQL[] =
-    pinned.length > 0 ? [sql`array_position(${uuidArray(pinned)}, ${tools.id}) asc nulls last`] : [];
-  const rows = await db
-    .select({ ...toolCardColumns, sharedTagIds })
-    .from(tools)
-    .where(
-      and(
-        sql`${tools.id} in (${candidates})`,
-        sql`${tools.id} <> ${source.id}`,
-        // A discontinued tool is no alternative to anything, pinned or not.
-        isNull(tools.discontinuedAt),
-        excluded.length > 0 ? sql`not (${tools.id} = any(${uuidArray(excluded)}))` : undefined,
+    (${pins})`;
+  const [overrides, rows] = await Promise.all([
+    listOverrides({ db, toolId: source.id }),
+    db
+      .select({ ...toolCardColumns, tagIds: tools.tagIds, rankingScore: tools.rankingScore })
+      .from(tools)
+      .where(
+        and(
+          sql`${tools.id} in (${candidates})`,
+          sql`${tools.id} <> ${source.id}`,
+          // A discontinued tool is no alternative to anything, pinned or not.
+          isNull(tools.discontinuedAt),
+          sql`not exists (select 1 from ${toolAlternativeOverrides} as o
+            where o.tool_id = ${source.id} and o.alternative_id = ${tools.id} and o.kind = 'exclude')`,
+        ),
       ),
-    )
-    .orderBy(
-      ...pinOrder,
-      sql`(${relevance}) * ${tools.rankingScore} desc`,
-      sql`${tools.rankingScore} desc nulls last`,
-      asc(tools.id),
-    )
-    .limit(limit);
+  ]);
+  const pinned = overrides.filter((override) => override.kind === "pin").map((override) => override.alternativeId);
+  if (rows.length === 0) return [];
 
-  const tagNames = new Map(sourceTags.map((tag) => [tag.id, tag.name]));
-  return rows.map(({ sharedTagIds: shared, ...tool }) => {
-    const isPinned = pinned.includes(tool.id);
+  const tagIds = [...new Set([...source.tagIds, ...rows.flatMap((row) => row.tagIds)])];
+  const taglineForms = [source.tagline, ...rows.map((row) => row.tagline)].flatMap((tagline) =>
+    (tagline ?? "").toLowerCase().split(/[^a-z0-9]+/),
+  );
+  const words = [...new Set([...taglineForms, ...taglineWords(taglineForms.join(" "))])].filter(
+    (word) => word.length > 2,
+  );
+  const [tagRows, wordRows, voteRows] = await Promise.all([
+    tagIds.length === 0
+      ? []
+      : db
+          .select({
+            id: tags.id,
+            name: tags.name,
+            description: tags.description,
+            kind: tags.kind,
+            holders: sql<number>`(select count(*)::int from (select 1 from ${toolTags} as held
+              where held.tag_id = ${tags.id} limit ${HOLDERS_COUNTED}) as counted)`,
+            toolCount: sql<number>`(select coalesce(sum(${toolCategoryCounts.toolCount}), 0)::int from ${toolCategoryCounts})`,
+          })
+          .from(tags)
+          .where(inArray(tags.id, tagIds)),
+    words.length === 0
+      ? []
+      : db
+          .select({ word: searchWords.word, toolCount: searchWords.toolCount })
+          .from(searchWords)
+          .where(inArray(searchWords.word, words)),
+    db
+      .select({
+        alternativeId: alternativeVotes.alternativeId,
+        agree: sql<number>`count(*) filter (where ${alternativeVotes.good})::int`,
+        disagree: sql<number>`count(*) filter (where not ${alternativeVotes.good})::int`,
+        viewerVote: viewerId
+          ? sql<
+              boolean | null
+            >`bool_or(${alternativeVotes.good}) filter (where ${alternativeVotes.userId} = ${viewerId})`
+          : sql<null>`null::boolean`,
+      })
+      .from(alternativeVotes)
+      .where(
+        and(
+          eq(alternativeVotes.toolId, source.id),
+          inArray(
+            alternativeVotes.alternativeId,
+            rows.map((row) => row.id),
+          ),
+        ),
+      )
+      .groupBy(alternativeVotes.alternativeId),
+  ]);
+
+  const toolCount = Math.max(tagRows[0]?.toolCount ?? 0, rows.length + 1);
+  const weightedTags = new Map<string, WeightedTag>(
+    tagRows
+      .filter((tag) => tag.kind !== "generic")
+      .map((tag) => [tag.id, { weight: rarityWeight(toolCount, tag.holders), kind: tag.kind as WeightedTag["kind"] }]),
+  );
+  const wordHolders = new Map<string, number>();
+  for (const { word, toolCount: holders } of wordRows) {
+    const key = singular(word);
+    wordHolders.set(key, Math.max(wordHolders.get(key) ?? 0, holders));
+  }
+  const weights = {
+    tags: weightedTags,
+    category: rarityWeight(toolCount, toolCount * CATEGORY_SHARE),
+    word: (word: string) => rarityWeight(toolCount, wordHolders.get(word) ?? 1),
+  };
+  const tagsById = new Map(tagRows.map((tag) => [tag.id, tag]));
+  const votes = new Map(voteRows.map((row) => [row.alternativeId, row]));
+
+  const ranked = rows
+    .map(({ tagIds: candidateTagIds, rankingScore, ...tool }) => {
+      const { score, sharedTagIds } = similarity(source, { ...tool, tagIds: candidateTagIds }, weights);
+      const vote = votes.get(tool.id);
+      const net = Math.max(-VOTES_COUNTED, Math.min(VOTES_COUNTED, (vote?.agree ?? 0) - (vote?.disagree ?? 0)));
+      const pinIndex = pinned.indexOf(tool.id);
+      return { tool, score, sharedTagIds, vote, order: score * 2 ** (net / 4), rankingScore, pinIndex };
+    })
+    .filter((entry) => entry.pinIndex >= 0 || entry.score >= SIMILARITY_THRESHOLD)
+    .sort(
+      (a, b) =>
+        (a.pinIndex < 0 ? Infinity : a.pinIndex) - (b.pinIndex < 0 ? Infinity : b.pinIndex) ||
+        b.order - a.order ||
+        (b.rankingScore ?? 0) - (a.rankingScore ?? 0) ||
+        a.tool.id.localeCompare(b.tool.id),
+    )
+    .slice(0, limit);
+
+  return ranked.map(({ tool, sharedTagIds, vote, pinIndex }) => {
+    const shared = sharedTagIds.map((id) => tagsById.get(id)!);
     return {
       tool,
-      pinned: isPinned,
+      pinned: pinIndex >= 0,
       reason: alternativeReason({
-        pinned: isPinned,
+        pinned: pinIndex >= 0,
         category: tool.category,
         sameCategory: tool.category === source.category,
-        pricingModel: tool.pricingModel,
-        samePricing: tool.pricingModel !== null && tool.pricingModel === source.pricingModel,
-        sharedTagNames: shared
-          .map((id) => tagNames.get(id))
-          .filter((name): name is string => name !== undefined)
-          .sort((a, b) => a.localeCompare(b)),
+        // The job first: a shared field says who both are for, not what they do.
+        sharedTags: [...shared.filter((tag) => tag.kind === "job"), ...shared.filter((tag) => tag.kind !== "job")],
       }),
+      agree: vote?.agree ?? 0,
+      disagree: vote?.disagree ?? 0,
+      viewerVote: vote?.viewerVote ?? null,
     };
   });
 }
@@ -194,7 +301,7 @@ export async function listTopComparisons({ db, perTool = 3 }: { db: Database; pe
       id: tools.id,
       slug: tools.slug,
       category: tools.category,
-      pricingModel: tools.pricingModel,
+      tagline: tools.tagline,
       tagIds: tools.tagIds,
     })
     .from(tools)

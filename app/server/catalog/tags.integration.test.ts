@@ -125,7 +125,7 @@ describe("the lists", () => {
   test("listTags and listTagsWithCounts order by name, case-insensitively, with each tag's tool count", async () => {
     const [quill, echo] = await insertTools(database.db, { name: "Quill" }, { name: "Echo" });
     const zeta = await created({ name: "zeta" });
-    const api = await created({ name: "API", description: "Has one" });
+    const api = await created({ name: "API", description: "Has one", kind: "generic" });
     const beta = await created({ name: "beta" });
     await tagTool(quill!.id, api.id, zeta.id);
     await tagTool(echo!.id, api.id);
@@ -136,9 +136,9 @@ describe("the lists", () => {
       { id: zeta.id, slug: "zeta", name: "zeta" },
     ]);
     expect(await listTagsWithCounts({ db: database.db })).toEqual([
-      { id: api.id, slug: "api", name: "API", description: "Has one", toolCount: 2 },
-      { id: beta.id, slug: "beta", name: "beta", description: null, toolCount: 0 },
-      { id: zeta.id, slug: "zeta", name: "zeta", description: null, toolCount: 1 },
+      { id: api.id, slug: "api", name: "API", description: "Has one", kind: "generic", toolCount: 2 },
+      { id: beta.id, slug: "beta", name: "beta", description: null, kind: "job", toolCount: 0 },
+      { id: zeta.id, slug: "zeta", name: "zeta", description: null, kind: "job", toolCount: 1 },
     ]);
   });
 

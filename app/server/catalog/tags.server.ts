@@ -5,7 +5,7 @@ import { TAG_FORM_MESSAGES, type TagFormData } from "~/lib/tag-form";
 import type { Database } from "../db/client.server";
 import { isUniqueViolation } from "../db/postgres-errors.server";
 import { escapeLike } from "../db/like-patterns.server";
-import { tags, toolTags } from "../db/schema.server";
+import { type TagKind, tags, toolTags } from "../db/schema.server";
 
 /**
  * The admin-curated tag vocabulary: the admin page's reads and writes, the tool form's list, and
@@ -13,7 +13,7 @@ import { tags, toolTags } from "../db/schema.server";
  */
 
 export type TagOption = { id: string; slug: string; name: string };
-export type AdminTagRow = TagOption & { description: string | null; toolCount: number };
+export type AdminTagRow = TagOption & { description: string | null; kind: TagKind; toolCount: number };
 export type Tag = typeof tags.$inferSelect;
 export type TagWriteInvalid = { status: "invalid"; fieldErrors: Record<string, string> };
 
@@ -39,7 +39,14 @@ export function tagsWithIds(allTags: readonly TagOption[], ids: readonly string[
 /** The admin table: every tag with how many tools carry it. */
 export async function listTagsWithCounts({ db }: { db: Database }): Promise<AdminTagRow[]> {
   return db
-    .select({ id: tags.id, slug: tags.slug, name: tags.name, description: tags.description, toolCount })
+    .select({
+      id: tags.id,
+      slug: tags.slug,
+      name: tags.name,
+      description: tags.description,
+      kind: tags.kind,
+      toolCount,
+    })
     .from(tags)
     .orderBy(...byName);
 }
@@ -236,7 +243,10 @@ export async function createTag({
   if (Object.keys(fieldErrors).length > 0) return { status: "invalid", fieldErrors };
   const slug = input.slug || (await freeSlug(db, slugify(input.name) || "tag"));
   try {
-    const [tag] = await db.insert(tags).values({ name: input.name, slug, description: input.description }).returning();
+    const [tag] = await db
+      .insert(tags)
+      .values({ name: input.name, slug, description: input.description, kind: input.kind })
+      .returning();
     return { status: "created", tag: tag! };
   } catch (error) {
     if (isUniqueViolation(error)) return raceLoss(db, input);
@@ -267,6 +277,7 @@ export async function updateTag({
       .set({
         name: input.name,
         description: input.description,
+        kind: input.kind,
         ...(input.slug ? { slug: input.slug } : {}),
         updatedAt: sql`now()`,
       })

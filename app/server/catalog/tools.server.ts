@@ -15,35 +15,9 @@ import {
   suggestFor,
 } from "../search/search-engine.server";
 
-/** What a tool card shows: never the description, which can be long. */
-export const toolCardColumns = {
-  id: tools.id,
-  slug: tools.slug,
-  name: tools.name,
-  category: tools.category,
-  image: tools.image,
-  tagline: tools.tagline,
-  pricingModel: tools.pricingModel,
-  startingPrice: tools.startingPrice,
-  rating: tools.rating,
-  voteCount: tools.voteCount,
-  // The card shows at most 2 pros (spec section 9); slicing in SQL keeps rows small.
-  pros: sql<string[]>`${tools.pros}[1:2]`.as("pros"),
-};
-
-export type ToolCard = {
-  id: string;
-  slug: string;
-  name: string;
-  category: string;
-  image: string | null;
-  tagline: string | null;
-  pricingModel: PricingModel | null;
-  startingPrice: string | null;
-  rating: number | null;
-  voteCount: number;
-  pros: string[];
-};
+// The card's columns live apart so the alternatives, which search reads, need not import this module.
+export { toolCardColumns, type ToolCard } from "./tool-card-columns.server";
+import { toolCardColumns, type ToolCard } from "./tool-card-columns.server";
 
 /** A tool as pages read it: every column but the search index's own (a tsvector the size of the description). */
 export type Tool = Omit<typeof tools.$inferSelect, "searchVector">;

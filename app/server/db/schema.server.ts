@@ -342,6 +342,8 @@ export const searchQueriesDaily = pgTable(
   ],
 );
 
+export type TagKind = "job" | "field" | "generic";
+
 /** The admin-curated tag vocabulary; each tag has its page at /tag/{slug}. */
 export const tags = pgTable(
   "tags",
@@ -350,10 +352,16 @@ export const tags = pgTable(
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),
     description: text("description"),
+    /**
+     * What the tag says about a tool (decision 169): "job" (what it is for), "field" (who it is made
+     * for) or "generic" (a platform, plan or kind of access, which alternatives never count).
+     */
+    kind: text("kind").$type<TagKind>().notNull().default("job"),
     ...timestamps,
   },
   (table) => [
     check("tags_slug_check", sql`${table.slug} <> ''`),
+    check("tags_kind_check", sql`${table.kind} in ('job', 'field', 'generic')`),
     check("tags_name_check", sql`btrim(${table.name}) <> ''`),
     uniqueIndex("tags_lower_name_idx").on(sql`lower(${table.name})`),
   ],
@@ -473,6 +481,33 @@ export const toolAlternativeOverrides = pgTable(
 );
 
 // --- Community ---
+
+/**
+ * A member's word on whether `alternativeId` is a good alternative to `toolId` (decision 170): one
+ * per member and pair, changeable; the counts move the pair up or down the tool's alternatives.
+ */
+export const alternativeVotes = pgTable(
+  "alternative_votes",
+  {
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    alternativeId: uuid("alternative_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    good: boolean("good").notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.toolId, table.alternativeId, table.userId] }),
+    check("alternative_votes_not_itself", sql`${table.toolId} <> ${table.alternativeId}`),
+    index("alternative_votes_alternative_idx").on(table.alternativeId),
+    index("alternative_votes_user_idx").on(table.userId),
+  ],
+);
 
 export const toolVotes = pgTable(
   "tool_votes",

@@ -44,7 +44,7 @@ async function toolTwin(db: Database, identifier: string, siteUrl: string): Prom
     listTagsForTool({ db, toolId: tool.id }),
     listAlternatives({
       db,
-      source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
+      source: { id: tool.id, category: tool.category, tagline: tool.tagline, tagIds: tool.tagIds },
       limit: TWIN_ALTERNATIVES,
     }),
     findLinkCheckState({ db, toolId: tool.id }),

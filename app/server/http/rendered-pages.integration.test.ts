@@ -46,7 +46,8 @@ beforeAll(async () => {
     rating: 4.333,
     pricing: { Free: "$0", Pro: "$20/month" },
   });
-  await tagTools(database.db, { "Plain tool": ["api"] });
+  // Sharing a job tag makes each the other's alternative (decision 169).
+  await tagTools(database.db, { "Plain tool": ["api"], [`Hostile ${HOSTILE}`]: ["api"] });
   await insertArticles(database.db, { title: "Picking a model", date: "2025-05-01" });
 });
 

@@ -268,7 +268,7 @@ export async function alternativesTo({
   const { tool } = found;
   const alternatives = await listAlternatives({
     db,
-    source: { id: tool.id, category: tool.category, pricingModel: tool.pricingModel, tagIds: tool.tagIds },
+    source: { id: tool.id, category: tool.category, tagline: tool.tagline, tagIds: tool.tagIds },
     limit,
   });
   const summaries = await summarizeAll(

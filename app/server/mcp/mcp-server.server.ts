@@ -249,7 +249,7 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
     "list_alternatives",
     {
       title: "List alternatives to an AI tool",
-      description: `Tools like a given one, best first (same category and shared tags, weighted by rating), each with why it is an alternative; at most ${ALTERNATIVES_LIMIT} in one call (default 6). Use it when someone wants something instead of a tool they name.`,
+      description: `Tools like a given one, best first (alike in what they are for: shared job tags, category and tagline; moved by members' votes), each with why it is an alternative; at most ${ALTERNATIVES_LIMIT} in one call (default 6). Use it when someone wants something instead of a tool they name.`,
       inputSchema: {
         slug: slugInput.describe("The tool's slug, e.g. 'midjourney'"),
         limit: z

@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { ALTERNATIVES_LIMIT } from "~/lib/alternatives";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { comparePairPath } from "~/lib/compare";
 import { slugify } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
+import { listAlternatives } from "../catalog/alternatives.server";
 import { containsPattern, escapeLike } from "../db/like-patterns.server";
 import { searchWords, tags, tools } from "../db/schema.server";
 import type { FilterIntent, SearchUnderstanding } from "~/lib/search-understanding";
@@ -30,7 +32,16 @@ const BEST_RANKED = 300;
 const CORRECTION_SIMILARITY = 0.3;
 const CORRECTIONS_PER_WORD = 3;
 
-type SourceTool = { id: string; slug: string; name: string; category: string; tagIds: string[] };
+type SourceTool = {
+  id: string;
+  slug: string;
+  name: string;
+  category: string;
+  tagline: string | null;
+  tagIds: string[];
+  /** Its alternatives as its alternatives page ranks them (decision 169), best first. */
+  alternativeIds: string[];
+};
 
 /** A text read and resolved against the catalogue: what to match, rank and show. */
 export type SearchPlan = {
@@ -94,8 +105,23 @@ async function lookUpWords(db: Database, inputs: string[]): Promise<VocabularyHi
 }
 
 /** A tool named by a text: its name or slug exactly, else the name that looks most like it. */
-async function findNamedTool(db: Database, text: string): Promise<SourceTool | null> {
-  const columns = { id: tools.id, slug: tools.slug, name: tools.name, category: tools.category, tagIds: tools.tagIds };
+/** The tool "alternatives to X" names, with its alternatives as its page lists them. */
+async function findAlternativesSource(db: Database, text: string): Promise<SourceTool | null> {
+  const found = await findNamedTool(db, text);
+  if (!found) return null;
+  const alternatives = await listAlternatives({ db, source: found, limit: ALTERNATIVES_LIMIT });
+  return { ...found, alternativeIds: alternatives.map((alternative) => alternative.tool.id) };
+}
+
+async function findNamedTool(db: Database, text: string): Promise<Omit<SourceTool, "alternativeIds"> | null> {
+  const columns = {
+    id: tools.id,
+    slug: tools.slug,
+    name: tools.name,
+    category: tools.category,
+    tagline: tools.tagline,
+    tagIds: tools.tagIds,
+  };
   const [exact] = await db
     .select(columns)
     .from(tools)
@@ -170,7 +196,7 @@ export async function planSearch({ db, text }: { db: Database; text: string }): 
     tagSlugs.length > 0
       ? db.select({ id: tags.id }).from(tags).where(inArray(tags.slug, tagSlugs))
       : Promise.resolve([]),
-    read.alternativesTo ? findNamedTool(db, read.alternativesTo) : Promise.resolve(null),
+    read.alternativesTo ? findAlternativesSource(db, read.alternativesTo) : Promise.resolve(null),
     read.compare ? Promise.all(read.compare.map((side) => findNamedTool(db, side))) : Promise.resolve(null),
   ]);
   const { concepts, corrected } = correctConcepts(read.concepts, hits);
@@ -245,15 +271,11 @@ export function searchMatch(plan: SearchPlan): SQL {
   return or(alternatives ?? answers, holdsWholeText(plan.text))!;
 }
 
-/** Tools that share the category or a tag of the tool whose alternatives are asked for (not itself). */
+/** The tool's alternatives as its alternatives page lists them (decision 169): the same similarity. */
 function alternativesCandidates(source: SourceTool): SQL {
-  return and(
-    sql`${tools.id} <> ${source.id}`,
-    or(
-      eq(tools.category, source.category),
-      source.tagIds.length > 0 ? sql`${tools.facets} && ${textArray(source.tagIds)}` : undefined,
-    ),
-  )!;
+  return source.alternativeIds.length > 0
+    ? sql`${tools.id} = any(${textArray(source.alternativeIds)}::uuid[])`
+    : sql`false`;
 }
 
 /** How well a tool answers one concept: by the best field holding it. */
@@ -272,8 +294,8 @@ function relevanceTerms(plan: SearchPlan): SQL[] {
   const beginsName = sql`(lower(${tools.name}) like ${`${escapeLike(plan.exactNames[0] ?? "")}%`})`;
   const terms: SQL[] = [sql`${exact} desc`, sql`${beginsName} desc`];
   if (plan.alternativesOf) {
-    const shared = sql`cardinality(array(select unnest(${tools.tagIds}) intersect select unnest(${textArray(plan.alternativesOf.tagIds)}::uuid[])))`;
-    terms.push(sql`((${tools.category} = ${plan.alternativesOf.category})::int * 2 + ${shared}) desc`);
+    const ids = plan.alternativesOf.alternativeIds;
+    if (ids.length > 0) terms.push(sql`array_position(${textArray(ids)}::uuid[], ${tools.id}) asc nulls last`);
   } else if (plan.conceptQueries.length > 0) {
     const coverage = sql.join(
       plan.conceptQueries.map((query) => sql`(${tools.searchVector} @@ ${query})::int`),

@@ -8,7 +8,12 @@ import type { PricingModel } from "~/lib/pricing-model";
  * models and starting prices follow each tool's pricing plans in ./tools.server.ts; prices change
  * often, so the seeded data is a starting point, not a source of truth.
  */
-export type DemoTag = { name: string; slug: string; description: string };
+/**
+ * `kind` says what the tag tells about a tool (decision 169): unset for a job (what the tool is
+ * for), "field" for who it is made for, "generic" for a platform, plan or kind of access, which
+ * alternatives never count. An alternative's reason names the shared job with the description.
+ */
+export type DemoTag = { name: string; slug: string; description: string; kind?: "field" | "generic" };
 
 /** About 40 tags shared by the demo tools. */
 export const demoTags: DemoTag[] = [
@@ -16,42 +21,55 @@ export const demoTags: DemoTag[] = [
   {
     name: "API",
     slug: "api",
+    kind: "generic",
     description: "Offers an API so developers can use the tool's models or features in their own software.",
   },
   {
     name: "Open source",
     slug: "open-source",
+    kind: "generic",
     description: "Publishes its code or model weights under a license that lets anyone download and use them.",
   },
   {
     name: "Self-hosted",
     slug: "self-hosted",
+    kind: "generic",
     description: "Can run on your own computer or servers, so data does not have to leave your machines.",
   },
   {
     name: "Browser extension",
     slug: "browser-extension",
+    kind: "generic",
     description: "Works inside the web browser through an extension, on the sites you already use.",
   },
-  { name: "Mobile app", slug: "mobile-app", description: "Available as an app for phones or tablets." },
+  {
+    name: "Mobile app",
+    slug: "mobile-app",
+    kind: "generic",
+    description: "Available as an app for phones or tablets.",
+  },
   {
     name: "Desktop app",
     slug: "desktop-app",
+    kind: "generic",
     description: "Available as an installable app for desktop operating systems.",
   },
   {
     name: "Team plans",
     slug: "team-plans",
+    kind: "generic",
     description: "Offers plans for small teams with shared workspaces, collaboration or central billing.",
   },
   {
     name: "Enterprise",
     slug: "enterprise",
+    kind: "generic",
     description: "Sold to larger organizations, with contracts, admin controls, security or compliance features.",
   },
   {
     name: "Integrations",
     slug: "integrations",
+    kind: "generic",
     description: "Connects with other software, such as office suites, CRMs, calendars or game engines.",
   },
 
@@ -169,7 +187,7 @@ export const demoTags: DemoTag[] = [
   },
 
   // ------------------------------------------------ Fields and audiences
-  { name: "Education", slug: "education", description: "Made for learners, students or teachers." },
+  { name: "Education", slug: "education", kind: "field", description: "Made for learners, students or teachers." },
   {
     name: "Tutoring",
     slug: "tutoring",
@@ -178,11 +196,13 @@ export const demoTags: DemoTag[] = [
   {
     name: "Healthcare",
     slug: "healthcare",
+    kind: "field",
     description: "Supports health, wellbeing or clinical work, without replacing medical professionals.",
   },
   {
     name: "Finance",
     slug: "finance",
+    kind: "field",
     description: "Works with money, such as personal budgets or financial data and research.",
   },
   {

@@ -1,0 +1,102 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { JUDGED_ALTERNATIVES } from "../../../tests/unit/judged-alternatives";
+import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { seedDemoCatalogue } from "../db/seed.server";
+import { findToolByIdentifier } from "./tools.server";
+import { listAlternatives } from "./alternatives.server";
+import { createLocalStorage } from "../storage/local-storage.server";
+
+// Issue 32's judged alternatives against the demo catalogue, through the listing the alternatives
+// page, the tool page, the API and MCP share.
+
+let database: TestDatabase;
+let uploadsDir: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), "aitlas-alternatives-"));
+  await seedDemoCatalogue({
+    db: database.db,
+    storage: createLocalStorage({ rootDir: uploadsDir, publicPath: "/uploads" }),
+  });
+}, 120_000);
+afterAll(async () => {
+  await database.dispose();
+  await fs.rm(uploadsDir, { recursive: true, force: true });
+});
+
+async function alternativesOf(slug: string): Promise<string[]> {
+  const found = await findToolByIdentifier({ db: database.db, identifier: slug });
+  const tool = found!.tool;
+  const listed = await listAlternatives({
+    db: database.db,
+    source: { id: tool.id, category: tool.category, tagline: tool.tagline, tagIds: tool.tagIds },
+  });
+  return listed.map((alternative) => alternative.tool.slug);
+}
+
+/** The issue's six tools: nothing unrelated, and the first three are the obvious ones. */
+const NAMED = ["chatgpt", "midjourney", "cursor", "otter-ai", "elevenlabs", "synthesia"];
+
+describe("the judged alternatives of issue 32", () => {
+  test("precision, recall and precision@3 over the 48 demo tools stay at their measured floors; the six named tools start with an obvious one", async () => {
+    let listed = 0;
+    let relevantListed = 0;
+    let relevant = 0;
+    let found = 0;
+    let firstThree = 0;
+    let firstThreeRelevant = 0;
+    const lines: string[] = [];
+    const namedFaults: string[] = [];
+    const unrelatedShown: string[] = [];
+    for (const judged of JUDGED_ALTERNATIVES) {
+      const slugs = await alternativesOf(judged.tool);
+      const isRelevant = (slug: string) => judged.relevant.includes(slug);
+      listed += slugs.length;
+      relevantListed += slugs.filter(isRelevant).length;
+      relevant += judged.relevant.length;
+      found += judged.relevant.filter((slug) => slugs.includes(slug)).length;
+      firstThree += slugs.slice(0, 3).length;
+      firstThreeRelevant += slugs.slice(0, 3).filter(isRelevant).length;
+      unrelatedShown.push(
+        ...slugs.filter((slug) => judged.unrelated?.includes(slug)).map((slug) => `${judged.tool}: ${slug}`),
+      );
+      const wrong = slugs.filter((slug) => !isRelevant(slug));
+      const missed = judged.relevant.filter((slug) => !slugs.includes(slug));
+      if (wrong.length > 0 || missed.length > 0) {
+        lines.push(
+          `${judged.tool}: [${slugs.join(", ")}] not relevant: ${wrong.join(", ")}; missed: ${missed.join(", ")}`,
+        );
+      }
+      if (NAMED.includes(judged.tool)) {
+        if (wrong.length > 0) namedFaults.push(`${judged.tool} lists ${wrong.join(", ")}`);
+        const obvious = judged.obvious ?? judged.relevant.slice(0, 3);
+        const top = slugs.slice(0, 3);
+        const absent = obvious.filter((slug) => !top.includes(slug));
+        if (absent.length > 0) namedFaults.push(`${judged.tool}'s first three lack ${absent.join(", ")}`);
+      }
+    }
+    const precision = relevantListed / listed;
+    const recall = found / relevant;
+    const precisionAt3 = firstThreeRelevant / firstThree;
+    console.info(
+      `alternatives on ${database.kind}: precision ${precision.toFixed(3)} (${relevantListed}/${listed}), recall ${recall.toFixed(3)} (${found}/${relevant}), precision@3 ${precisionAt3.toFixed(3)}, unrelated shown ${unrelatedShown.length}\n${lines.join("\n")}`,
+    );
+    // Measured 2026-11-27 (decision 169): before, precision 0.127, recall 0.976, precision@3 0.542 and
+    // 143 unrelated tools shown; after, 0.746, 0.698, 0.779 and 9. The floors sit just under the
+    // figures so a change that makes the lists worse fails here.
+    expect(precision, lines.join("\n")).toBeGreaterThanOrEqual(0.72);
+    expect(recall, lines.join("\n")).toBeGreaterThanOrEqual(0.68);
+    expect(precisionAt3, lines.join("\n")).toBeGreaterThanOrEqual(0.76);
+    expect(unrelatedShown.length, unrelatedShown.join("\n")).toBeLessThanOrEqual(9);
+    // The issue's six: each one's first alternative is an obvious one. What is still wrong with
+    // them is printed above (namedFaults) and listed in decision 169.
+    console.info(`the six named tools: ${namedFaults.join("; ")}`);
+    for (const tool of NAMED) {
+      const judged = JUDGED_ALTERNATIVES.find((entry) => entry.tool === tool)!;
+      expect((judged.obvious ?? judged.relevant).includes((await alternativesOf(tool))[0]!), tool).toBe(true);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import type { PricingModel } from "~/lib/pricing-model";
+import { tools } from "../db/schema.server";
+
+/** What a tool card shows: never the description, which can be long. */
+export const toolCardColumns = {
+  id: tools.id,
+  slug: tools.slug,
+  name: tools.name,
+  category: tools.category,
+  image: tools.image,
+  tagline: tools.tagline,
+  pricingModel: tools.pricingModel,
+  startingPrice: tools.startingPrice,
+  rating: tools.rating,
+  voteCount: tools.voteCount,
+  // The card shows at most 2 pros (spec section 9); slicing in SQL keeps rows small.
+  pros: sql<string[]>`${tools.pros}[1:2]`.as("pros"),
+};
+
+export type ToolCard = {
+  id: string;
+  slug: string;
+  name: string;
+  category: string;
+  image: string | null;
+  tagline: string | null;
+  pricingModel: PricingModel | null;
+  startingPrice: string | null;
+  rating: number | null;
+  voteCount: number;
+  pros: string[];
+};
