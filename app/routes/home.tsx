@@ -24,6 +24,7 @@ import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { brandingFromMatches } from "~/lib/site";
 import { organizationJsonLd, websiteJsonLd } from "~/lib/structured-data";
 import { comparePath } from "~/lib/compare";
+import { countFactFilters } from "~/server/catalog/fact-counts.server";
 import { listTools } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
@@ -36,8 +37,9 @@ const FILTER_TAG_COUNT = 12;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseToolFilters(new URL(request.url).searchParams);
   const sort = effectiveSort(filters, "newest");
-  const [toolPage, latestArticles, tagsInUse, comparedSlugs] = await Promise.all([
+  const [toolPage, factCounts, latestArticles, tagsInUse, comparedSlugs] = await Promise.all([
     listTools({ db: context.db, filters, order: sort }),
+    countFactFilters({ db: context.db, filters }),
     cachedLatestArticles(context, 4),
     cachedTagsInUse(context),
     cachedExistingToolSlugs(context, COMPARISON_SECTION_SLUGS),
@@ -49,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The static section links its full comparison only when every tool of it is in the catalogue.
   const comparisonHref =
     comparedSlugs.length === COMPARISON_SECTION_SLUGS.length ? comparePath(COMPARISON_SECTION_SLUGS) : null;
-  return { filters, sort, toolPage, latestArticles, tagsInUse, comparisonHref, savedIds };
+  return { filters, sort, toolPage, factCounts, latestArticles, tagsInUse, comparisonHref, savedIds };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -74,7 +76,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { filters, sort, toolPage, latestArticles, tagsInUse, comparisonHref, savedIds } = loaderData;
+  const { filters, sort, toolPage, factCounts, latestArticles, tagsInUse, comparisonHref, savedIds } = loaderData;
   const { query } = filters;
   const category = filters.category ?? ALL_CATEGORY;
   const navigation = useNavigation();
@@ -138,6 +140,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           knownTags={tagsInUse}
           showClear={toolPage.tools.length > 0}
           understanding={toolPage.understanding}
+          factCounts={factCounts}
           className="mb-6"
         />
         {toolPage.tools.length === 0 ? (

@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { HasFilter, Platform } from "~/lib/fact-filters";
 import type { PricingModel } from "~/lib/pricing-model";
 import type { ToolSort } from "~/lib/tool-filters";
 import type { Database } from "../db/client.server";
@@ -8,6 +9,7 @@ import {
   matchesText,
   narrowingOnColumns,
   normalizeQuery,
+  factFacetsOf,
   ORDER_BY,
   relevanceOrder,
   resolveTags,
@@ -88,6 +90,8 @@ export type ToolCursorFilters = {
   category: string | null;
   pricing: PricingModel[];
   tags: string[];
+  has?: HasFilter[];
+  platforms?: Platform[];
   updatedSince: Date | null;
 };
 
@@ -117,6 +121,7 @@ export async function listToolsAfter({
       category: filters.category,
       pricing: filters.pricing,
       tagIds: resolved.ids,
+      factFacets: factFacetsOf(filters),
     }),
     filters.updatedSince ? gte(tools.updatedAt, filters.updatedSince) : undefined,
   );

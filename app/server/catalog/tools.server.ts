@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
+import { hasFacet, type HasFilter, type Platform, platformFacet } from "~/lib/fact-filters";
 import { MAX_QUERY_LENGTH, TOOLS_PAGE_SIZE } from "~/lib/limits";
 import type { PricingModel } from "~/lib/pricing-model";
 import { isUuid, slugify } from "~/lib/slugify";
@@ -29,6 +30,8 @@ export const toolCardColumns = {
   voteCount: tools.voteCount,
   // The card shows at most 2 pros (spec section 9); slicing in SQL keeps rows small.
   pros: sql<string[]>`${tools.pros}[1:2]`.as("pros"),
+  /** The facts lists filter on ("has:api", "platform:ios"): the card's badges (decision 167). */
+  factFacets: tools.factFacets,
 };
 
 export type ToolCard = {
@@ -43,6 +46,7 @@ export type ToolCard = {
   rating: number | null;
   voteCount: number;
   pros: string[];
+  factFacets: string[];
 };
 
 /** A tool as pages read it: every column but the search index's own (a tsvector the size of the description). */
@@ -209,9 +213,16 @@ export type Narrowing = {
   category: string | null;
   pricing: PricingModel[];
   tagIds: string[];
+  /** Facts a tool must have, as tools.facets names them ("has:api", "platform:ios"); all of them. */
+  factFacets?: string[];
   /** True: only discontinued tools (`?status=discontinued`); otherwise only the listed ones. */
   discontinued?: boolean;
 };
+
+/** The fact filters as the entries of tools.facets a tool must hold (decision 167). */
+export function factFacetsOf({ has = [], platforms = [] }: { has?: HasFilter[]; platforms?: Platform[] }): string[] {
+  return [...has.map(hasFacet), ...platforms.map(platformFacet)];
+}
 
 /**
  * Lists leave discontinued tools out, and the graveyard shows only them: a rare state, so the
@@ -220,7 +231,7 @@ export type Narrowing = {
 const listingStatus = (discontinued = false) =>
   discontinued ? isNotNull(tools.discontinuedAt) : isNull(tools.discontinuedAt);
 
-const textArray = (values: string[]) =>
+export const textArray = (values: string[]) =>
   sql`array[${sql.join(
     values.map((value) => sql`${value}`),
     sql`, `,
@@ -231,12 +242,19 @@ const textArray = (values: string[]) =>
  * starts with the category or the pricing model serves them while it walks, each row's tags are
  * checked on the row itself (tools.facets).
  */
-export function narrowingOnColumns({ category, pricing, tagIds, discontinued }: Narrowing): SQL | undefined {
+export function narrowingOnColumns({
+  category,
+  pricing,
+  tagIds,
+  factFacets = [],
+  discontinued,
+}: Narrowing): SQL | undefined {
+  const required = [...tagIds, ...factFacets];
   return and(
     listingStatus(discontinued),
     category ? eq(tools.category, category) : undefined,
     pricing.length > 0 ? inArray(tools.pricingModel, pricing) : undefined,
-    tagIds.length > 0 ? sql`${tools.facets} @> ${textArray(tagIds)}` : undefined,
+    required.length > 0 ? sql`${tools.facets} @> ${textArray(required)}` : undefined,
   );
 }
 
@@ -245,11 +263,18 @@ export function narrowingOnColumns({ category, pricing, tagIds, discontinued }: 
  * index intersects the category's, the pricing models' and every tag's entries, so filters used
  * together cost about what their few matches cost, not what the widest filter's many do.
  */
-function narrowingOnFacets({ category, pricing, tagIds, discontinued }: Narrowing): SQL | undefined {
+export function narrowingOnFacets({
+  category,
+  pricing,
+  tagIds,
+  factFacets = [],
+  discontinued,
+}: Narrowing): SQL | undefined {
   const required = [
     ...(category ? [`category:${category}`] : []),
     ...(pricing.length === 1 ? [`pricing:${pricing[0]}`] : []),
     ...tagIds,
+    ...factFacets,
   ];
   return and(
     listingStatus(discontinued),
@@ -285,13 +310,18 @@ export async function listTools({
     category: filters.category,
     pricing: filters.pricing,
     tagIds: resolved.ids,
+    factFacets: factFacetsOf(filters),
     discontinued: filters.discontinued,
   };
   const narrowing = narrowingOnColumns(narrowed);
   const offset = (page - 1) * pageSize;
   if (text) return pageOfTextMatches({ db, text, narrowing, order, orderBy, page, pageSize });
 
-  const onlyCategory = filters.pricing.length === 0 && resolved.ids.length === 0 && !filters.discontinued;
+  const onlyCategory =
+    filters.pricing.length === 0 &&
+    resolved.ids.length === 0 &&
+    narrowed.factFacets!.length === 0 &&
+    !filters.discontinued;
   const readPage = (reader: Database, where: SQL | undefined) =>
     readInOrder(reader, { where, orderBy, pageSize, offset });
   const [rows, counted] = onlyCategory
@@ -308,7 +338,11 @@ export async function listTools({
         await tx.execute(sql`set local enable_seqscan = off`);
         // Pricing alone matches a large share of the catalogue: its B-tree stops after the cap,
         // where the facets' index would first gather every match.
-        const pricingOnly = !narrowed.category && narrowed.tagIds.length === 0 && !narrowed.discontinued;
+        const pricingOnly =
+          !narrowed.category &&
+          narrowed.tagIds.length === 0 &&
+          narrowed.factFacets!.length === 0 &&
+          !narrowed.discontinued;
         const matches = await pageOfMatchesUpToCap(tx, {
           where: pricingOnly ? narrowing : narrowingOnFacets(narrowed),
           orderBy,

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { MAX_COMPARED_TOOLS, MIN_COMPARED_TOOLS } from "~/lib/compare";
 import { ALTERNATIVES_LIMIT } from "~/lib/alternatives";
+import { HAS_FILTERS, PLATFORMS } from "~/lib/fact-filters";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { PRICING_MODELS } from "~/lib/pricing-model";
 import { siteBranding } from "../branding.server";
@@ -105,7 +106,7 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
     "search_tools",
     {
       title: "Search AI tools",
-      description: `Find AI tools in the catalogue by words and filters; use it first for any question like 'a free tool that does X'. Filters combine: category, any of the pricing models, and all of the tags (tag slugs from list_categories). Returns one page of short summaries with links, at most ${SEARCH_PAGE_SIZE_LIMIT} tools a page (default 10) and pages up to ${SEARCH_PAGE_LIMIT}; call get_tool for a tool's details.`,
+      description: `Find AI tools in the catalogue by words and filters; use it first for any question like 'a free tool that does X'. Filters combine: category, any of the pricing models, all of the tags (tag slugs from list_categories), all of the facts in has and all of the platforms. Returns one page of short summaries with links, at most ${SEARCH_PAGE_SIZE_LIMIT} tools a page (default 10) and pages up to ${SEARCH_PAGE_LIMIT}; call get_tool for a tool's details.`,
       inputSchema: {
         q: z
           .string()
@@ -125,6 +126,18 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
           .max(MAX_TAG_FILTERS)
           .optional()
           .describe("Tag slugs a tool must all carry, e.g. ['transcription', 'api']"),
+        has: z
+          .array(z.enum(HAS_FILTERS))
+          .max(HAS_FILTERS.length)
+          .optional()
+          .describe(
+            "Facts a tool must all have, each recorded as yes with its source, e.g. ['api', 'open-source']; a fact not recorded never matches",
+          ),
+        platform: z
+          .array(z.enum(PLATFORMS))
+          .max(PLATFORMS.length)
+          .optional()
+          .describe("Platforms a tool must all run on, e.g. ['ios', 'android']"),
         sort: z
           .enum(TOOL_SORTS)
           .optional()
@@ -174,6 +187,8 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
             category: input.category ?? null,
             pricing: [...new Set(input.pricing ?? [])],
             tags: [...new Set(input.tag ?? [])],
+            has: [...new Set(input.has ?? [])],
+            platforms: [...new Set(input.platform ?? [])],
             sort: input.sort ?? null,
             page: input.page ?? 1,
             limit: input.limit ?? 10,
