@@ -264,7 +264,7 @@ function ActiveFilterChips({
     discontinued: false,
   });
   return (
-    <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+    <ul aria-label="Active filters" className="flex min-h-9 flex-wrap items-center gap-2">
       {chips.map((chip) => (
         <li key={chip.key}>
           <Link
@@ -428,33 +428,36 @@ export function ToolListControls({
         Wider screens show them as rows. The bar is in the page twice; the hidden copy is out of the
         accessibility tree and the tab order (display: none).
       */}
-      <details className="sm:hidden">
-        <summary
-          className={cn(
-            buttonClasses({ variant: active > 0 ? "default" : "outline", size: "sm" }),
-            "h-9 cursor-pointer list-none gap-2 rounded-full px-4 [&::-webkit-details-marker]:hidden",
-          )}
-        >
-          <SlidersHorizontal aria-hidden="true" className="size-4" />
-          Filters
-          {active > 0 && (
-            <span className="rounded-full bg-white/90 px-1.5 text-xs font-semibold text-indigo-800 tabular-nums">
-              {active}
-              <span className="sr-only"> active</span>
-            </span>
-          )}
-        </summary>
-        <div className="mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-          {bar("sheet-")}
-        </div>
-      </details>
-      <div className="hidden sm:block">{bar("")}</div>
-      <ActiveFilterChips
-        path={path}
-        filters={filters}
-        tagNames={new Map(knownTags.map((tag) => [tag.slug, tag.name]))}
-        showClear={showClear}
-      />
+      <div className="flex flex-wrap items-start gap-2">
+        <details className="open:w-full sm:hidden">
+          <summary
+            className={cn(
+              buttonClasses({ variant: active > 0 ? "default" : "outline", size: "sm" }),
+              "h-9 cursor-pointer list-none gap-2 rounded-full px-4 [&::-webkit-details-marker]:hidden",
+            )}
+          >
+            <SlidersHorizontal aria-hidden="true" className="size-4" />
+            Filters
+            {active > 0 && (
+              <span className="rounded-full bg-white/90 px-1.5 text-xs font-semibold text-indigo-800 tabular-nums">
+                {active}
+                <span className="sr-only"> active</span>
+              </span>
+            )}
+          </summary>
+          <div className="mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+            {bar("sheet-")}
+          </div>
+        </details>
+        <div className="hidden sm:block sm:w-full">{bar("")}</div>
+        {/* Beside the phone's button while the sheet is closed, so they cost no row of their own. */}
+        <ActiveFilterChips
+          path={path}
+          filters={filters}
+          tagNames={new Map(knownTags.map((tag) => [tag.slug, tag.name]))}
+          showClear={showClear}
+        />
+      </div>
       {understanding && <SearchNotes path={path} filters={filters} understanding={understanding} />}
     </div>
   );

@@ -33,6 +33,7 @@ function tool(overrides: Partial<ComparedTool> & { slug: string }): ComparedTool
     cons: ["Pricey"],
     website: "https://example.com",
     tags: [{ slug: "api", name: "API" }],
+    facts: {},
     ...overrides,
   };
 }

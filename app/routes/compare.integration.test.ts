@@ -112,7 +112,7 @@ async function insertPair() {
 }
 
 describe("a pair address", () => {
-  it("shows both tools in alphabetical order with their tags, in two statements", async () => {
+  it("shows both tools in alphabetical order with their tags, in three statements", async () => {
     await insertPair();
     const answer = await load("/compare/echo-vs-quill");
     expect(answer.status).toBe(200);
@@ -120,8 +120,8 @@ describe("a pair address", () => {
     expect(loaded.path).toBe("/compare/echo-vs-quill");
     expect(loaded.tools.map((tool) => tool.name)).toEqual(["Echo", "Quill"]);
     expect(loaded.tools.map((tool) => tool.tags.map((tag) => tag.slug))).toEqual([["api"], ["api", "mobile-app"]]);
-    // The tools by slug, then all their tags: never a query per tool.
-    expect(answer.statements).toHaveLength(2);
+    // The tools by slug, then all their tags and all their facts: never a query per tool.
+    expect(answer.statements).toHaveLength(3);
   });
 
   it("moves the other order, capitals and a trailing slash to the canonical address (301)", async () => {
@@ -151,12 +151,12 @@ describe("a pair address", () => {
     }
   });
 
-  it("finds slugs that hold -vs- themselves, in two statements however many -vs- there are", async () => {
+  it("finds slugs that hold -vs- themselves, in three statements however many -vs- there are", async () => {
     await insertTools(database.db, { name: "Rock vs Roll" }, { name: "Jazz" }, { name: "Blues" });
     const answer = await load("/compare/jazz-vs-rock-vs-roll");
     expect(answer.status).toBe(200);
     expect((answer.data as ComparisonData).tools.map((tool) => tool.name)).toEqual(["Jazz", "Rock vs Roll"]);
-    expect(answer.statements).toHaveLength(2);
+    expect(answer.statements).toHaveLength(3);
 
     expect(await load("/compare/rock-vs-roll-vs-blues")).toMatchObject({
       status: 301,
@@ -243,14 +243,14 @@ describe("a tools= list", () => {
     await tagTools(database.db, { Alpha: ["api"], Delta: ["api", "team-plans"] });
   }
 
-  it("compares three or four tools in alphabetical order, in two statements, not indexed", async () => {
+  it("compares three or four tools in alphabetical order, in three statements, not indexed", async () => {
     await insertFour();
     const answer = await load("/compare?tools=delta,Alpha,charlie,bravo");
     expect(answer.status).toBe(200);
     const loaded = answer.data as ComparisonData;
     expect(loaded.tools.map((tool) => tool.name)).toEqual(["Alpha", "Bravo", "Charlie", "Delta"]);
     expect(loaded.tools.map((tool) => tool.tags.length)).toEqual([1, 0, 0, 2]);
-    expect(answer.statements).toHaveLength(2);
+    expect(answer.statements).toHaveLength(3);
     expect(metaOf(loaded)).toMatchObject({
       title: "Alpha vs Bravo vs Charlie vs Delta: AI Tool Comparison",
       canonical: `${TEST_SITE_URL}/compare?tools=alpha,bravo,charlie,delta`,

@@ -89,15 +89,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     // A compact hero: on a 1366x768 laptop and a 390x844 phone the first tool cards show without scrolling.
-    <div className="mx-auto max-w-7xl space-y-10 px-4 py-6 sm:px-6 sm:py-8">
-      <section className="space-y-4 text-center" aria-labelledby="hero-heading">
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-5 sm:space-y-10 sm:px-6 sm:py-8">
+      <section className="space-y-3 text-center sm:space-y-4" aria-labelledby="hero-heading">
         <h1
           id="hero-heading"
           className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white"
         >
           Discover the Best AI Tools
         </h1>
-        <p className="mx-auto max-w-2xl text-slate-600 sm:text-lg dark:text-slate-400">
+        <p className="mx-auto max-w-2xl text-sm text-slate-600 sm:text-lg dark:text-slate-400">
           Browse, search and compare AI tools by category, with honest ratings from the community and new content every
           day.
         </p>
@@ -119,8 +119,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         aria-busy={updating}
         className={updating ? "opacity-60 transition-opacity" : undefined}
       >
-        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="tools-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-2 gap-y-1 sm:mb-4">
+          <h2 id="tools-heading" className="text-xl font-bold text-slate-900 sm:text-2xl dark:text-white">
             {describeToolList({
               filters,
               category: filters.category,
@@ -141,7 +141,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           showClear={toolPage.tools.length > 0}
           understanding={toolPage.understanding}
           factCounts={factCounts}
-          className="mb-6"
+          className="mb-4 sm:mb-6"
         />
         {toolPage.tools.length === 0 ? (
           <div className="space-y-4 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
