@@ -125,7 +125,7 @@ function ToolFilterBar({
         ))}
       </div>
       <div className="flex flex-col gap-2 xl:flex-row xl:gap-8">
-        <div role="group" aria-labelledby={id("has-filter-label")} className={FILTER_ROW}>
+        <div role="group" aria-labelledby={id("has-filter-label")} className={cn(FILTER_ROW, "xl:shrink-0")}>
           <span id={id("has-filter-label")} className={ROW_LABEL}>
             Has
           </span>

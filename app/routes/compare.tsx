@@ -274,6 +274,8 @@ function Comparison({ tools }: { tools: ComparedTool[] }) {
           className={cn(
             "w-full border-collapse text-left align-top text-sm text-slate-800 dark:text-slate-200",
             TABLE_MIN_WIDTH[tools.length] ?? TABLE_MIN_WIDTH[4],
+            // On a phone a pair's two columns share what the labels leave, whatever their words.
+            pair && "table-fixed sm:table-auto",
           )}
         >
           <caption id="comparison-caption" className="sr-only">

@@ -82,6 +82,10 @@ test.describe(`on a ${PHONE.width}x${PHONE.height} phone`, () => {
       const box = await name.boundingBox();
       expect(box!.x + box!.width, "both columns fit the screen").toBeLessThanOrEqual(PHONE.width);
     }
+    const [tableBox, regionBox] = [await table.boundingBox(), await page.getByRole("region").first().boundingBox()];
+    expect(tableBox!.x + tableBox!.width, "the table fits its frame").toBeLessThanOrEqual(
+      regionBox!.x + regionBox!.width,
+    );
     await table.getByRole("rowheader", { name: /^Website/ }).scrollIntoViewIfNeeded();
     const header = await page.getByRole("banner").boundingBox();
     for (const name of await names.all()) {
