@@ -21,7 +21,7 @@ async function countBeside(choice: Locator): Promise<number> {
   return Number(match![1]!.replace(/,/g, ""));
 }
 
-async function expectWholeOnScreen(page: Page, locator: Locator) {
+async function expectWholeOnScreen(locator: Locator) {
   const box = await locator.boundingBox();
   expect(box, "the element has a box").not.toBeNull();
   expect(box!.y, "its top is on the screen").toBeGreaterThanOrEqual(0);
@@ -39,7 +39,7 @@ test.describe(`on a ${PHONE.width}x${PHONE.height} phone`, () => {
   ] as const) {
     test(`${name} shows its first tool card whole on the first screen`, async ({ page }) => {
       await page.goto(path);
-      await expectWholeOnScreen(page, toolCards(toolList(page)).first());
+      await expectWholeOnScreen(toolCards(toolList(page)).first());
     });
   }
 
@@ -71,6 +71,22 @@ test.describe(`on a ${PHONE.width}x${PHONE.height} phone`, () => {
     for (const card of await toolCards(toolList(page)).all()) {
       await expect(card.getByText("API", { exact: true })).toBeVisible();
     }
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the sheet opens and its filters are plain links", async ({ page }) => {
+      await page.goto("/category/Writing");
+      const main = page.getByRole("main");
+      await main.locator("summary").click();
+      await main.getByRole("group", { name: "Platform" }).getByRole("link", { name: /^Web/ }).click();
+      await expect(page).toHaveURL("/category/Writing?platform=web");
+      await expect(main.locator("summary")).toHaveText("Filters1 active");
+      await expect(
+        main.getByRole("list", { name: "Active filters" }).getByRole("link", { name: /^Web/ }),
+      ).toBeVisible();
+    });
   });
 
   test("compare keeps a pair in two columns with the names pinned while the table scrolls", async ({ page }) => {
