@@ -57,7 +57,8 @@ export function ComparedFactCell({ name, fact }: { name: ComparedFactName; fact:
   const sourceId = useId();
   if (!fact) return <span className={muted}>Unknown</span>;
   return (
-    <span className="group relative inline-block">
+    // As wide as its cell, and so is the source under it: never wider than the screen.
+    <span className="group relative block">
       <a
         href={fact.sourceUrl}
         target="_blank"
@@ -73,7 +74,7 @@ export function ComparedFactCell({ name, fact }: { name: ComparedFactName; fact:
         id={sourceId}
         role="tooltip"
         className={cn(
-          "pointer-events-none absolute top-full left-0 z-20 mt-1 w-max max-w-56 rounded-md border border-slate-200 bg-white px-2 py-1 text-xs shadow-md",
+          "pointer-events-none absolute inset-x-0 top-full z-20 mt-1 rounded-md break-words border border-slate-200 bg-white px-2 py-1 text-xs shadow-md",
           "dark:border-slate-700 dark:bg-slate-900",
           // Kept in the accessibility tree (it is the link's description), shown on hover or focus.
           "invisible opacity-0 group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100",

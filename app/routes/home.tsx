@@ -93,7 +93,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="space-y-3 text-center sm:space-y-4" aria-labelledby="hero-heading">
         <h1
           id="hero-heading"
-          className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white"
+          className="text-[1.75rem] leading-tight font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white"
         >
           Discover the Best AI Tools
         </h1>
