@@ -20,13 +20,16 @@ import {
 /**
  * The number beside each fact filter (decision 167): how many tools the list would show with that
  * choice added to the ones already made, so the numbers follow every other filter. Counted only up
- * to the lists' cap, like their totals.
+ * to the lists' cap, like their totals, and never by reading the whole table:
  *
- * Without a text each number is its own LIMITed read of the facets' GIN index (the same test the
- * list makes, one entry more), all in one statement; at 100,000 tools that is eleven index scans
- * that each stop at the cap. With a text the matches are read once, up to the cap, and counted per
- * fact; when the search planner expects many times the cap, nothing is counted (null): gathering
- * them would cost what the list itself avoids.
+ * - The list's own matches are read once, up to the cap, through the facets' GIN index (or the
+ *   search's indexes for a text), and each fact counted among them. When they are all there (the
+ *   usual narrowed list), every number is exact.
+ * - Past the cap without a text, a fact the planner expects many times the cap to hold reads
+ *   "1,000+" without being counted (its posting list alone could be 80,000 entries); each other fact
+ *   is one LIMITed read of the GIN index, all in one statement.
+ * - Past the cap with a text, the numbers are of the first matches read: lower bounds ("12+").
+ *   When the planner expects many times the cap to match the text, nothing is counted (null).
  */
 
 const FACETS = [...HAS_FILTERS.map(hasFacet), ...PLATFORMS.map(platformFacet)];
@@ -70,27 +73,38 @@ export async function countFactFilters({
   return db.transaction(async (tx) => {
     // As the lists: on a small table the planner would rather read it whole.
     await tx.execute(sql`set local enable_seqscan = off`);
-    if (!text) {
-      const counts = FACETS.map(
-        (facet) => sql`(select count(*) from (select 1 from ${tools}
-          where ${narrowingOnFacets({ ...narrowed, factFacets: [...narrowed.factFacets!, facet] })}
-          limit ${TOOL_COUNT_CAP + 1}) as found)::int`,
-      );
-      const [row] = rowsOf<{ counts: number[] }>(
-        await tx.execute(sql`select array[${sql.join(counts, sql`, `)}] as counts`),
-      );
-      return countsFrom(
-        (row?.counts ?? []).map((count) => Math.min(Number(count), TOOL_COUNT_CAP + 1)),
-        false,
-      );
-    }
-    const where = and(plan ? searchMatch(plan) : matchesText(text), narrowingOnColumns(narrowed));
-    if ((await plannedRows(tx, where)) > MANY_MATCHES) return null;
+    const where = text
+      ? and(plan ? searchMatch(plan) : matchesText(text), narrowingOnColumns(narrowed))
+      : narrowingOnFacets(narrowed);
+    if (text && (await plannedRows(tx, where)) > MANY_MATCHES) return null;
     const perFacet = FACETS.map((facet) => sql`count(*) filter (where facets @> ${textArray([facet])})::int`);
     const [row] = rowsOf<{ matched: number; counts: number[] }>(
       await tx.execute(sql`select count(*)::int as matched, array[${sql.join(perFacet, sql`, `)}] as counts
         from (select ${tools.facets} as facets from ${tools} where ${where} limit ${TOOL_COUNT_CAP + 1}) as found`),
     );
-    return countsFrom(row?.counts ?? [], Number(row?.matched ?? 0) > TOOL_COUNT_CAP);
+    const sampled = (row?.counts ?? []).map(Number);
+    if (Number(row?.matched ?? 0) <= TOOL_COUNT_CAP || text) {
+      return countsFrom(sampled, Number(row?.matched ?? 0) > TOOL_COUNT_CAP);
+    }
+    // More matches than the cap: count each fact on its own, unless the planner says it is plenty.
+    const withFacet = (facet: string) =>
+      narrowingOnFacets({ ...narrowed, factFacets: [...narrowed.factFacets!, facet] });
+    const planned = await Promise.all(FACETS.map((facet) => plannedRows(tx, withFacet(facet))));
+    const counted = FACETS.flatMap((facet, index) => (planned[index]! > MANY_MATCHES ? [] : [facet]));
+    const exact = new Map<string, number>();
+    if (counted.length > 0) {
+      const counts = counted.map(
+        (facet) => sql`(select count(*) from (select 1 from ${tools}
+          where ${withFacet(facet)} limit ${TOOL_COUNT_CAP + 1}) as found)::int`,
+      );
+      const [countRow] = rowsOf<{ counts: number[] }>(
+        await tx.execute(sql`select array[${sql.join(counts, sql`, `)}] as counts`),
+      );
+      counted.forEach((facet, index) => exact.set(facet, Number(countRow?.counts[index] ?? 0)));
+    }
+    return countsFrom(
+      FACETS.map((facet) => exact.get(facet) ?? TOOL_COUNT_CAP + 1),
+      false,
+    );
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { problemSchema, toolListSchema } from "~/lib/api/schemas";
 import type { ToolFilters } from "~/lib/tool-filters";
@@ -195,4 +195,17 @@ describe("the API and MCP", () => {
     expect(answer.tools.map((tool) => tool.slug)).toEqual(["open-api", "open-only"]);
     expect(answer.url).toBe("http://localhost/?has=open-source&platform=ios&sort=name");
   });
+});
+
+// Last: it adds more tools than the cap.
+test("past the cap a fact's count reads 1,000+, while the rarer facts are still counted exactly", async () => {
+  const many = Array.from({ length: 1_000 }, (_, index) => ({ name: `Bulk ${index}`, category: "Video" as const }));
+  await insertTools(database.db, ...many);
+  // Straight to the mirror: a thousand rows of facts would say nothing more here.
+  await database.db.execute(sql`update ${tools} set fact_facets = array['has:api'] where name like 'Bulk %'`);
+  const found = await counts({});
+  expect(found!.has.api).toBeGreaterThan(found!.cap);
+  expect(found).toMatchObject({ has: { "self-hosted": 1, "open-source": 2 }, platforms: { windows: 0, ios: 2 } });
+  // Narrowed below the cap again, every number is exact.
+  expect(await counts({ category: "Writing" })).toMatchObject({ has: { api: 2, "open-source": 1 }, partial: false });
 });
