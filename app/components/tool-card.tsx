@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { CARD_FACT_BADGES, HAS_FILTER_LABELS, hasFacet } from "~/lib/fact-filters";
 import type { ToolCard as ToolCardData } from "~/server/catalog/tools.server";
 import { CompareToggle } from "./compare-tray";
 import { PricingBadge } from "./pricing-badge";
@@ -43,6 +44,12 @@ export function ToolCard({
             <Badge variant="secondary">{tool.category}</Badge>
             {tool.pricingModel && <PricingBadge model={tool.pricingModel} startingPrice={tool.startingPrice} />}
             <RatingSummary rating={tool.rating} voteCount={tool.voteCount} />
+            {CARD_FACT_BADGES.filter((fact) => tool.factFacets.includes(hasFacet(fact))).map((fact) => (
+              // Only a fact recorded as yes earns a badge; an unknown one shows nothing (decision 167).
+              <Badge key={fact} variant="outline" data-fact={fact}>
+                {HAS_FILTER_LABELS[fact]}
+              </Badge>
+            ))}
           </div>
         </div>
       </div>

@@ -1,10 +1,12 @@
-import { X } from "lucide-react";
+import { SlidersHorizontal, X } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { type FactCounts, HAS_FILTER_LABELS, HAS_FILTERS, PLATFORM_LABELS, PLATFORMS } from "~/lib/fact-filters";
 import type { SearchUnderstanding } from "~/lib/search-understanding";
 import { PRICING_MODEL_LABELS, PRICING_MODELS, type PricingModel } from "~/lib/pricing-model";
 import {
+  activeFactFilterCount,
   isFiltered,
   TOOL_SORT_LABELS,
   TOOL_SORTS,
@@ -34,6 +36,7 @@ function sameSet<T>(a: T[], b: T[]) {
 
 /** One row of choices: scrolled sideways when it does not fit (a phone), so the tools stay near the top. */
 const FILTER_ROW = "-mx-1 flex items-center gap-2 overflow-x-auto px-1 py-1 whitespace-nowrap [scrollbar-width:thin]";
+const ROW_LABEL = "mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300";
 
 /** A filter link that shows whether it is on; pressing it again turns it off. */
 function ToggleLink({ to, active, children }: { to: string; active: boolean; children: React.ReactNode }) {
@@ -45,11 +48,28 @@ function ToggleLink({ to, active, children }: { to: string; active: boolean; chi
       aria-current={active ? "true" : undefined}
       className={buttonClasses(
         { variant: active ? "default" : "outline", size: "sm" },
-        "h-8 shrink-0 rounded-full px-3",
+        "h-8 shrink-0 gap-1.5 rounded-full px-3",
       )}
     >
       {children}
     </Link>
+  );
+}
+
+/** "12", "1,000+": how many tools a choice would show; a text search's partial count is a lower bound. */
+function countText(count: number, counts: FactCounts): string {
+  if (count > counts.cap) return `${counts.cap.toLocaleString("en-US")}+`;
+  return `${count.toLocaleString("en-US")}${counts.partial ? "+" : ""}`;
+}
+
+/** The number beside a choice, read as "12 tools" by a screen reader. */
+function ChoiceCount({ count, counts }: { count: number; counts: FactCounts | null }) {
+  if (!counts) return null;
+  return (
+    <span className="text-xs tabular-nums opacity-75">
+      {countText(count, counts)}
+      <span className="sr-only"> {count === 1 && !counts.partial ? "tool" : "tools"}</span>
+    </span>
   );
 }
 
@@ -64,6 +84,8 @@ function ToolFilterBar({
   sort,
   tags,
   fixedTag,
+  factCounts,
+  idPrefix,
 }: {
   path: string;
   filters: ToolFilters;
@@ -71,13 +93,19 @@ function ToolFilterBar({
   sort: ToolSort | null;
   tags: TagOption[];
   fixedTag?: string;
+  factCounts: FactCounts | null;
+  /** The bar is drawn twice (the phone's sheet and the wider screens' rows): its labels' ids differ. */
+  idPrefix: string;
 }) {
   const sorts = TOOL_SORTS.filter((option) => option !== "relevance" || filters.query !== "");
   const tagChoices = tags.filter((tag) => tag.slug !== fixedTag);
+  const has = filters.has ?? [];
+  const platforms = filters.platforms ?? [];
+  const id = (name: string) => `${idPrefix}${name}`;
   return (
     <div className="space-y-2 text-sm">
-      <div role="group" aria-labelledby="pricing-filter-label" className={FILTER_ROW}>
-        <span id="pricing-filter-label" className="mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300">
+      <div role="group" aria-labelledby={id("pricing-filter-label")} className={FILTER_ROW}>
+        <span id={id("pricing-filter-label")} className="mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300">
           Pricing
         </span>
         <ToggleLink
@@ -96,9 +124,41 @@ function ToolFilterBar({
           </ToggleLink>
         ))}
       </div>
+      <div className="flex flex-col gap-2 xl:flex-row xl:gap-8">
+        <div role="group" aria-labelledby={id("has-filter-label")} className={cn(FILTER_ROW, "xl:shrink-0")}>
+          <span id={id("has-filter-label")} className={ROW_LABEL}>
+            Has
+          </span>
+          {HAS_FILTERS.map((value) => (
+            <ToggleLink
+              key={value}
+              to={hrefFor(path, filters, { has: toggled(has, value) })}
+              active={has.includes(value)}
+            >
+              {HAS_FILTER_LABELS[value]}
+              <ChoiceCount count={factCounts?.has[value] ?? 0} counts={factCounts} />
+            </ToggleLink>
+          ))}
+        </div>
+        <div role="group" aria-labelledby={id("platform-filter-label")} className={FILTER_ROW}>
+          <span id={id("platform-filter-label")} className={ROW_LABEL}>
+            Platform
+          </span>
+          {PLATFORMS.map((value) => (
+            <ToggleLink
+              key={value}
+              to={hrefFor(path, filters, { platforms: toggled(platforms, value) })}
+              active={platforms.includes(value)}
+            >
+              {PLATFORM_LABELS[value]}
+              <ChoiceCount count={factCounts?.platforms[value] ?? 0} counts={factCounts} />
+            </ToggleLink>
+          ))}
+        </div>
+      </div>
       {tagChoices.length > 0 && (
-        <div role="group" aria-labelledby="tag-filter-label" className={FILTER_ROW}>
-          <span id="tag-filter-label" className="mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300">
+        <div role="group" aria-labelledby={id("tag-filter-label")} className={FILTER_ROW}>
+          <span id={id("tag-filter-label")} className="mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300">
             Tags
           </span>
           {tagChoices.map((tag) => (
@@ -113,8 +173,8 @@ function ToolFilterBar({
         </div>
       )}
       <div className="flex flex-col gap-3 lg:flex-row lg:gap-8">
-        <div role="group" aria-labelledby="sort-label" className={FILTER_ROW}>
-          <span id="sort-label" className="mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300">
+        <div role="group" aria-labelledby={id("sort-label")} className={FILTER_ROW}>
+          <span id={id("sort-label")} className="mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300">
             Sort by
           </span>
           {sorts.map((option) => (
@@ -123,8 +183,8 @@ function ToolFilterBar({
             </ToggleLink>
           ))}
         </div>
-        <div role="group" aria-labelledby="status-filter-label" className={FILTER_ROW}>
-          <span id="status-filter-label" className="mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300">
+        <div role="group" aria-labelledby={id("status-filter-label")} className={FILTER_ROW}>
+          <span id={id("status-filter-label")} className="mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300">
             Status
           </span>
           <ToggleLink
@@ -177,6 +237,20 @@ function ActiveFilterChips({
       to: hrefFor(path, filters, { tags: toggled(filters.tags, slug) }),
     });
   }
+  for (const value of filters.has ?? []) {
+    chips.push({
+      key: `has-${value}`,
+      label: HAS_FILTER_LABELS[value],
+      to: hrefFor(path, filters, { has: toggled(filters.has ?? [], value) }),
+    });
+  }
+  for (const value of filters.platforms ?? []) {
+    chips.push({
+      key: `platform-${value}`,
+      label: PLATFORM_LABELS[value],
+      to: hrefFor(path, filters, { platforms: toggled(filters.platforms ?? [], value) }),
+    });
+  }
   if (filters.discontinued) {
     chips.push({ key: "status", label: "Discontinued", to: hrefFor(path, filters, { discontinued: false }) });
   }
@@ -185,10 +259,12 @@ function ActiveFilterChips({
     category: categoryRemovable ? null : filters.category,
     pricing: [],
     tags: [],
+    has: [],
+    platforms: [],
     discontinued: false,
   });
   return (
-    <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+    <ul aria-label="Active filters" className="flex min-h-9 flex-wrap items-center gap-2">
       {chips.map((chip) => (
         <li key={chip.key}>
           <Link
@@ -317,6 +393,7 @@ export function ToolListControls({
   fixedTag,
   showClear,
   understanding,
+  factCounts = null,
   className,
 }: {
   path: string;
@@ -327,20 +404,68 @@ export function ToolListControls({
   fixedTag?: string;
   showClear?: boolean;
   understanding?: SearchUnderstanding;
+  /** The number beside each fact filter; null when not counted (a text with very many matches). */
+  factCounts?: FactCounts | null;
   className?: string;
 }) {
+  const bar = (idPrefix: string) => (
+    <ToolFilterBar
+      path={path}
+      filters={filters}
+      sort={sort}
+      tags={offeredTags}
+      fixedTag={fixedTag}
+      factCounts={factCounts}
+      idPrefix={idPrefix}
+    />
+  );
+  const active = activeFilterCount(filters);
   return (
     <div className={cn("space-y-3", className)}>
-      <ToolFilterBar path={path} filters={filters} sort={sort} tags={offeredTags} fixedTag={fixedTag} />
-      <ActiveFilterChips
-        path={path}
-        filters={filters}
-        tagNames={new Map(knownTags.map((tag) => [tag.slug, tag.name]))}
-        showClear={showClear}
-      />
+      {/*
+        On a phone the choices wait behind one button, so the first tools show on the first screen
+        (decision 168): a <details>, which opens and closes without JavaScript and from the keyboard.
+        Wider screens show them as rows. The bar is in the page twice; the hidden copy is out of the
+        accessibility tree and the tab order (display: none).
+      */}
+      <div className="flex flex-wrap items-start gap-2">
+        <details className="open:w-full sm:hidden">
+          <summary
+            className={cn(
+              buttonClasses({ variant: active > 0 ? "default" : "outline", size: "sm" }),
+              "h-9 cursor-pointer list-none gap-2 rounded-full px-4 [&::-webkit-details-marker]:hidden",
+            )}
+          >
+            <SlidersHorizontal aria-hidden="true" className="size-4" />
+            Filters
+            {active > 0 && (
+              <span className="rounded-full bg-white/90 px-1.5 text-xs font-semibold text-indigo-800 tabular-nums">
+                {active}
+                <span className="sr-only"> active</span>
+              </span>
+            )}
+          </summary>
+          <div className="mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+            {bar("sheet-")}
+          </div>
+        </details>
+        <div className="hidden sm:block sm:w-full">{bar("")}</div>
+        {/* Beside the phone's button while the sheet is closed, so they cost no row of their own. */}
+        <ActiveFilterChips
+          path={path}
+          filters={filters}
+          tagNames={new Map(knownTags.map((tag) => [tag.slug, tag.name]))}
+          showClear={showClear}
+        />
+      </div>
       {understanding && <SearchNotes path={path} filters={filters} understanding={understanding} />}
     </div>
   );
+}
+
+/** How many of the sheet's choices narrow the list: each pricing model, tag and fact, and the status. */
+function activeFilterCount(filters: ToolFilters): number {
+  return filters.pricing.length + filters.tags.length + activeFactFilterCount(filters) + (filters.discontinued ? 1 : 0);
 }
 
 /** "24 tools", "1,000+ tools". */

@@ -33,6 +33,7 @@ function tool(overrides: Partial<ComparedTool> & { slug: string }): ComparedTool
     cons: ["Pricey"],
     website: "https://example.com",
     tags: [{ slug: "api", name: "API" }],
+    facts: {},
     ...overrides,
   };
 }
@@ -175,6 +176,21 @@ describe("valuesDiffer", () => {
 });
 
 describe("compareRows", () => {
+  it("tells a known fact from an unknown one, and a list of platforms as a set", () => {
+    const fact = { items: [], detail: "", sourceUrl: "https://a.example", checkedAt: "2026-11-01" };
+    const yes = { ...fact, value: "yes" as const };
+    const differs = (a: ComparedTool["facts"], b: ComparedTool["facts"], key: string) =>
+      compareRows([tool({ slug: "a", facts: a }), tool({ slug: "b", facts: b })]).find((row) => row.key === key)!
+        .differs;
+    expect(differs({ api: yes }, { api: yes }, "api")).toBe(false);
+    expect(differs({ api: yes }, { api: { ...fact, value: "no" } }, "api")).toBe(true);
+    expect(differs({ api: yes }, {}, "api")).toBe(true);
+    const on = (items: string[]) => ({ platforms: { ...fact, value: null, items } });
+    expect(differs(on(["web", "ios"]), on(["ios", "web"]), "platforms")).toBe(false);
+    // Known to run on none is not the same as not known.
+    expect(differs(on([]), {}, "platforms")).toBe(true);
+  });
+
   it("marks no row for identical tools", () => {
     const rows = compareRows([tool({ slug: "a" }), tool({ slug: "b", name: "B" })]);
     expect(rows.filter((row) => row.differs)).toEqual([]);
@@ -184,6 +200,13 @@ describe("compareRows", () => {
       "rating",
       "pricing",
       "plans",
+      "free_plan",
+      "api",
+      "open_source",
+      "self_hostable",
+      "platforms",
+      "trains_on_your_data",
+      "certifications",
       "features",
       "pros",
       "cons",

@@ -18,6 +18,30 @@ export const PAIR_SEPARATOR = "-vs-";
 export const MAX_PAIR_SEGMENT_LENGTH = 400;
 export const MAX_PAIR_SPLITS = 8;
 
+/**
+ * The facts the comparison has a row for (decision 157's tool_facts; app/lib/tool-facts.ts names
+ * them on the tool page). Data retention has no row: a sentence per tool compares poorly.
+ */
+export const COMPARED_FACTS = [
+  "free_plan",
+  "api",
+  "open_source",
+  "self_hostable",
+  "platforms",
+  "trains_on_your_data",
+  "certifications",
+] as const;
+export type ComparedFactName = (typeof COMPARED_FACTS)[number];
+
+/** One known fact, with where it was read and when; a fact without a row is unknown. */
+export type ComparedFact = {
+  value: "yes" | "no" | "opt-out" | null;
+  items: string[];
+  detail: string;
+  sourceUrl: string;
+  checkedAt: string;
+};
+
 /** One tool as the comparison shows it. */
 export type ComparedTool = {
   id: string;
@@ -36,6 +60,7 @@ export type ComparedTool = {
   cons: string[];
   website: string | null;
   tags: { slug: string; name: string }[];
+  facts: Partial<Record<ComparedFactName, ComparedFact>>;
 };
 
 /** Slugs in the one order every address uses: plain code-unit order, as slugs are lower-case ASCII. */
@@ -150,6 +175,13 @@ export const COMPARE_ROWS = [
   { key: "rating", label: "Rating" },
   { key: "pricing", label: "Pricing" },
   { key: "plans", label: "Plans" },
+  { key: "free_plan", label: "Free plan" },
+  { key: "api", label: "API" },
+  { key: "open_source", label: "Open source" },
+  { key: "self_hostable", label: "Self-hostable" },
+  { key: "platforms", label: "Platforms" },
+  { key: "trains_on_your_data", label: "Trains on your data" },
+  { key: "certifications", label: "Certifications" },
   { key: "features", label: "Features" },
   { key: "pros", label: "Pros" },
   { key: "cons", label: "Cons" },
@@ -187,6 +219,16 @@ function rowValue(tool: ComparedTool, key: CompareRowKey): string | null | strin
       return tool.tags.map((tag) => tag.slug);
     case "website":
       return tool.website?.replace(/\/+$/, "") ?? null;
+    case "free_plan":
+    case "api":
+    case "open_source":
+    case "self_hostable":
+    case "trains_on_your_data":
+      return tool.facts[key]?.value ?? null;
+    case "platforms":
+    case "certifications":
+      // Unknown is not the same as known to be none.
+      return tool.facts[key] ? ["known", ...tool.facts[key].items] : null;
   }
 }
 

@@ -14,12 +14,16 @@ const parse = (search: string) => parseToolFilters(new URLSearchParams(search));
 describe("parseToolFilters", () => {
   it("reads every filter, repeated pricing and tags included", () => {
     expect(
-      parse("q=+logo+&category=Image&pricing=free&pricing=freemium&tag=api&tag=mobile-app&sort=name&page=3"),
+      parse(
+        "q=+logo+&category=Image&pricing=free&pricing=freemium&tag=api&tag=mobile-app&has=open-source&has=api&platform=ios&sort=name&page=3",
+      ),
     ).toEqual({
       query: "logo",
       category: "Image",
       pricing: ["free", "freemium"],
       tags: ["api", "mobile-app"],
+      has: ["api", "open-source"],
+      platforms: ["ios"],
       sort: "name",
       page: 3,
       discontinued: false,
@@ -27,11 +31,17 @@ describe("parseToolFilters", () => {
   });
 
   it("drops what it does not know instead of failing", () => {
-    expect(parse("category=Nonsense&category=All&pricing=cheap&tag=Not%20A%20Slug&tag=ok&sort=best&page=-2")).toEqual({
+    expect(
+      parse(
+        "category=Nonsense&category=All&pricing=cheap&tag=Not%20A%20Slug&tag=ok&has=teleport&platform=amiga&sort=best&page=-2",
+      ),
+    ).toEqual({
       query: "",
       category: null,
       pricing: [],
       tags: ["ok"],
+      has: [],
+      platforms: [],
       sort: null,
       page: 1,
       discontinued: false,
@@ -67,6 +77,9 @@ describe("toolFiltersSearch", () => {
     expect(a).toBe(b);
     expect(a).toBe("q=x&pricing=free&pricing=paid&tag=a&tag=b&sort=name&page=2");
     expect(toolFiltersSearch({ category: "Image", page: 1 })).toBe("category=Image");
+    expect(toolFiltersSearch({ has: ["open-source", "api"], platforms: ["linux", "ios"] })).toBe(
+      "has=api&has=open-source&platform=ios&platform=linux",
+    );
     expect(toolFiltersSearch({ category: "Image" }, { keepCategory: false })).toBe("");
   });
 });
@@ -99,6 +112,16 @@ describe("describeToolList", () => {
         tagNames: ["Transcription", "API"],
       }),
     ).toBe("Free or Freemium AI Tools tagged Transcription and API");
+    expect(describeToolList({ filters: filters({ has: ["api"] }), category: null, tagNames: [] })).toBe(
+      "AI Tools with an API",
+    );
+    expect(
+      describeToolList({
+        filters: filters({ has: ["api", "open-source"], platforms: ["ios", "android"] }),
+        category: "Audio",
+        tagNames: ["Transcription"],
+      }),
+    ).toBe("Audio AI Tools tagged Transcription with an API and open source code on iOS and Android");
   });
 });
 
@@ -110,6 +133,8 @@ describe("hiddenFilterFields", () => {
         category: "Audio",
         pricing: ["free"],
         tags: ["api"],
+        has: ["api"],
+        platforms: ["web"],
         sort: "top-rated",
         page: 4,
       }),
@@ -117,6 +142,8 @@ describe("hiddenFilterFields", () => {
       ["category", "Audio"],
       ["pricing", "free"],
       ["tag", "api"],
+      ["has", "api"],
+      ["platform", "web"],
       ["sort", "top-rated"],
     ]);
   });

@@ -1,11 +1,20 @@
 import { ALL_CATEGORY, isToolCategory, type ToolCategory } from "./categories";
+import {
+  HAS_FILTER_PHRASES,
+  HAS_FILTERS,
+  type HasFilter,
+  PLATFORM_LABELS,
+  PLATFORMS,
+  type Platform,
+} from "./fact-filters";
 import { parsePage } from "./format";
 import { MAX_QUERY_LENGTH } from "./limits";
 import { PRICING_MODEL_LABELS, PRICING_MODELS, type PricingModel } from "./pricing-model";
 
 /**
  * What a tool list shows, as its address says it: `?q=`, `category=`, `pricing=` (repeatable,
- * any of them), `tag=` (repeatable, all of them), `sort=` and `page=`. The home, category and tag
+ * any of them), `tag=` (repeatable, all of them), `has=` and `platform=` (repeatable, all of them:
+ * app/lib/fact-filters.ts), `sort=` and `page=`. The home, category and tag
  * pages read it with parseToolFilters and write links with toolFiltersSearch, so every view is
  * an address that works without JavaScript and can be shared.
  */
@@ -30,6 +39,10 @@ export type ToolFilters = {
   pricing: PricingModel[];
   /** Tag slugs; a tool must carry all of them. */
   tags: string[];
+  /** Facts a tool must have (recorded as yes), all of them; absent is none. */
+  has?: HasFilter[];
+  /** Platforms a tool must run on, all of them; absent is none. */
+  platforms?: Platform[];
   /** What the visitor asked for; null means the page's default (see effectiveSort). */
   sort: ToolSort | null;
   page: number;
@@ -51,12 +64,17 @@ export function parseToolFilters(params: URLSearchParams): ToolFilters {
   const category = params.get("category");
   const pricing = PRICING_MODELS.filter((model) => params.getAll("pricing").includes(model));
   const tags = [...new Set(params.getAll("tag").filter((slug) => TAG_SLUG.test(slug)))].slice(0, MAX_TAG_FILTERS);
+  // In the lists' own order, each once: equal views read equal filters.
+  const has = HAS_FILTERS.filter((value) => params.getAll("has").includes(value));
+  const platforms = PLATFORMS.filter((value) => params.getAll("platform").includes(value));
   const sort = params.get("sort");
   return {
     query: (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH),
     category: category && category !== ALL_CATEGORY && isToolCategory(category) ? category : null,
     pricing,
     tags,
+    has,
+    platforms,
     sort: isToolSort(sort) ? sort : null,
     page: parsePage(params.get("page")),
     discontinued: params.get("status") === "discontinued",
@@ -80,21 +98,29 @@ export function toolFiltersSearch(filters: Partial<ToolFilters>, { keepCategory 
   if (keepCategory && filters.category) params.set("category", filters.category);
   for (const model of PRICING_MODELS) if (filters.pricing?.includes(model)) params.append("pricing", model);
   for (const tag of [...(filters.tags ?? [])].sort()) params.append("tag", tag);
+  for (const value of HAS_FILTERS) if (filters.has?.includes(value)) params.append("has", value);
+  for (const value of PLATFORMS) if (filters.platforms?.includes(value)) params.append("platform", value);
   if (filters.sort) params.set("sort", filters.sort);
   if (filters.discontinued) params.set("status", "discontinued");
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   return params.toString();
 }
 
-/** Whether anything narrows the list (text, category, pricing or tags); the sort narrows nothing. */
+/** Whether anything narrows the list (text, category, pricing, tags or facts); the sort narrows nothing. */
 export function isFiltered(filters: ToolFilters, { ignoreCategory = false } = {}): boolean {
   return (
     filters.query !== "" ||
     (!ignoreCategory && filters.category !== null) ||
     filters.pricing.length > 0 ||
     filters.tags.length > 0 ||
+    activeFactFilterCount(filters) > 0 ||
     filters.discontinued === true
   );
+}
+
+/** How many fact filters (`has=`, `platform=`) are on. */
+export function activeFactFilterCount(filters: Pick<ToolFilters, "has" | "platforms">): number {
+  return (filters.has?.length ?? 0) + (filters.platforms?.length ?? 0);
 }
 
 /**
@@ -129,9 +155,23 @@ export function describeToolList({
     const narrowed = describeToolList({ filters: { ...filters, discontinued: false }, category, tagNames });
     return `Discontinued ${narrowed.replace(/^All /, "")}`;
   }
-  if (!category && pricing.length === 0 && tagNames.length === 0 && !filters.query) return "All AI Tools";
+  if (
+    !category &&
+    pricing.length === 0 &&
+    tagNames.length === 0 &&
+    activeFactFilterCount(filters) === 0 &&
+    !filters.query
+  )
+    return "All AI Tools";
   const subject = [listInWords(pricing, "or"), category].filter(Boolean).join(" ");
-  const tagged = tagNames.length > 0 ? ` tagged ${listInWords(tagNames, "and")}` : "";
+  const facts = (filters.has ?? []).map((value) => HAS_FILTER_PHRASES[value]);
+  const platforms = (filters.platforms ?? []).map((value) => PLATFORM_LABELS[value]);
+  // "tagged Transcription with an API and open source code on iOS and Android"
+  const tagged = [
+    tagNames.length > 0 ? ` tagged ${listInWords(tagNames, "and")}` : "",
+    facts.length > 0 ? ` with ${listInWords(facts, "and")}` : "",
+    platforms.length > 0 ? ` on ${listInWords(platforms, "and")}` : "",
+  ].join("");
   const matching = filters.query ? ` matching “${filters.query}”` : "";
   // Only a text narrows it: still all the catalogue's tools, those that match.
   const all = !subject && !tagged ? "All " : "";
@@ -148,6 +188,8 @@ export function hiddenFilterFields(filters: ToolFilters, { keepCategory = true }
   if (keepCategory && filters.category) fields.push(["category", filters.category]);
   for (const model of filters.pricing) fields.push(["pricing", model]);
   for (const tag of filters.tags) fields.push(["tag", tag]);
+  for (const value of filters.has ?? []) fields.push(["has", value]);
+  for (const value of filters.platforms ?? []) fields.push(["platform", value]);
   if (filters.sort && filters.sort !== "relevance") fields.push(["sort", filters.sort]);
   if (filters.discontinued) fields.push(["status", "discontinued"]);
   return fields;

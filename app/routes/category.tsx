@@ -16,6 +16,7 @@ import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
 import { cachedTagsInUse } from "~/server/cache/shared-answers.server";
+import { countFactFilters } from "~/server/catalog/fact-counts.server";
 import { noteSearch } from "~/server/search/search-log.server";
 import { listTools, type ToolOrder } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
@@ -33,8 +34,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const filters = { ...parseToolFilters(url.searchParams), category };
   // The spec orders a category by rating, with a search too; the visitor may choose another order.
   const sort: ToolOrder = filters.sort ?? "rating";
-  const [toolPage, tagsInUse] = await Promise.all([
+  const [toolPage, factCounts, tagsInUse] = await Promise.all([
     listTools({ db: context.db, filters, order: sort }),
+    countFactFilters({ db: context.db, filters }),
     cachedTagsInUse(context),
   ]).catch((error: unknown) => {
     // Spec section 8: "Category and footer fetch errors are logged and rethrown; no message is shown
@@ -48,7 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The tags in use (the filters) follow the whole catalogue.
   tagPage(context, categoryTag(category), TOOL_LIST_TAG, ...toolIds.map(toolTag));
   const savedIds = await savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds });
-  return { category, filters, sort, toolPage, tagsInUse, savedIds };
+  return { category, filters, sort, toolPage, factCounts, tagsInUse, savedIds };
 }
 
 const categoryPath = (category: string) => `/category/${encodeURIComponent(category)}`;
@@ -97,7 +99,7 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { category, filters, sort, toolPage, tagsInUse, savedIds } = loaderData;
+  const { category, filters, sort, toolPage, factCounts, tagsInUse, savedIds } = loaderData;
   const { query } = filters;
   const navigation = useNavigation();
   const updating =
@@ -116,6 +118,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         sort={sort === "rating" ? null : sort}
         offeredTags={tagsInUse}
         understanding={toolPage.understanding}
+        factCounts={factCounts}
       />
       <section
         aria-labelledby="category-tools-heading"

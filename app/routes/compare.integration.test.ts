@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COMPARE_MESSAGES } from "~/lib/compare";
 import ComparePage, { loader, meta } from "~/routes/compare";
 import { loader as homeLoader } from "~/routes/home";
-import { tags, tools } from "~/server/db/schema.server";
+import { tags, toolFacts, tools } from "~/server/db/schema.server";
 import { insertTools, tagTools } from "../../tests/setup/fixtures";
 import { getRequest, routeAnswer, type RouteAnswer } from "../../tests/setup/route-calls";
 import { TEST_SITE_URL } from "../../tests/setup/test-app";
@@ -79,6 +79,24 @@ function tableRows(html: string) {
   }));
 }
 
+/** Facts as rows of tool_facts (decision 157): Quill has an API and runs on the web and iOS, Echo has none. */
+async function insertFacts() {
+  const rows = await database.db.select({ id: tools.id, name: tools.name }).from(tools);
+  const id = (name: string) => rows.find((row) => row.name === name)!.id;
+  const checked = { checkedAt: "2026-11-01" };
+  await database.db.insert(toolFacts).values([
+    { toolId: id("Quill"), fact: "api", value: "yes", sourceUrl: "https://www.quill.example/api", ...checked },
+    {
+      toolId: id("Quill"),
+      fact: "platforms",
+      items: ["web", "ios"],
+      sourceUrl: "https://quill.example/apps",
+      ...checked,
+    },
+    { toolId: id("Echo"), fact: "api", value: "no", sourceUrl: "https://echo.example/faq", ...checked },
+  ]);
+}
+
 async function insertPair() {
   await insertTools(
     database.db,
@@ -112,7 +130,7 @@ async function insertPair() {
 }
 
 describe("a pair address", () => {
-  it("shows both tools in alphabetical order with their tags, in two statements", async () => {
+  it("shows both tools in alphabetical order with their tags, in three statements", async () => {
     await insertPair();
     const answer = await load("/compare/echo-vs-quill");
     expect(answer.status).toBe(200);
@@ -120,8 +138,8 @@ describe("a pair address", () => {
     expect(loaded.path).toBe("/compare/echo-vs-quill");
     expect(loaded.tools.map((tool) => tool.name)).toEqual(["Echo", "Quill"]);
     expect(loaded.tools.map((tool) => tool.tags.map((tag) => tag.slug))).toEqual([["api"], ["api", "mobile-app"]]);
-    // The tools by slug, then all their tags: never a query per tool.
-    expect(answer.statements).toHaveLength(2);
+    // The tools by slug, then all their tags and all their facts: never a query per tool.
+    expect(answer.statements).toHaveLength(3);
   });
 
   it("moves the other order, capitals and a trailing slash to the canonical address (301)", async () => {
@@ -151,12 +169,12 @@ describe("a pair address", () => {
     }
   });
 
-  it("finds slugs that hold -vs- themselves, in two statements however many -vs- there are", async () => {
+  it("finds slugs that hold -vs- themselves, in three statements however many -vs- there are", async () => {
     await insertTools(database.db, { name: "Rock vs Roll" }, { name: "Jazz" }, { name: "Blues" });
     const answer = await load("/compare/jazz-vs-rock-vs-roll");
     expect(answer.status).toBe(200);
     expect((answer.data as ComparisonData).tools.map((tool) => tool.name)).toEqual(["Jazz", "Rock vs Roll"]);
-    expect(answer.statements).toHaveLength(2);
+    expect(answer.statements).toHaveLength(3);
 
     expect(await load("/compare/rock-vs-roll-vs-blues")).toMatchObject({
       status: 301,
@@ -182,6 +200,7 @@ describe("a pair address", () => {
 describe("the comparison table", () => {
   it("shows each tool's facts and marks exactly the rows where they differ", async () => {
     await insertPair();
+    await insertFacts();
     const { data } = await load("/compare/echo-vs-quill");
     const html = render("/compare/echo-vs-quill", data);
     const text = visibleText(html);
@@ -211,6 +230,22 @@ describe("the comparison table", () => {
     }
     expect(html).toContain('href="https://quill.example"');
     expect(html).toContain('href="/tag/mobile-app"');
+    // Each known fact links its source, named with the day it was checked; an unknown one says so.
+    const cells = (label: string) =>
+      [...html.matchAll(new RegExp(`<th scope="row"[^>]*><span[^>]*>${label}</span>[\\s\\S]*?</tr>`, "g"))].map(
+        (match) => match[0],
+      );
+    const [apiRow] = cells("API");
+    expect(visibleText(apiRow!)).toMatch(
+      /✗ No \(source, opens in a new tab\) Source: echo\.example, checked 2026-11-01/,
+    );
+    expect(visibleText(apiRow!)).toMatch(
+      /✓ Yes \(source, opens in a new tab\) Source: quill\.example, checked 2026-11-01/,
+    );
+    expect(apiRow).toContain('href="https://www.quill.example/api"');
+    expect(apiRow).toMatch(/aria-describedby="([^"]+)"[\s\S]*id="\1" role="tooltip"/);
+    expect(visibleText(cells("Platforms")[0]!)).toMatch(/Unknown .*Web, iOS/);
+    expect(visibleText(cells("Free plan")[0]!).trim()).toBe("Free plan Unknown Unknown");
 
     // Features differ only in order, pros not at all; the other rows differ.
     expect(tableRows(html)).toEqual([
@@ -219,13 +254,20 @@ describe("the comparison table", () => {
       { label: "Rating", marked: true },
       { label: "Pricing", marked: true },
       { label: "Plans", marked: true },
+      { label: "Free plan", marked: false },
+      { label: "API", marked: true },
+      { label: "Open source", marked: false },
+      { label: "Self-hostable", marked: false },
+      { label: "Platforms", marked: true },
+      { label: "Trains on your data", marked: false },
+      { label: "Certifications", marked: false },
       { label: "Features", marked: false },
       { label: "Pros", marked: false },
       { label: "Cons", marked: true },
       { label: "Tags", marked: true },
       { label: "Website", marked: true },
     ]);
-    expect(text).toContain("They differ in 6 of 10 rows");
+    expect(text).toContain("They differ in 8 of 17 rows");
   });
 
   it("sits in a labelled, focusable scroll region", async () => {
@@ -243,14 +285,14 @@ describe("a tools= list", () => {
     await tagTools(database.db, { Alpha: ["api"], Delta: ["api", "team-plans"] });
   }
 
-  it("compares three or four tools in alphabetical order, in two statements, not indexed", async () => {
+  it("compares three or four tools in alphabetical order, in three statements, not indexed", async () => {
     await insertFour();
     const answer = await load("/compare?tools=delta,Alpha,charlie,bravo");
     expect(answer.status).toBe(200);
     const loaded = answer.data as ComparisonData;
     expect(loaded.tools.map((tool) => tool.name)).toEqual(["Alpha", "Bravo", "Charlie", "Delta"]);
     expect(loaded.tools.map((tool) => tool.tags.length)).toEqual([1, 0, 0, 2]);
-    expect(answer.statements).toHaveLength(2);
+    expect(answer.statements).toHaveLength(3);
     expect(metaOf(loaded)).toMatchObject({
       title: "Alpha vs Bravo vs Charlie vs Delta: AI Tool Comparison",
       canonical: `${TEST_SITE_URL}/compare?tools=alpha,bravo,charlie,delta`,

@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/compare";
+import { ComparedFactCell } from "~/components/compared-fact";
 import { PricingBadge } from "~/components/pricing-badge";
 import { TagLinks } from "~/components/tag-links";
 import { RatingSummary } from "~/components/rating-summary";
@@ -169,6 +170,14 @@ function cellContent(key: CompareRowKey, tool: ComparedTool): ReactNode {
     case "tags":
       if (tool.tags.length === 0) return <NotStated />;
       return <TagLinks tags={tool.tags} label={`${tool.name} tags`} compact />;
+    case "free_plan":
+    case "api":
+    case "open_source":
+    case "self_hostable":
+    case "platforms":
+    case "trains_on_your_data":
+    case "certifications":
+      return <ComparedFactCell name={key} fact={tool.facts[key]} />;
     case "website":
       if (!tool.website) return <NotStated />;
       return (
@@ -194,8 +203,23 @@ const stickyColumn = "sticky left-0 z-10";
 const sameBackground = "bg-white dark:bg-slate-950";
 const differsBackground = "bg-amber-50 dark:bg-slate-900";
 
+/** Room for each tool's column beside the labels; a pair has no minimum on a phone (two columns). */
+const TABLE_MIN_WIDTH: Record<number, string> = {
+  2: "sm:min-w-[32rem]",
+  3: "min-w-[44rem]",
+  4: "min-w-[56rem]",
+};
+
+/**
+ * The tools' names head the columns and stay in view while a long table scrolls by: below the
+ * site's sticky header (two rows on a phone, one from sm). Inside a sideways-scrolling table
+ * (three or four tools on a phone) they scroll with it instead.
+ */
+const pinnedHead = "sticky top-[6.75rem] z-20 sm:top-16";
+
 function Comparison({ tools }: { tools: ComparedTool[] }) {
   const names = tools.map((tool) => tool.name);
+  const pair = tools.length === 2;
   const rows = compareRows(tools);
   const differing = rows.filter((row) => row.differs).length;
   return (
@@ -239,25 +263,41 @@ function Comparison({ tools }: { tools: ComparedTool[] }) {
         tabIndex={0}
         // Positioned, so what is absolutely placed inside (screen-reader-only text) scrolls with the
         // table instead of widening the page.
-        className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800"
+        className={cn(
+          "relative max-w-full rounded-xl border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800",
+          // A pair fits a phone in two columns, so the page itself scrolls and the names stay pinned
+          // under the header; three or four tools scroll sideways in here (decision 168).
+          pair ? "sm:overflow-x-auto" : "overflow-x-auto",
+        )}
       >
         <table
-          className="w-full border-collapse text-left align-top text-sm text-slate-800 dark:text-slate-200"
-          style={{ minWidth: `${8 + tools.length * 12}rem` }}
+          className={cn(
+            "w-full border-collapse text-left align-top text-sm text-slate-800 dark:text-slate-200",
+            TABLE_MIN_WIDTH[tools.length] ?? TABLE_MIN_WIDTH[4],
+            // On a phone a pair's two columns share what the labels leave, whatever their words.
+            pair && "table-fixed sm:table-auto",
+          )}
         >
           <caption id="comparison-caption" className="sr-only">
             {listNames(names)} compared
           </caption>
           <thead>
             <tr className="border-b border-slate-200 dark:border-slate-800">
-              <td className={cn(stickyColumn, sameBackground, "w-28 sm:w-40")} />
+              <td className={cn(stickyColumn, sameBackground, "w-24 sm:w-40", pair && pinnedHead, pair && "z-30")} />
               {tools.map((tool) => (
-                <th key={tool.slug} scope="col" className="p-3 align-top font-normal">
-                  <div className="flex items-center gap-3">
+                <th
+                  key={tool.slug}
+                  scope="col"
+                  className={cn(
+                    "p-2 align-top font-normal sm:p-3",
+                    pair && cn(pinnedHead, sameBackground, "shadow-[0_1px_0_0] shadow-slate-200 dark:shadow-slate-800"),
+                  )}
+                >
+                  <div className="flex flex-col items-start gap-1 sm:flex-row sm:items-center sm:gap-3">
                     <ToolLogo name={tool.name} image={tool.image} size={40} decorative />
                     <Link
                       to={`/tool/${tool.slug}`}
-                      className="text-base font-semibold text-slate-900 underline-offset-2 hover:underline dark:text-white"
+                      className="text-base font-semibold break-words text-slate-900 underline-offset-2 hover:underline dark:text-white"
                     >
                       {tool.name}
                     </Link>
@@ -280,7 +320,7 @@ function Comparison({ tools }: { tools: ComparedTool[] }) {
                   scope="row"
                   className={cn(
                     stickyColumn,
-                    "border-l-4 p-3 align-top font-semibold text-slate-900 dark:text-white",
+                    "border-l-4 p-2 align-top font-semibold break-words text-slate-900 sm:p-3 dark:text-white",
                     row.differs
                       ? cn(differsBackground, "border-l-amber-500")
                       : cn(sameBackground, "border-l-transparent"),
@@ -290,7 +330,7 @@ function Comparison({ tools }: { tools: ComparedTool[] }) {
                   {row.differs && <DiffersMarker />}
                 </th>
                 {tools.map((tool) => (
-                  <td key={tool.slug} className="p-3 align-top">
+                  <td key={tool.slug} className="p-2 align-top break-words sm:p-3">
                     {cellContent(row.key, tool)}
                   </td>
                 ))}

@@ -24,6 +24,7 @@ import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { brandingFromMatches } from "~/lib/site";
 import { organizationJsonLd, websiteJsonLd } from "~/lib/structured-data";
 import { comparePath } from "~/lib/compare";
+import { countFactFilters } from "~/server/catalog/fact-counts.server";
 import { noteSearch } from "~/server/search/search-log.server";
 import { listTools } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
@@ -37,8 +38,9 @@ const FILTER_TAG_COUNT = 12;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseToolFilters(new URL(request.url).searchParams);
   const sort = effectiveSort(filters, "newest");
-  const [toolPage, latestArticles, tagsInUse, comparedSlugs] = await Promise.all([
+  const [toolPage, factCounts, latestArticles, tagsInUse, comparedSlugs] = await Promise.all([
     listTools({ db: context.db, filters, order: sort }),
+    countFactFilters({ db: context.db, filters }),
     cachedLatestArticles(context, 4),
     cachedTagsInUse(context),
     cachedExistingToolSlugs(context, COMPARISON_SECTION_SLUGS),
@@ -51,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The static section links its full comparison only when every tool of it is in the catalogue.
   const comparisonHref =
     comparedSlugs.length === COMPARISON_SECTION_SLUGS.length ? comparePath(COMPARISON_SECTION_SLUGS) : null;
-  return { filters, sort, toolPage, latestArticles, tagsInUse, comparisonHref, savedIds };
+  return { filters, sort, toolPage, factCounts, latestArticles, tagsInUse, comparisonHref, savedIds };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -76,7 +78,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { filters, sort, toolPage, latestArticles, tagsInUse, comparisonHref, savedIds } = loaderData;
+  const { filters, sort, toolPage, factCounts, latestArticles, tagsInUse, comparisonHref, savedIds } = loaderData;
   const { query } = filters;
   const category = filters.category ?? ALL_CATEGORY;
   const navigation = useNavigation();
@@ -89,15 +91,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     // A compact hero: on a 1366x768 laptop and a 390x844 phone the first tool cards show without scrolling.
-    <div className="mx-auto max-w-7xl space-y-10 px-4 py-6 sm:px-6 sm:py-8">
-      <section className="space-y-4 text-center" aria-labelledby="hero-heading">
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-5 sm:space-y-10 sm:px-6 sm:py-8">
+      <section className="space-y-3 text-center sm:space-y-4" aria-labelledby="hero-heading">
         <h1
           id="hero-heading"
-          className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white"
+          className="text-[1.75rem] leading-tight font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white"
         >
           Discover the Best AI Tools
         </h1>
-        <p className="mx-auto max-w-2xl text-slate-600 sm:text-lg dark:text-slate-400">
+        <p className="mx-auto max-w-2xl text-sm text-slate-600 sm:text-lg dark:text-slate-400">
           Browse, search and compare AI tools by category, with honest ratings from the community and new content every
           day.
         </p>
@@ -120,8 +122,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         aria-busy={updating}
         className={updating ? "opacity-60 transition-opacity" : undefined}
       >
-        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="tools-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-2 gap-y-1 sm:mb-4">
+          <h2 id="tools-heading" className="text-xl font-bold text-slate-900 sm:text-2xl dark:text-white">
             {describeToolList({
               filters,
               category: filters.category,
@@ -141,7 +143,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           knownTags={tagsInUse}
           showClear={toolPage.tools.length > 0}
           understanding={toolPage.understanding}
-          className="mb-6"
+          factCounts={factCounts}
+          className="mb-4 sm:mb-6"
         />
         {toolPage.tools.length === 0 ? (
           <div className="space-y-4 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">

@@ -23,6 +23,7 @@ import {
 } from "~/lib/tool-filters";
 import { findTagBySlug } from "~/server/catalog/tags.server";
 import { cachedTagsInUse } from "~/server/cache/shared-answers.server";
+import { countFactFilters } from "~/server/catalog/fact-counts.server";
 import { noteSearch } from "~/server/search/search-log.server";
 import { listTools } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
@@ -42,8 +43,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const parsed = parseToolFilters(new URL(request.url).searchParams);
   const filters = { ...parsed, tags: parsed.tags.filter((slug) => slug !== tag.slug) };
   const sort = effectiveSort(filters, "top-rated");
-  const [toolPage, tagsInUse] = await Promise.all([
-    listTools({ db: context.db, filters: { ...filters, tags: [tag.slug, ...filters.tags] }, order: sort }),
+  const withTag = { ...filters, tags: [tag.slug, ...filters.tags] };
+  const [toolPage, factCounts, tagsInUse] = await Promise.all([
+    listTools({ db: context.db, filters: withTag, order: sort }),
+    countFactFilters({ db: context.db, filters: withTag }),
     cachedTagsInUse(context),
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
@@ -52,7 +55,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The tags in use (the filters) follow the whole catalogue.
   tagPage(context, tagTag(tag.slug), TOOL_LIST_TAG, ...toolIds.map(toolTag));
   const savedIds = await savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds });
-  return { tag, filters, sort, toolPage, tagsInUse, savedIds };
+  return { tag, filters, sort, toolPage, factCounts, tagsInUse, savedIds };
 }
 
 const tagPath = (slug: string) => `/tag/${slug}`;
@@ -99,7 +102,7 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
 }
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  const { tag, filters, sort, toolPage, tagsInUse, savedIds } = loaderData;
+  const { tag, filters, sort, toolPage, factCounts, tagsInUse, savedIds } = loaderData;
   const path = tagPath(tag.slug);
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === path;
@@ -140,6 +143,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
         fixedTag={tag.slug}
         showClear={toolPage.tools.length > 0}
         understanding={toolPage.understanding}
+        factCounts={factCounts}
       />
       <section
         aria-labelledby="tag-tools-heading"

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoToolFacts } from "~/server/db/demo/tool-facts.server";
 import { demoTools } from "~/server/db/demo/tools.server";
 import { TOOL_CATEGORIES } from "~/lib/categories";
+import { HAS_FILTERS, PLATFORMS } from "~/lib/fact-filters";
 import { PRICING_MODELS } from "~/lib/pricing-model";
 import { TOOL_SORTS } from "~/lib/tool-filters";
 import { assertServerBuilt, cleanUpServers, startServer, type RunningServer } from "../setup/production-server";
@@ -90,7 +91,19 @@ describe("the MCP server over Streamable HTTP", () => {
     }
     const search = tools.find((tool) => tool.name === "search_tools")!;
     const properties = search.inputSchema.properties as Record<string, Record<string, unknown>>;
-    expect(Object.keys(properties).sort()).toEqual(["category", "limit", "page", "pricing", "q", "sort", "tag"]);
+    expect(Object.keys(properties).sort()).toEqual([
+      "category",
+      "has",
+      "limit",
+      "page",
+      "platform",
+      "pricing",
+      "q",
+      "sort",
+      "tag",
+    ]);
+    expect((properties.has!.items as { enum: string[] }).enum).toEqual([...HAS_FILTERS]);
+    expect((properties.platform!.items as { enum: string[] }).enum).toEqual([...PLATFORMS]);
     expect(properties.category!.enum).toEqual([...TOOL_CATEGORIES]);
     expect((properties.pricing!.items as { enum: string[] }).enum).toEqual([...PRICING_MODELS]);
     expect(properties.sort!.enum).toEqual([...TOOL_SORTS]);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { categoryFromAddress, TOOL_CATEGORIES } from "../categories";
 import { MAX_QUERY_LENGTH } from "../limits";
+import { HAS_FILTERS, PLATFORMS } from "../fact-filters";
 import { PRICING_MODELS } from "../pricing-model";
 import { MAX_TAG_FILTERS, TOOL_SORTS } from "../tool-filters";
 import { PLATFORMS, TOOL_FACT_LABELS, TOOL_FACTS, type ToolFactName } from "../tool-facts";
@@ -278,6 +279,10 @@ One or two characters match names and descriptions holding them.`,
   tag: repeatable(slug, MAX_TAG_FILTERS).describe(
     `Tag slugs; a tool must carry all of them (at most ${MAX_TAG_FILTERS}). Repeatable.`,
   ),
+  has: repeatable(z.enum(HAS_FILTERS)).describe(
+    "Facts a tool must have, each recorded as yes with its source (free-plan, api, open-source, self-hosted); a tool must have all of them, and an unknown fact never matches. Repeatable.",
+  ),
+  platform: repeatable(z.enum(PLATFORMS)).describe("Platforms a tool must run on, all of them. Repeatable."),
   sort: z
     .enum(TOOL_SORTS)
     .optional()

@@ -74,7 +74,7 @@ export async function readToolList({
   url,
   pageTags,
 }: Reader & { url: URL }): Promise<In<typeof toolListSchema>> {
-  const query = parseQuery(url, toolListQuerySchema, ["pricing", "tag"]);
+  const query = parseQuery(url, toolListQuerySchema, ["pricing", "tag", "has", "platform"]);
   const text = (query.q ?? "").trim();
   // The home page's default: relevance for a text, else newest.
   const sort = effectiveSort({ query: text, sort: query.sort ?? null }, "newest");
@@ -90,6 +90,8 @@ export async function readToolList({
       category: query.category ?? null,
       pricing: query.pricing,
       tags: [...new Set(query.tag)],
+      has: [...new Set(query.has)],
+      platforms: [...new Set(query.platform)],
       updatedSince: query.updated_since ? new Date(query.updated_since) : null,
     },
     sort,

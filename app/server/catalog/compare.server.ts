@@ -1,12 +1,22 @@
-import { inArray } from "drizzle-orm";
-import { choosePairSplit, comparePairPath, pairSplits, sortSlugs, type ComparedTool } from "~/lib/compare";
+import { and, inArray } from "drizzle-orm";
+import {
+  choosePairSplit,
+  COMPARED_FACTS,
+  type ComparedFact,
+  type ComparedFactName,
+  comparePairPath,
+  pairSplits,
+  sortSlugs,
+  type ComparedTool,
+} from "~/lib/compare";
 import type { Database } from "../db/client.server";
-import { tools } from "../db/schema.server";
+import { toolFacts, tools } from "../db/schema.server";
 import { listTagsForTools } from "./tags.server";
 
 /**
- * The compare page's reads: every address costs at most two queries, the tools by slug and then
- * all their tags, whatever the number of tools or of "-vs-" in the address.
+ * The compare page's reads: every address costs at most three queries, the tools by slug and then
+ * all their tags and all their facts (side by side), whatever the number of tools or of "-vs-" in
+ * the address.
  */
 
 /** What the table shows of a tool: not the description, which can be long. */
@@ -28,7 +38,7 @@ const comparedColumns = {
   website: tools.website,
 };
 
-type ToolRow = Omit<ComparedTool, "tags">;
+type ToolRow = Omit<ComparedTool, "tags" | "facts">;
 
 async function toolsBySlug(db: Database, slugs: readonly string[]): Promise<Map<string, ToolRow>> {
   if (slugs.length === 0) return new Map();
@@ -39,9 +49,34 @@ async function toolsBySlug(db: Database, slugs: readonly string[]): Promise<Map<
   return new Map(rows.map((row) => [row.slug, row]));
 }
 
+/** The compared facts of these tools, by tool id; a fact without a row stays unknown. */
+async function factsForTools(db: Database, toolIds: string[]) {
+  const byTool = new Map<string, ComparedTool["facts"]>();
+  if (toolIds.length === 0) return byTool;
+  const rows = await db
+    .select({
+      toolId: toolFacts.toolId,
+      fact: toolFacts.fact,
+      value: toolFacts.value,
+      items: toolFacts.items,
+      detail: toolFacts.detail,
+      sourceUrl: toolFacts.sourceUrl,
+      checkedAt: toolFacts.checkedAt,
+    })
+    .from(toolFacts)
+    .where(and(inArray(toolFacts.toolId, toolIds), inArray(toolFacts.fact, [...COMPARED_FACTS])));
+  for (const { toolId, fact, ...known } of rows) {
+    const facts = byTool.get(toolId) ?? {};
+    facts[fact as ComparedFactName] = known satisfies ComparedFact;
+    byTool.set(toolId, facts);
+  }
+  return byTool;
+}
+
 async function withTags(db: Database, rows: readonly ToolRow[]): Promise<ComparedTool[]> {
-  const tagsByTool = await listTagsForTools({ db, toolIds: rows.map((row) => row.id) });
-  return rows.map((row) => ({ ...row, tags: tagsByTool.get(row.id) ?? [] }));
+  const toolIds = rows.map((row) => row.id);
+  const [tagsByTool, factsByTool] = await Promise.all([listTagsForTools({ db, toolIds }), factsForTools(db, toolIds)]);
+  return rows.map((row) => ({ ...row, tags: tagsByTool.get(row.id) ?? [], facts: factsByTool.get(row.id) ?? {} }));
 }
 
 export type PairLookup = { tools: [ComparedTool, ComparedTool]; path: string };

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test
 import { loggingDatabase } from "../../../tests/setup/statement-log";
 import { insertSyntheticCatalogue } from "../../../tests/setup/synthetic-tools";
 import { effectiveSort } from "~/lib/tool-filters";
+import { countFactFilters } from "./fact-counts.server";
 import { listTools } from "./tools.server";
 
 // The plans of the app's own search and list statements over a catalogue large enough for the
@@ -119,6 +120,31 @@ describe("filtered list query plans", () => {
         for (const statement of selects) {
           const plan = await explainInTransaction(client, setting, statement);
           expect(plan, `${order} ${JSON.stringify(filters)}\n${plan}`).not.toMatch(/Seq Scan on tools\b/);
+        }
+      }
+    }
+  });
+});
+
+describe("fact filter counts' query plans", () => {
+  test("the counts beside the fact filters, alone and with a category, pricing, tags or facts, read the facets' index, never the whole table", async () => {
+    // The synthetic catalogue has no facts: the plans, not the numbers, are under test here. The
+    // first view matches more than the cap, so each fact is also counted on its own.
+    const views: Parameters<typeof countFactFilters>[0]["filters"][] = [
+      { query: "", category: null, pricing: [], tags: [] },
+      { query: "", category: "Audio", pricing: ["free", "freemium"], tags: ["tag-7"], has: ["api"] },
+      { query: "", category: null, pricing: ["paid"], tags: [], platforms: ["ios"] },
+    ];
+    for (const filters of views) {
+      const { client, statements } = await captureStatements((db) => countFactFilters({ db, filters }));
+      const setting = statements.find((statement) => /^set local/i.test(statement.text))?.text ?? null;
+      const counts = statements.filter((statement) => /^select (count|array)/i.test(statement.text.trim()));
+      expect(counts.length, JSON.stringify(filters)).toBeGreaterThanOrEqual(1);
+      for (const statement of counts) {
+        const plan = await explainInTransaction(client, setting, statement);
+        expect(plan, `${JSON.stringify(filters)}\n${plan}`).not.toMatch(/Seq Scan on tools\b/);
+        if (filters.category || filters.has || filters.platforms) {
+          expect(plan, `${JSON.stringify(filters)}\n${plan}`).toContain("tools_facets_idx");
         }
       }
     }

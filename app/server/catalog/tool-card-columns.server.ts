@@ -16,6 +16,8 @@ export const toolCardColumns = {
   voteCount: tools.voteCount,
   // The card shows at most 2 pros (spec section 9); slicing in SQL keeps rows small.
   pros: sql<string[]>`${tools.pros}[1:2]`.as("pros"),
+  /** The facts lists filter on ("has:api", "platform:ios"): the card's badges (decision 167). */
+  factFacets: tools.factFacets,
 };
 
 export type ToolCard = {
@@ -30,4 +32,5 @@ export type ToolCard = {
   rating: number | null;
   voteCount: number;
   pros: string[];
+  factFacets: string[];
 };

@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { HasFilter, Platform } from "~/lib/fact-filters";
 import type { PricingModel } from "~/lib/pricing-model";
 import type { SearchUnderstanding } from "~/lib/search-understanding";
 import type { ToolSort } from "~/lib/tool-filters";
@@ -9,6 +10,7 @@ import {
   matchesText,
   narrowingOnColumns,
   normalizeQuery,
+  factFacetsOf,
   ORDER_BY,
   relevanceOrder,
   resolveTags,
@@ -89,6 +91,8 @@ export type ToolCursorFilters = {
   category: string | null;
   pricing: PricingModel[];
   tags: string[];
+  has?: HasFilter[];
+  platforms?: Platform[];
   updatedSince: Date | null;
 };
 
@@ -123,6 +127,7 @@ export async function listToolsAfter({
       category: filters.category,
       pricing: filters.pricing,
       tagIds: resolved.ids,
+      factFacets: factFacetsOf(filters),
     }),
     filters.updatedSince ? gte(tools.updatedAt, filters.updatedSince) : undefined,
   );

@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
+import { hasFacet, type HasFilter, type Platform, platformFacet } from "~/lib/fact-filters";
 import { MAX_QUERY_LENGTH, TOOLS_PAGE_SIZE } from "~/lib/limits";
 import type { PricingModel } from "~/lib/pricing-model";
 import { isUuid, slugify } from "~/lib/slugify";
@@ -183,9 +184,16 @@ export type Narrowing = {
   category: string | null;
   pricing: PricingModel[];
   tagIds: string[];
+  /** Facts a tool must have, as tools.facets names them ("has:api", "platform:ios"); all of them. */
+  factFacets?: string[];
   /** True: only discontinued tools (`?status=discontinued`); otherwise only the listed ones. */
   discontinued?: boolean;
 };
+
+/** The fact filters as the entries of tools.facets a tool must hold (decision 167). */
+export function factFacetsOf({ has = [], platforms = [] }: { has?: HasFilter[]; platforms?: Platform[] }): string[] {
+  return [...has.map(hasFacet), ...platforms.map(platformFacet)];
+}
 
 /**
  * Lists leave discontinued tools out, and the graveyard shows only them: a rare state, so the
@@ -194,7 +202,7 @@ export type Narrowing = {
 const listingStatus = (discontinued = false) =>
   discontinued ? isNotNull(tools.discontinuedAt) : isNull(tools.discontinuedAt);
 
-const textArray = (values: string[]) =>
+export const textArray = (values: string[]) =>
   sql`array[${sql.join(
     values.map((value) => sql`${value}`),
     sql`, `,
@@ -205,12 +213,19 @@ const textArray = (values: string[]) =>
  * starts with the category or the pricing model serves them while it walks, each row's tags are
  * checked on the row itself (tools.facets).
  */
-export function narrowingOnColumns({ category, pricing, tagIds, discontinued }: Narrowing): SQL | undefined {
+export function narrowingOnColumns({
+  category,
+  pricing,
+  tagIds,
+  factFacets = [],
+  discontinued,
+}: Narrowing): SQL | undefined {
+  const required = [...tagIds, ...factFacets];
   return and(
     listingStatus(discontinued),
     category ? eq(tools.category, category) : undefined,
     pricing.length > 0 ? inArray(tools.pricingModel, pricing) : undefined,
-    tagIds.length > 0 ? sql`${tools.facets} @> ${textArray(tagIds)}` : undefined,
+    required.length > 0 ? sql`${tools.facets} @> ${textArray(required)}` : undefined,
   );
 }
 
@@ -219,11 +234,18 @@ export function narrowingOnColumns({ category, pricing, tagIds, discontinued }: 
  * index intersects the category's, the pricing models' and every tag's entries, so filters used
  * together cost about what their few matches cost, not what the widest filter's many do.
  */
-function narrowingOnFacets({ category, pricing, tagIds, discontinued }: Narrowing): SQL | undefined {
+export function narrowingOnFacets({
+  category,
+  pricing,
+  tagIds,
+  factFacets = [],
+  discontinued,
+}: Narrowing): SQL | undefined {
   const required = [
     ...(category ? [`category:${category}`] : []),
     ...(pricing.length === 1 ? [`pricing:${pricing[0]}`] : []),
     ...tagIds,
+    ...factFacets,
   ];
   return and(
     listingStatus(discontinued),
@@ -259,13 +281,18 @@ export async function listTools({
     category: filters.category,
     pricing: filters.pricing,
     tagIds: resolved.ids,
+    factFacets: factFacetsOf(filters),
     discontinued: filters.discontinued,
   };
   const narrowing = narrowingOnColumns(narrowed);
   const offset = (page - 1) * pageSize;
   if (text) return pageOfTextMatches({ db, text, narrowing, order, orderBy, page, pageSize });
 
-  const onlyCategory = filters.pricing.length === 0 && resolved.ids.length === 0 && !filters.discontinued;
+  const onlyCategory =
+    filters.pricing.length === 0 &&
+    resolved.ids.length === 0 &&
+    narrowed.factFacets!.length === 0 &&
+    !filters.discontinued;
   const readPage = (reader: Database, where: SQL | undefined) =>
     readInOrder(reader, { where, orderBy, pageSize, offset });
   const [rows, counted] = onlyCategory
@@ -282,7 +309,11 @@ export async function listTools({
         await tx.execute(sql`set local enable_seqscan = off`);
         // Pricing alone matches a large share of the catalogue: its B-tree stops after the cap,
         // where the facets' index would first gather every match.
-        const pricingOnly = !narrowed.category && narrowed.tagIds.length === 0 && !narrowed.discontinued;
+        const pricingOnly =
+          !narrowed.category &&
+          narrowed.tagIds.length === 0 &&
+          narrowed.factFacets!.length === 0 &&
+          !narrowed.discontinued;
         const matches = await pageOfMatchesUpToCap(tx, {
           where: pricingOnly ? narrowing : narrowingOnFacets(narrowed),
           orderBy,

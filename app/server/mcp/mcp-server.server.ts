@@ -5,6 +5,7 @@ import { z } from "zod";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { MAX_COMPARED_TOOLS, MIN_COMPARED_TOOLS } from "~/lib/compare";
 import { ALTERNATIVES_LIMIT } from "~/lib/alternatives";
+import { HAS_FILTERS, PLATFORMS } from "~/lib/fact-filters";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { PRICING_MODELS } from "~/lib/pricing-model";
 import { toolFactsSchema } from "~/lib/api/schemas";
@@ -106,7 +107,7 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
     "search_tools",
     {
       title: "Search AI tools",
-      description: `Find AI tools in the catalogue by words and filters; use it first for any question like 'a free tool that does X'. q is read like the site's search box: stems, synonyms, typo correction, and words that name a filter or a page ('free', 'open source', 'self-hosted', 'with an API', 'alternatives to X', 'X vs Y') are applied and returned as intent. Filters combine: category, any of the pricing models, and all of the tags (tag slugs from list_categories). Returns one page of short summaries with links, at most ${SEARCH_PAGE_SIZE_LIMIT} tools a page (default 10) and pages up to ${SEARCH_PAGE_LIMIT}; call get_tool for a tool's details.`,
+      description: `Find AI tools in the catalogue by words and filters; use it first for any question like 'a free tool that does X'. q is read like the site's search box: stems, synonyms, typo correction, and words that name a filter or a page ('free', 'open source', 'self-hosted', 'with an API', 'alternatives to X', 'X vs Y') are applied and returned as intent. Filters combine: category, any of the pricing models, all of the tags (tag slugs from list_categories), all of the facts in has and all of the platforms. Returns one page of short summaries with links, at most ${SEARCH_PAGE_SIZE_LIMIT} tools a page (default 10) and pages up to ${SEARCH_PAGE_LIMIT}; call get_tool for a tool's details.`,
       inputSchema: {
         q: z
           .string()
@@ -126,6 +127,18 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
           .max(MAX_TAG_FILTERS)
           .optional()
           .describe("Tag slugs a tool must all carry, e.g. ['transcription', 'api']"),
+        has: z
+          .array(z.enum(HAS_FILTERS))
+          .max(HAS_FILTERS.length)
+          .optional()
+          .describe(
+            "Facts a tool must all have, each recorded as yes with its source, e.g. ['api', 'open-source']; a fact not recorded never matches",
+          ),
+        platform: z
+          .array(z.enum(PLATFORMS))
+          .max(PLATFORMS.length)
+          .optional()
+          .describe("Platforms a tool must all run on, e.g. ['ios', 'android']"),
         sort: z
           .enum(TOOL_SORTS)
           .optional()
@@ -191,6 +204,8 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
             category: input.category ?? null,
             pricing: [...new Set(input.pricing ?? [])],
             tags: [...new Set(input.tag ?? [])],
+            has: [...new Set(input.has ?? [])],
+            platforms: [...new Set(input.platform ?? [])],
             sort: input.sort ?? null,
             page: input.page ?? 1,
             limit: input.limit ?? 10,
