@@ -26,19 +26,9 @@ export const HAS_FILTER_PHRASES: Record<HasFilter, string> = {
   "self-hosted": "self-hosting",
 };
 
-/** The platforms a fact may list (migration 0023's check), in the order lists offer them. */
-export const PLATFORMS = ["web", "ios", "android", "windows", "macos", "linux", "browser-extension"] as const;
-export type Platform = (typeof PLATFORMS)[number];
-
-export const PLATFORM_LABELS: Record<Platform, string> = {
-  web: "Web",
-  ios: "iOS",
-  android: "Android",
-  windows: "Windows",
-  macos: "macOS",
-  linux: "Linux",
-  "browser-extension": "Browser extension",
-};
+// The platforms are the facts' own vocabulary (app/lib/tool-facts.ts), in the order lists offer them.
+import type { Platform } from "./tool-facts";
+export { isPlatform, PLATFORM_LABELS, PLATFORMS, type Platform } from "./tool-facts";
 
 export const hasFacet = (value: HasFilter) => `has:${value}`;
 export const platformFacet = (value: Platform) => `platform:${value}`;
@@ -48,10 +38,6 @@ export const CARD_FACT_BADGES: HasFilter[] = ["api", "open-source", "free-plan"]
 
 export function isHasFilter(value: unknown): value is HasFilter {
   return typeof value === "string" && (HAS_FILTERS as readonly string[]).includes(value);
-}
-
-export function isPlatform(value: unknown): value is Platform {
-  return typeof value === "string" && (PLATFORMS as readonly string[]).includes(value);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { categoryFromAddress, TOOL_CATEGORIES } from "../categories";
 import { MAX_QUERY_LENGTH } from "../limits";
-import { HAS_FILTERS, PLATFORMS } from "../fact-filters";
+import { HAS_FILTERS } from "../fact-filters";
 import { PRICING_MODELS } from "../pricing-model";
 import { MAX_TAG_FILTERS, TOOL_SORTS } from "../tool-filters";
 import { PLATFORMS, TOOL_FACT_LABELS, TOOL_FACTS, type ToolFactName } from "../tool-facts";
