@@ -418,7 +418,7 @@ const BEST_RANKED = 100;
 
 /**
  * A page of relevance order (relevanceOrder) over more matches than the cap, from a bounded set of
- * candidates: the best ranked names that begin with the text (its prefix index, or the ranking index
+ * candidates: the name itself, the best ranked names that begin with the text (its prefix index, or the ranking index
  * when such names are many: the planner picks from their statistics) and the best ranked matches
  * (walking the ranking index, which meets them early when they are this many). Reading every name that
  * holds a text of one or two characters cost 650 ms at 100,000 tools; a name that only holds the text
@@ -435,11 +435,15 @@ async function relevancePageOfMany(
   }: { text: string; narrowing: SQL | undefined; where: SQL | undefined; pageSize: number; offset: number },
 ): Promise<ToolCard[]> {
   const wanted = offset + pageSize + BEST_RANKED;
-  // A bitmap would gather every match before the first row: walk the indexes in order instead.
+  // A bitmap would gather every match before the first row, and a whole-table read would test every row:
+  // walk the indexes in order instead.
   await db.execute(sql`set local enable_bitmapscan = off`);
+  await db.execute(sql`set local enable_seqscan = off`);
   const beginsName = sql`lower(${tools.name}) like ${prefixPattern(text)}`;
   const byRanking = sql.join(ORDER_BY_TOP_RATED, sql`, `);
-  const candidates = sql`((select ${tools.id} from ${tools} where ${and(beginsName, narrowing)}
+  const exactName = sql`lower(${tools.name}) = ${text.toLowerCase()}`;
+  const candidates = sql`((select ${tools.id} from ${tools} where ${and(exactName, narrowing)} limit ${wanted})
+    union (select ${tools.id} from ${tools} where ${and(beginsName, narrowing)}
       order by ${byRanking} limit ${wanted})
     union (select ${tools.id} from ${tools} where ${where} order by ${byRanking} limit ${wanted}))`;
   return db

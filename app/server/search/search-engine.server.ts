@@ -25,7 +25,7 @@ const CANDIDATE_CAP = 1000;
 /** Planned matches past which the candidates are the best ranked ones and the names, not the first found. */
 const MANY_MATCHES = 5 * CANDIDATE_CAP;
 /** With that many matches, how many of the best ranked a page is picked from, beyond what it skips. */
-const BEST_RANKED = 300;
+const BEST_RANKED = 100;
 /** Similarity (pg_trgm) a catalogue word needs to stand for a typed word that the catalogue lacks. */
 const CORRECTION_SIMILARITY = 0.3;
 const CORRECTIONS_PER_WORD = 3;
@@ -211,8 +211,11 @@ export async function planSearch({ db, text }: { db: Database; text: string }): 
 }
 
 /** The spec's rule (decision 091): the whole text inside the name or the description's text, any case. */
-const holdsWholeText = (text: string) =>
-  or(sql`${tools.name} ilike ${containsPattern(text)}`, sql`${tools.descriptionText} ilike ${containsPattern(text)}`);
+const holdsWholeTextWays = (text: string) => [
+  sql`${tools.name} ilike ${containsPattern(text)}`,
+  sql`${tools.descriptionText} ilike ${containsPattern(text)}`,
+];
+const holdsWholeText = (text: string) => or(...holdsWholeTextWays(text));
 
 /**
  * What a tool must satisfy to be found: it answers one of the concepts and the filters the words
@@ -326,7 +329,15 @@ export async function rankSearch({
     const many = (await plannedRows(tx, where)) > MANY_MATCHES;
     let candidates: SQL;
     if (!many) {
-      candidates = sql`(select ${tools.id} from ${tools} where ${where} limit ${CANDIDATE_CAP + 1})`;
+      // Each way of matching through its own index, so a row is read only when it matches one: as one OR, a
+      // row the filters' indexes found was tested against every way, its description (1 KB) read and case-folded.
+      const ways = [answersOf(plan), ...holdsWholeTextWays(plan.text)].filter((way) => way !== undefined);
+      candidates = sql`(select found.id from (${sql.join(
+        ways.map(
+          (way) => sql`(select ${tools.id} from ${tools} where ${and(way, narrowing)} limit ${CANDIDATE_CAP + 1})`,
+        ),
+        sql` union `,
+      )}) as found limit ${CANDIDATE_CAP + 1})`;
     } else {
       const named = and(
         or(...plan.exactNames.map((name) => sql`${tools.name} ilike ${containsPattern(name)}`)),
