@@ -144,6 +144,8 @@ function readInOrder(
  */
 async function readWalkingIndex(db: Database, page: Parameters<typeof readInOrder>[1]) {
   await db.execute(sql`set local enable_bitmapscan = off`);
+  // Texts under three characters leave sequential scans on for counting (pageOfTextMatches): not here.
+  await db.execute(sql`set local enable_seqscan = off`);
   return readInOrder(db, page);
 }
 
