@@ -291,7 +291,17 @@ export async function listTools({
   };
   const narrowing = narrowingOnColumns(narrowed);
   const offset = (page - 1) * pageSize;
-  if (text) return pageOfTextMatches({ db, text, narrowing, order, orderBy, page, pageSize });
+  if (text)
+    return pageOfTextMatches({
+      db,
+      text,
+      narrowing,
+      foundBy: narrowingOnFacets(narrowed),
+      order,
+      orderBy,
+      page,
+      pageSize,
+    });
 
   const onlyCategory = filters.pricing.length === 0 && resolved.ids.length === 0 && !filters.discontinued;
   const readPage = (reader: Database, where: SQL | undefined) =>
@@ -352,6 +362,7 @@ async function pageOfTextMatches({
   db,
   text,
   narrowing,
+  foundBy,
   order,
   orderBy,
   page,
@@ -360,6 +371,8 @@ async function pageOfTextMatches({
   db: Database;
   text: string;
   narrowing: SQL | undefined;
+  /** The same filters as tests on tools.facets, for finding matches through its index (narrowingOnFacets). */
+  foundBy: SQL | undefined;
   order: ToolOrder;
   orderBy: SQL[];
   page: number;
@@ -368,7 +381,7 @@ async function pageOfTextMatches({
   const offset = (page - 1) * pageSize;
   const plan = text.length >= SHORTEST_SEARCH ? await planSearch({ db, text }) : null;
   if (plan && order === "relevance") {
-    const ranked = await rankSearch({ db, plan, narrowing, offset, limit: pageSize });
+    const ranked = await rankSearch({ db, plan, narrowing, foundBy, offset, limit: pageSize });
     const understanding = ranked.total === 0 && page === 1 ? await suggestFor({ db, plan }) : plan.understanding;
     return {
       tools: await cardsInOrder(db, ranked.ids),
