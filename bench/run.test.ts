@@ -18,7 +18,17 @@ describe("npm run bench, smoke size", () => {
     const run = await runScript(
       "bench/run.ts",
       [
-        ...["--no-build", "--no-lists", "--no-link-check", "--no-session-sync", "--tools", "1000", "--articles", "30"],
+        ...[
+          "--no-build",
+          "--no-lists",
+          "--no-link-check",
+          "--no-session-sync",
+          "--no-search",
+          "--tools",
+          "1000",
+          "--articles",
+          "30",
+        ],
         ...["--duration", "1", "--warmup", "0", "--rounds", "1", "--connections", "2", "--writers", "2", "--out", out],
       ],
       { TMPDIR: workDir },

@@ -9,7 +9,9 @@
 // and, when TEST_DATABASE_URL is set, on PostgreSQL; --no-lists skips that part. Last, the website
 // link check over 10,000 tools against a loopback site (bench/link-check.ts, bench/LINK-CHECK.md);
 // --no-link-check skips it. Then the time other tabs take to follow a sign-out and a sign-in in
-// Chromium (bench/session-sync.ts, its own section of RESULTS.md); --no-session-sync skips it.
+// Chromium (bench/session-sync.ts, its own section of RESULTS.md); --no-session-sync skips it. And every kind of
+// search text at 100,000 tools, query and uncached page against the category list (bench/search.ts, its own
+// section; its catalogues are kept in bench/.data/ between runs); --no-search skips it.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -28,7 +30,7 @@ import type { CapturedResponse } from "./plain-server";
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 
-const usage = `Usage: npm run bench -- [--no-build] [--no-lists] [--no-link-check] [--no-session-sync] [--duration 5]
+const usage = `Usage: npm run bench -- [--no-build] [--no-lists] [--no-link-check] [--no-session-sync] [--no-search] [--duration 5]
                      [--warmup 1] [--rounds 3]
                      [--connections 50] [--writers 20] [--tools 10000] [--articles 1000] [--out bench/RESULTS.md]`;
 
@@ -52,6 +54,7 @@ function readOptions() {
       "no-lists": { type: "boolean", default: false },
       "no-link-check": { type: "boolean", default: false },
       "no-session-sync": { type: "boolean", default: false },
+      "no-search": { type: "boolean", default: false },
       duration: { type: "string", default: "5" },
       warmup: { type: "string", default: "1" },
       rounds: { type: "string", default: "3" },
@@ -81,6 +84,7 @@ function readOptions() {
     lists: !values["no-lists"],
     linkCheck: !values["no-link-check"],
     sessionSync: !values["no-session-sync"],
+    search: !values["no-search"],
     duration: positive("duration", 1),
     warmup: positive("warmup", 0),
     rounds: positive("rounds", 1),
@@ -870,6 +874,15 @@ async function main() {
         process.execPath,
         [tsxCli, "--tsconfig", "tsconfig.json", "bench/session-sync.ts", "--out", options.resultsFile],
         process.env,
+      );
+    }
+    if (options.search) {
+      console.log("\nTiming every kind of search text at 100,000 tools (bench/search.ts)...");
+      runToCompletion(
+        "search speed",
+        process.execPath,
+        [tsxCli, "--tsconfig", "tsconfig.json", "bench/search.ts", "--out", options.resultsFile],
+        { ...process.env, LOG_LEVEL: "warn" },
       );
     }
   } finally {

@@ -41,14 +41,14 @@ async function captureStatements(run: (db: Database) => Promise<unknown>) {
   return { client: client as RawClient, statements };
 }
 
-/** EXPLAIN of a statement after the same SET LOCAL the app sends (if any), on one connection. */
+/** EXPLAIN of a statement after the same SET LOCALs the app sends (if any), on one connection. */
 async function explainInTransaction(
   client: unknown,
-  setting: string | null,
+  settings: string[],
   statement: { text: string; params: unknown[] },
 ) {
   const explain = async (run: RawClient) => {
-    if (setting) await run.query(setting);
+    for (const setting of settings) await run.query(setting);
     const { rows } = await run.query(`explain ${statement.text}`, statement.params);
     return rows.map((row) => String(row["QUERY PLAN"])).join("\n");
   };
@@ -63,28 +63,31 @@ async function explainInTransaction(
   }
 }
 
-describe("search query plan", () => {
+/** Each statement a search sends, explained after every SET LOCAL the app sent before it (node-postgres logs its own begin/commit; PGlite does not). */
+async function searchPlans(query: string) {
+  const { client, statements } = await captureStatements((db) => searchTools({ db, query }));
+  const sent = statements.filter((statement) => !/^(begin|commit)$/i.test(statement.text.trim()));
+  const plans: string[] = [];
+  const settings: string[] = [];
+  for (const statement of sent) {
+    const text = statement.text.trim();
+    if (/^set local/i.test(text)) {
+      settings.push(text);
+      continue;
+    }
+    if (/^explain/i.test(text)) continue;
+    const plan = await explainInTransaction(client, settings, statement);
+    expect(plan, `${query}: ${text}\n${plan}`).not.toMatch(/Seq Scan on (tools|search_words)\b/);
+    plans.push(plan);
+  }
+  return plans.join("\n");
+}
+
+describe("search query plans", () => {
   test("a search over 30,000 tools reads the vocabulary's, the search vector's and the trigram indexes, never the whole table", async () => {
     // Four characters: about 45 matches among 30,000 md5 names and descriptions, under the count's cap.
     const query = "b7e1";
-    const { client, statements } = await captureStatements((db) => searchTools({ db, query }));
-    // Each statement is explained after the SET LOCAL the app sent before it in its transaction.
-    // (node-postgres logs its own begin/commit; PGlite does not.)
-    const sent = statements.filter((statement) => !/^(begin|commit)$/i.test(statement.text.trim()));
-    const plans: string[] = [];
-    let setting: string | null = null;
-    for (const statement of sent) {
-      const text = statement.text.trim();
-      if (/^set local/i.test(text)) {
-        setting = text;
-        continue;
-      }
-      if (/^explain/i.test(text)) continue;
-      const plan = await explainInTransaction(client, setting, statement);
-      expect(plan, `${text}\n${plan}`).not.toMatch(/Seq Scan on (tools|search_words)\b/);
-      plans.push(plan);
-    }
-    const all = plans.join("\n");
+    const all = await searchPlans(query);
     expect(all, all).toContain("search_words_trgm_idx");
     expect(all, all).toContain("tools_search_vector_idx");
     expect(all, all).toContain("tools_name_trgm_idx");
@@ -99,6 +102,24 @@ describe("search query plan", () => {
     expect(expectedTotal).toBeGreaterThan(0);
     expect(result.total).toBeGreaterThanOrEqual(expectedTotal);
   });
+
+  test("a word every tool holds and a text of one character walk the ranking index and are not counted past the cap (decision 158)", async () => {
+    // "generated" is in all 30,000 descriptions; "b" in most of their md5 digits.
+    for (const query of ["generated", "b"]) {
+      const all = await searchPlans(query);
+      expect(all, `${query}\n${all}`).toContain("tools_ranking_idx");
+      // Under three characters a trigram index has nothing to look up: it would be read whole.
+      if (query.length < 3) expect(all, `${query}\n${all}`).not.toMatch(/trgm_idx/);
+      // From three characters the walk tests the words alone, not each row's description (decision 158).
+      if (query.length >= 3)
+        expect(all, `${query}\n${all}`).not.toMatch(
+          /Index Scan using tools_ranking_idx.*\n\s*Filter: .*description_text/,
+        );
+      const result = await searchTools({ db: database.db, query });
+      expect(result.totalCapped, query).toBe(true);
+      expect(result.tools.length, query).toBe(24);
+    }
+  });
 });
 
 describe("filtered list query plans", () => {
@@ -112,13 +133,13 @@ describe("filtered list query plans", () => {
     for (const filters of views) {
       for (const order of ["top-rated", "most-voted", "newest", "name"] as const) {
         const { client, statements } = await captureStatements((db) => listTools({ db, filters, order }));
-        const setting = statements.find((statement) => /^set local/i.test(statement.text))?.text ?? null;
+        const settings = statements.filter((statement) => /^set local/i.test(statement.text)).map(({ text }) => text);
         const selects = statements.filter((statement) => /^select/i.test(statement.text));
         const pages = selects.filter((statement) => /order by/i.test(statement.text));
         // The page comes from the matches; only past the cap is it read again in the sort's order.
         expect(pages.length, `${order} ${JSON.stringify(filters)}`).toBeLessThanOrEqual(2);
         for (const statement of selects) {
-          const plan = await explainInTransaction(client, setting, statement);
+          const plan = await explainInTransaction(client, settings, statement);
           expect(plan, `${order} ${JSON.stringify(filters)}\n${plan}`).not.toMatch(/Seq Scan on tools\b/);
         }
       }
@@ -137,11 +158,11 @@ describe("fact filter counts' query plans", () => {
     ];
     for (const filters of views) {
       const { client, statements } = await captureStatements((db) => countFactFilters({ db, filters }));
-      const setting = statements.find((statement) => /^set local/i.test(statement.text))?.text ?? null;
+      const settings = statements.filter((statement) => /^set local/i.test(statement.text)).map(({ text }) => text);
       const counts = statements.filter((statement) => /^select (count|array)/i.test(statement.text.trim()));
       expect(counts.length, JSON.stringify(filters)).toBeGreaterThanOrEqual(1);
       for (const statement of counts) {
-        const plan = await explainInTransaction(client, setting, statement);
+        const plan = await explainInTransaction(client, settings, statement);
         expect(plan, `${JSON.stringify(filters)}\n${plan}`).not.toMatch(/Seq Scan on tools\b/);
         if (filters.category || filters.has || filters.platforms) {
           expect(plan, `${JSON.stringify(filters)}\n${plan}`).toContain("tools_facets_idx");

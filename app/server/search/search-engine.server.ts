@@ -27,7 +27,9 @@ const CANDIDATE_CAP = 1000;
 /** Planned matches past which the candidates are the best ranked ones and the names, not the first found. */
 const MANY_MATCHES = 5 * CANDIDATE_CAP;
 /** With that many matches, how many of the best ranked a page is picked from, beyond what it skips. */
-const BEST_RANKED = 300;
+const BEST_RANKED = 100;
+/** Planned tools answering the words from which their best ranked are met walking the ranking index, not gathered. */
+const WALK_FROM = 10_000;
 /** Similarity (pg_trgm) a catalogue word needs to stand for a typed word that the catalogue lacks. */
 const CORRECTION_SIMILARITY = 0.3;
 const CORRECTIONS_PER_WORD = 3;
@@ -250,25 +252,28 @@ export async function planSearch({ db, text }: { db: Database; text: string }): 
 }
 
 /** The spec's rule (decision 091): the whole text inside the name or the description's text, any case. */
-const holdsWholeText = (text: string) =>
-  or(sql`${tools.name} ilike ${containsPattern(text)}`, sql`${tools.descriptionText} ilike ${containsPattern(text)}`);
+const holdsWholeTextWays = (text: string) => [
+  sql`${tools.name} ilike ${containsPattern(text)}`,
+  sql`${tools.descriptionText} ilike ${containsPattern(text)}`,
+];
+const holdsWholeText = (text: string) => or(...holdsWholeTextWays(text));
 
 /**
  * What a tool must satisfy to be found: it answers one of the concepts and the filters the words
  * named, or it holds the whole text. Lists in another order than relevance use this alone.
  */
 export function searchMatch(plan: SearchPlan): SQL {
-  const answers =
-    plan.intentImpossible || (plan.conceptQueries.length === 0 && !plan.intentNarrowing)
-      ? undefined
-      : and(
-          plan.conceptQueries.length > 0
-            ? sql`${tools.searchVector} @@ (${orQueries(plan.conceptQueries)})`
-            : undefined,
-          plan.intentNarrowing,
-        );
-  const alternatives = plan.alternativesOf ? alternativesCandidates(plan.alternativesOf) : undefined;
-  return or(alternatives ?? answers, holdsWholeText(plan.text))!;
+  return or(answersOf(plan), holdsWholeText(plan.text))!;
+}
+
+/** The tools that answer the query's words (or, for "alternatives to X", X's category and tags), without the spec's rule. */
+function answersOf(plan: SearchPlan): SQL | undefined {
+  if (plan.alternativesOf) return alternativesCandidates(plan.alternativesOf);
+  if (plan.intentImpossible || (plan.conceptQueries.length === 0 && !plan.intentNarrowing)) return undefined;
+  return and(
+    plan.conceptQueries.length > 0 ? sql`${tools.searchVector} @@ (${orQueries(plan.conceptQueries)})` : undefined,
+    plan.intentNarrowing,
+  );
 }
 
 /** The tool's alternatives as its alternatives page lists them (decision 169): the same similarity. */
@@ -278,33 +283,45 @@ function alternativesCandidates(source: SourceTool): SQL {
     : sql`false`;
 }
 
-/** How well a tool answers one concept: by the best field holding it. */
-const conceptScore = (query: SQL) => sql`(case
-  when ts_filter(${tools.searchVector}, '{a}') @@ ${query} then 8
-  when ts_filter(${tools.searchVector}, '{b}') @@ ${query} then 4
-  when ts_filter(${tools.searchVector}, '{c}') @@ ${query} then 2
-  when ${tools.searchVector} @@ ${query} then 1 else 0 end)`;
+/**
+ * The candidates with what relevance reads, their search vector detoasted once: every test of a stored
+ * (toasted) tsvector would fetch and decompress it again, which cost 40 of 47 ms ranking 324 candidates.
+ * The name, tags and category fields are filtered out of it once too (few words each), so a concept's
+ * field is found on small vectors. OFFSET 0 keeps the planner from folding the subqueries into the
+ * ORDER BY, which would repeat the work per term.
+ */
+const rankedColumns = (candidates: SQL) => sql`(select ranked.*, ts_filter(ranked.v, '{a}') as fa,
+    ts_filter(ranked.v, '{b}') as fb, ts_filter(ranked.v, '{c}') as fc
+  from (select ${tools.id} as id, lower(${tools.name}) as lower_name, ${tools.slug} as slug,
+      ${tools.category} as category, ${tools.tagIds} as tag_ids, ${tools.rankingScore} as ranking_score,
+      ${tools.voteCount} as vote_count, ${tools.searchVector} || ''::tsvector as v
+    from ${tools} where ${tools.id} in ${candidates} offset 0) as ranked
+  offset 0) as ranked`;
 
-/** The relevance order (decision 155), as ORDER BY terms over the tools table. */
+/** How well a tool answers one concept: by the best field holding it. */
+const conceptScore = (query: SQL) => sql`(case when ranked.fa @@ ${query} then 8 when ranked.fb @@ ${query} then 4
+  when ranked.fc @@ ${query} then 2 when ranked.v @@ ${query} then 1 else 0 end)`;
+
+/** The relevance order (decision 155), as ORDER BY terms over rankedColumns. */
 function relevanceTerms(plan: SearchPlan): SQL[] {
-  const exact = sql`(lower(${tools.name}) in (${sql.join(
+  const exact = sql`(ranked.lower_name in (${sql.join(
     plan.exactNames.map((name) => sql`${name}`),
     sql`, `,
-  )}) or ${tools.slug} = ${slugify(plan.text)})`;
-  const beginsName = sql`(lower(${tools.name}) like ${`${escapeLike(plan.exactNames[0] ?? "")}%`})`;
+  )}) or ranked.slug = ${slugify(plan.text)})`;
+  const beginsName = sql`(ranked.lower_name like ${`${escapeLike(plan.exactNames[0] ?? "")}%`})`;
   const terms: SQL[] = [sql`${exact} desc`, sql`${beginsName} desc`];
   if (plan.alternativesOf) {
     const ids = plan.alternativesOf.alternativeIds;
-    if (ids.length > 0) terms.push(sql`array_position(${textArray(ids)}::uuid[], ${tools.id}) asc nulls last`);
+    if (ids.length > 0) terms.push(sql`array_position(${textArray(ids)}::uuid[], ranked.id) asc nulls last`);
   } else if (plan.conceptQueries.length > 0) {
     const coverage = sql.join(
-      plan.conceptQueries.map((query) => sql`(${tools.searchVector} @@ ${query})::int`),
+      plan.conceptQueries.map((query) => sql`(ranked.v @@ ${query})::int`),
       sql` + `,
     );
     const score = sql.join(plan.conceptQueries.map(conceptScore), sql` + `);
     terms.push(sql`(${coverage}) desc`, sql`(${score}) desc`);
   }
-  return [...terms, sql`${tools.rankingScore} desc nulls last`, sql`${tools.voteCount} desc nulls last`, asc(tools.id)];
+  return [...terms, sql`ranked.ranking_score desc nulls last`, sql`ranked.vote_count desc nulls last`, sql`ranked.id`];
 }
 
 /** The best ranked ORDER BY, as tools_ranking_idx is built. */
@@ -333,12 +350,18 @@ export async function rankSearch({
   db,
   plan,
   narrowing,
+  foundBy = narrowing,
   offset,
   limit,
 }: {
   db: Database;
   plan: SearchPlan;
   narrowing: SQL | undefined;
+  /**
+   * The same filters as tests on tools.facets: one scan of its index intersects them, where the category's
+   * B-tree, the tag's GIN and the words' GIN were three bitmaps (a filtered search 40 to 20 ms).
+   */
+  foundBy?: SQL | undefined;
   offset: number;
   limit: number;
 }): Promise<RankedPage> {
@@ -349,23 +372,53 @@ export async function rankSearch({
     const many = (await plannedRows(tx, where)) > MANY_MATCHES;
     let candidates: SQL;
     if (!many) {
-      candidates = sql`(select ${tools.id} from ${tools} where ${where} limit ${CANDIDATE_CAP + 1})`;
+      // Each way of matching through its own index, so a row is read only when it matches one: as one OR, a
+      // row the filters' indexes found was tested against every way, its description (1 KB) read and case-folded.
+      const ways = [answersOf(plan), ...holdsWholeTextWays(plan.text)].filter((way) => way !== undefined);
+      candidates = sql`(select found.id from (${sql.join(
+        ways.map(
+          (way) => sql`(select ${tools.id} from ${tools} where ${and(way, foundBy)} limit ${CANDIDATE_CAP + 1})`,
+        ),
+        sql` union `,
+      )}) as found limit ${CANDIDATE_CAP + 1})`;
     } else {
-      const named = and(
+      const wanted = offset + limit + BEST_RANKED;
+      const answers = answersOf(plan);
+      const answering = answers ? await plannedRows(tx, and(answers, narrowing)) : 0;
+      // The best ranked tools that answer the words. Walking the ranking index meets them early when they are
+      // many; when they are fewer (a word 3% of tools hold: 7,500 rows walked for 124), they are gathered
+      // through their own index and the best ranked kept (an ORDER BY the index cannot serve: "+ 0"). The walk
+      // tests the words alone: testing each row's description (1 KB, case-folded) was most of its time.
+      const best = !answers
+        ? undefined
+        : answering >= WALK_FROM
+          ? sql`(select ${tools.id} from ${tools} where ${and(answers, narrowing)}
+              order by ${sql.join(byRanking, sql`, `)} limit ${wanted})`
+          : sql`(select ${tools.id} from ${tools} where ${and(answers, narrowing)}
+              order by ${tools.rankingScore} + 0 desc nulls last, ${tools.voteCount} desc nulls last, ${tools.id}
+              limit ${wanted})`;
+      // Few tools answer the words but many hold the text (part of a word: "tion"): the best ranked of
+      // those fill the page, walking the ranking index (they are many, so it stops early).
+      const holding =
+        answering < wanted * 4
+          ? sql`(select ${tools.id} from ${tools} where ${where} order by ${sql.join(byRanking, sql`, `)} limit ${wanted})`
+          : undefined;
+      const named = sql`(select ${tools.id} from ${tools} where ${and(
         or(...plan.exactNames.map((name) => sql`${tools.name} ilike ${containsPattern(name)}`)),
         narrowing,
-      );
-      candidates = sql`((select ${tools.id} from ${tools} where ${where}
-          order by ${sql.join(byRanking, sql`, `)} limit ${offset + limit + BEST_RANKED})
-        union (select ${tools.id} from ${tools} where ${named} limit ${BEST_RANKED}))`;
+      )} limit ${BEST_RANKED})`;
+      candidates = sql`(${sql.join(
+        [best, holding, named].filter((part) => part !== undefined),
+        sql` union `,
+      )})`;
     }
-    const rows = await tx
-      .select({ id: tools.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(tools)
-      .where(sql`${tools.id} in ${candidates}`)
-      .orderBy(...relevanceTerms(plan))
-      .limit(limit)
-      .offset(offset);
+    const result = await tx.execute(sql`select ranked.id, count(*) over () as total
+      from ${rankedColumns(candidates)}
+      order by ${sql.join(relevanceTerms(plan), sql`, `)} limit ${limit} offset ${offset}`);
+    const rows = (result as unknown as { rows: { id: string; total: number | string }[] }).rows.map((row) => ({
+      id: row.id,
+      total: Number(row.total),
+    }));
     // A page past the end has no row to carry the count.
     const found =
       rows[0]?.total ??
