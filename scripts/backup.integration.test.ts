@@ -14,7 +14,7 @@ import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { lockDataDir } from "~/server/db/data-dir-lock.server";
 import { sessions } from "~/server/db/schema.server";
 import { createLocalStorage, type FileStorage } from "~/server/storage/local-storage.server";
-import { runOnDatabaseServer } from "../tests/setup/database-server";
+import { createRunDatabase } from "../tests/setup/database-server";
 import { insertTools, insertUsers } from "../tests/setup/fixtures";
 import { callCommand, runScript } from "../tests/setup/run-script";
 import { dumpTables, storedFiles } from "../tests/setup/site-contents";
@@ -41,6 +41,16 @@ afterEach(async () => {
 function temporaryDir(prefix: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * A data directory holding a copy of the run's migrated, empty embedded database (decision 114):
+ * what a first migration would make, without its seconds of CPU. `migrate()` then finds nothing to do.
+ */
+function copyOfEmptyTemplate(prefix: string) {
+  const dir = temporaryDir(prefix);
+  fs.cpSync(inject("emptyDataDirTemplate"), dir, { recursive: true });
   return dir;
 }
 
@@ -74,7 +84,7 @@ const emailsOf = (handle: DatabaseHandle) =>
 
 describe.skipIf(!once)("the command line", () => {
   test("while a server holds the PGlite directory: backup and admin go through its control socket, restore is refused", async () => {
-    const dataDir = temporaryDir("aitlas-running-");
+    const dataDir = copyOfEmptyTemplate("aitlas-running-");
     const releaseLock = lockDataDir(dataDir);
     cleanups.push(releaseLock);
     const handle = await openDatabase({ kind: "pglite", dataDir });
@@ -146,7 +156,7 @@ describe.skipIf(!once)("the command line", () => {
   test.skipIf(!serverUrl)(
     "from PGlite to PostgreSQL: backup, restore with DATABASE_URL; refused when not empty unless --force",
     async () => {
-      const dataDir = temporaryDir("aitlas-moving-");
+      const dataDir = copyOfEmptyTemplate("aitlas-moving-");
       await withPglite(dataDir, async (handle) => {
         await handle.migrate();
         await insertUsers(handle.db, { email: "ada@example.com" });
@@ -225,9 +235,7 @@ async function siteOnThisEngine(): Promise<Site> {
   let url = "";
   if (engine === "pglite") fs.cpSync(inject("emptyDataDirTemplate"), dataDir, { recursive: true });
   else {
-    const name = `aitlas_secrets_${randomBytes(6).toString("hex")}`;
-    await runOnDatabaseServer(serverUrl!, `create database ${name} template ${inject("postgresTemplateName")}`);
-    cleanups.push(() => runOnDatabaseServer(serverUrl!, `drop database if exists ${name} with (force)`));
+    const name = await createRunDatabase(serverUrl!, inject("postgresRunPrefix"), inject("postgresTemplateName"));
     const address = new URL(serverUrl!);
     address.pathname = `/${name}`;
     url = address.toString();

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { runOnDatabaseServer } from "./database-server";
+import { dropRunDatabases, runOnDatabaseServer } from "./database-server";
 
 // Vitest's global setup for the projects that touch SQL: the migrations run once per run, into
 // templates that test files copy (decision 114). Migrating a fresh database cost 2-4 s of CPU per
@@ -20,6 +20,8 @@ declare module "vitest" {
     demoDataDirTemplate: string;
     /** A migrated database on the TEST_DATABASE_URL server, for the "postgres" project. */
     postgresTemplateName: string;
+    /** How the run's test databases on that server are named (createRunDatabase), for its teardown to drop them. */
+    postgresRunPrefix: string;
   }
 }
 
@@ -77,7 +79,9 @@ export async function setupPostgresTemplate(project: TestProject) {
   const { openDatabase } = await serverModules();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("The postgres project needs TEST_DATABASE_URL.");
-  const name = `aitlas_template_${randomBytes(6).toString("hex")}`;
+  const runTag = randomBytes(6).toString("hex");
+  const name = `aitlas_template_${runTag}`;
+  const runPrefix = `aitlas_run_${runTag}`;
   await runOnDatabaseServer(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -89,5 +93,9 @@ export async function setupPostgresTemplate(project: TestProject) {
     await handle.close();
   }
   project.provide("postgresTemplateName", name);
-  return () => runOnDatabaseServer(serverUrl, `drop database if exists ${name} with (force)`);
+  project.provide("postgresRunPrefix", runPrefix);
+  return async () => {
+    await dropRunDatabases(serverUrl, runPrefix);
+    await runOnDatabaseServer(serverUrl, `drop database if exists ${name} with (force)`);
+  };
 }

@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
-import { runOnDatabaseServer } from "./database-server";
+import { createRunDatabase } from "./database-server";
 
 /**
  * A database for tests that start other processes (a command, a worker): PGlite in a temporary
@@ -22,13 +21,12 @@ export async function createProcessDatabase(prefix: string): Promise<ProcessData
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aitlas-${prefix}-`));
   const serverUrl = process.env.TEST_DATABASE_URL;
   const onPostgres = process.env.AITLAS_TEST_ENGINE === "postgres" && Boolean(serverUrl);
-  const name = `aitlas_${prefix.replace(/\W/g, "_")}_${randomBytes(6).toString("hex")}`;
-  const onServer = (statement: string) => runOnDatabaseServer(serverUrl!, statement);
   let databaseUrl = "";
   // A copy of the run's migrated template (decision 114): the child finds nothing left to migrate.
   if (!onPostgres) fs.cpSync(inject("emptyDataDirTemplate"), dataDir, { recursive: true });
   if (onPostgres) {
-    await onServer(`create database ${name} template ${inject("postgresTemplateName")}`);
+    // Dropped by the run's teardown, with the others (createRunDatabase says why).
+    const name = await createRunDatabase(serverUrl!, inject("postgresRunPrefix"), inject("postgresTemplateName"));
     const url = new URL(serverUrl!);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
@@ -47,7 +45,6 @@ export async function createProcessDatabase(prefix: string): Promise<ProcessData
       }
     },
     async dispose() {
-      if (onPostgres) await onServer(`drop database if exists ${name} with (force)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

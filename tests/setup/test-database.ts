@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
-import { runOnDatabaseServer } from "./database-server";
+import { createRunDatabase } from "./database-server";
 
 export type TestDatabase = DatabaseHandle & { engine: "pglite" | "postgres"; dispose(): Promise<void> };
 
@@ -19,17 +18,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { ...handle, engine: "pglite", dispose: () => handle.close() };
   }
 
-  const name = `aitlas_test_${randomBytes(6).toString("hex")}`;
-  await runOnDatabaseServer(serverUrl, `create database ${name} template ${inject("postgresTemplateName")}`);
+  const name = await createRunDatabase(serverUrl, inject("postgresRunPrefix"), inject("postgresTemplateName"));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
   return {
     ...handle,
     engine: "postgres",
-    dispose: async () => {
-      await handle.close();
-      await runOnDatabaseServer(serverUrl, `drop database if exists ${name} with (force)`);
-    },
+    // The run's teardown drops the database (createRunDatabase says why).
+    dispose: () => handle.close(),
   };
 }

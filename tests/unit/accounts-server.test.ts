@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertServerBuilt, cleanUpServers, startServer, type RunningServer } from "../setup/production-server";
 import { preparedDataDir } from "../setup/prepared-data-dir";
 
@@ -15,7 +15,19 @@ const TRACKING_SRC = "http://127.0.0.1:9/script.js?site_id=site-123";
 const INVALID_LINK = "This setup link is invalid, expired or already used.";
 
 beforeAll(() => assertServerBuilt());
-afterEach(() => cleanUpServers());
+// After the file, not after each test: the plain server below serves more than one test.
+afterAll(() => cleanUpServers());
+
+let plainServer: Promise<RunningServer> | undefined;
+/**
+ * One server on an empty catalogue with no other setting, shared by the tests whose requests change
+ * nothing another of them checks (a first start costs seconds of CPU); tests that spend the
+ * setup link for good, the address's sign-in limit or need settings of their own start their own.
+ */
+function plainEmptyServer(): Promise<RunningServer> {
+  plainServer ??= startServer({ DATA_DIR: preparedDataDir("empty"), SEED_DEMO: "false" });
+  return plainServer;
+}
 
 // --- Talking to the server as a browser would ---
 
@@ -168,13 +180,12 @@ describe("the first administrator and the analytics tag", () => {
   it(
     "a spent setup link's page says so",
     async () => {
-      const server = await startServer({ DATA_DIR: preparedDataDir("empty"), SEED_DEMO: "false" });
+      const server = await plainEmptyServer();
       // createFirstAdmin opens the link's page first, as the person holding it does.
       const admin = await createFirstAdmin(server, "root@example.com");
       const page = await getPage(server, `/setup/admin?token=${admin.token}`);
       expect(page.html).toContain(INVALID_LINK);
       expect(page.html).not.toContain("Create administrator");
-      await server.stop();
     },
     SLOW,
   );
@@ -225,7 +236,7 @@ describe("Better Auth's endpoints in production", () => {
   it(
     "refuse to send anyone to another site after confirming",
     async () => {
-      const server = await startServer({ DATA_DIR: preparedDataDir("empty"), SEED_DEMO: "false" });
+      const server = await plainEmptyServer();
       const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: server.url },
@@ -245,7 +256,6 @@ describe("Better Auth's endpoints in production", () => {
         },
       );
       expect(edited.headers.get("location") ?? "").not.toContain("evil.example");
-      await server.stop();
     },
     SLOW,
   );
