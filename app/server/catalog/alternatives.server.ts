@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   CATEGORY_SHARE,
   rarityWeight,
-  SIMILARITY_THRESHOLD,
+  listedFrom,
   similarity,
   singular,
   taglineWords,
@@ -192,15 +192,16 @@ export async function listAlternatives({
   const tagsById = new Map(tagRows.map((tag) => [tag.id, tag]));
   const votes = new Map(voteRows.map((row) => [row.alternativeId, row]));
 
-  const ranked = rows
-    .map(({ tagIds: candidateTagIds, rankingScore, ...tool }) => {
-      const { score, sharedTagIds } = similarity(source, { ...tool, tagIds: candidateTagIds }, weights);
-      const vote = votes.get(tool.id);
-      const net = Math.max(-VOTES_COUNTED, Math.min(VOTES_COUNTED, (vote?.agree ?? 0) - (vote?.disagree ?? 0)));
-      const pinIndex = pinned.indexOf(tool.id);
-      return { tool, score, sharedTagIds, vote, order: score * 2 ** (net / 4), rankingScore, pinIndex };
-    })
-    .filter((entry) => entry.pinIndex >= 0 || entry.score >= SIMILARITY_THRESHOLD)
+  const scored = rows.map(({ tagIds: candidateTagIds, rankingScore, ...tool }) => {
+    const { score, sharedTagIds } = similarity(source, { ...tool, tagIds: candidateTagIds }, weights);
+    const vote = votes.get(tool.id);
+    const net = Math.max(-VOTES_COUNTED, Math.min(VOTES_COUNTED, (vote?.agree ?? 0) - (vote?.disagree ?? 0)));
+    const pinIndex = pinned.indexOf(tool.id);
+    return { tool, score, sharedTagIds, vote, order: score * 2 ** (net / 4), rankingScore, pinIndex };
+  });
+  const floor = listedFrom(Math.max(...scored.map((entry) => entry.score)));
+  const ranked = scored
+    .filter((entry) => entry.pinIndex >= 0 || entry.score >= floor)
     .sort(
       (a, b) =>
         (a.pinIndex < 0 ? Infinity : a.pinIndex) - (b.pinIndex < 0 ? Infinity : b.pinIndex) ||
