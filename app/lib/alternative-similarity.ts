@@ -31,6 +31,13 @@ const LENGTH_PRIOR = 1.9;
 const WORDS_SHARE = 0.3;
 /** Listed only from this similarity up (0 to 1): below it a tool is too unlike to be an alternative. */
 export const SIMILARITY_THRESHOLD = 0.2;
+/**
+ * Listed only from this share of the closest listed candidate up (members' votes included). When a
+ * tool has close alternatives, one far less alike shares a side feature rather than the job (a
+ * video generator for an avatar-video tool, a voice app for game characters for a text-to-speech
+ * tool); when it has none, the absolute threshold alone decides.
+ */
+export const RELATIVE_THRESHOLD = 0.55;
 
 /** A tag's or word's weight: the log of how many times rarer than "every tool" it is, never below a small floor. */
 export function rarityWeight(toolCount: number, holders: number): number {

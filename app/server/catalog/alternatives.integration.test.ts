@@ -45,7 +45,8 @@ async function catalogue() {
     { name: "Twin", category: "Audio", tagline: "Transcribes meetings into notes" },
     { name: "Sibling", category: "Audio", tagline: "Transcribes meetings into notes" },
     { name: "Cousin", category: "Audio", tagline: "Composes songs" },
-    { name: "Neighbour", category: "Image", tagline: "Transcribes meetings from video" },
+    { name: "Neighbour", category: "Image", tagline: "Transcribes meetings into notes" },
+    { name: "Sidekick", category: "Image", tagline: "Paints pictures and transcribes meetings into notes" },
     { name: "Stranger", category: "Image", tagline: "Paints pictures" },
     { name: "Medic", category: "Health", tagline: "Transcribes clinical meetings into notes" },
     ...Array.from({ length: 30 }, (_, index) => ({ name: `Spare ${index}`, category: "Other" as const })),
@@ -55,6 +56,7 @@ async function catalogue() {
     Twin: ["api", "transcription"],
     Sibling: ["transcription"],
     Neighbour: ["transcription"],
+    Sidekick: ["transcription", "image-generation"],
     Stranger: ["api", "mobile-app"],
     Medic: ["transcription", "healthcare"],
   });
@@ -72,12 +74,14 @@ async function catalogue() {
 const names = (list: { tool: { name: string } }[]) => list.map((entry) => entry.tool.name);
 
 describe("alternatives", () => {
-  test("are the tools that do the same job: a shared category, a generic tag or another field's tool is not enough", async () => {
+  test("are the tools that do the same job: a shared category, a generic tag, another field's tool or a side feature is not enough", async () => {
     await catalogue();
     const list = await listAlternatives({ db: database.db, source: await sourceNamed("Scribe") });
     expect(names(list).slice(0, 2).sort()).toEqual(["Sibling", "Twin"]);
     expect(names(list)).toContain("Neighbour");
-    // Cousin shares only the category, Stranger only a generic tag, Medic is made for healthcare.
+    // Cousin shares only the category, Stranger only a generic tag, Medic is made for healthcare;
+    // Sidekick transcribes on the side of other jobs, far less alike than Twin.
+    expect(names(list)).not.toContain("Sidekick");
     expect(names(list)).not.toContain("Cousin");
     expect(names(list)).not.toContain("Stranger");
     expect(names(list)).not.toContain("Medic");
@@ -157,6 +161,12 @@ describe("alternatives", () => {
     expect(names(list)[0]).toBe("Stranger");
     expect(list.map((entry) => entry.tool.id)).not.toContain(other);
     expect(list.find((entry) => entry.tool.id === neighbour)!.agree).toBe(8);
+
+    // Members' word brings back a tool left out for sharing only a side feature.
+    expect(names(list)).not.toContain("Sidekick");
+    const sidekick = await idOf("Sidekick");
+    for (const member of members) await vote(member, sidekick, "good");
+    expect(names(await listAlternatives({ db: database.db, source }))).toContain("Sidekick");
   });
 
   test("votes refuse a tool as its own alternative and an unknown or discontinued tool", async () => {

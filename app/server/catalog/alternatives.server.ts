@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   CATEGORY_SHARE,
   rarityWeight,
+  RELATIVE_THRESHOLD,
   SIMILARITY_THRESHOLD,
   similarity,
   singular,
@@ -66,7 +67,7 @@ const uuidArray = (ids: readonly string[]) =>
 /**
  * A tool's alternatives, best first (decisions 061, 169 and 170): the administrator's pins in the
  * order pinned, then the tools similar enough in what they are for (app/lib/alternative-similarity.ts),
- * each net vote of the members moving it up or down (four net votes double its score); excluded
+ * and not far less so than the closest (RELATIVE_THRESHOLD), each net vote of the members moving it up or down (four net votes double its score); excluded
  * and discontinued tools never. Four round trips whatever the catalogue's size.
  */
 export async function listAlternatives({
@@ -192,15 +193,17 @@ export async function listAlternatives({
   const tagsById = new Map(tagRows.map((tag) => [tag.id, tag]));
   const votes = new Map(voteRows.map((row) => [row.alternativeId, row]));
 
-  const ranked = rows
-    .map(({ tagIds: candidateTagIds, rankingScore, ...tool }) => {
-      const { score, sharedTagIds } = similarity(source, { ...tool, tagIds: candidateTagIds }, weights);
-      const vote = votes.get(tool.id);
-      const net = Math.max(-VOTES_COUNTED, Math.min(VOTES_COUNTED, (vote?.agree ?? 0) - (vote?.disagree ?? 0)));
-      const pinIndex = pinned.indexOf(tool.id);
-      return { tool, score, sharedTagIds, vote, order: score * 2 ** (net / 4), rankingScore, pinIndex };
-    })
-    .filter((entry) => entry.pinIndex >= 0 || entry.score >= SIMILARITY_THRESHOLD)
+  const scored = rows.map(({ tagIds: candidateTagIds, rankingScore, ...tool }) => {
+    const { score, sharedTagIds } = similarity(source, { ...tool, tagIds: candidateTagIds }, weights);
+    const vote = votes.get(tool.id);
+    const net = Math.max(-VOTES_COUNTED, Math.min(VOTES_COUNTED, (vote?.agree ?? 0) - (vote?.disagree ?? 0)));
+    const pinIndex = pinned.indexOf(tool.id);
+    return { tool, score, sharedTagIds, vote, order: score * 2 ** (net / 4), rankingScore, pinIndex };
+  });
+  const similar = scored.filter((entry) => entry.score >= SIMILARITY_THRESHOLD);
+  const floor = RELATIVE_THRESHOLD * Math.max(0, ...similar.map((entry) => entry.order));
+  const ranked = scored
+    .filter((entry) => entry.pinIndex >= 0 || (entry.score >= SIMILARITY_THRESHOLD && entry.order >= floor))
     .sort(
       (a, b) =>
         (a.pinIndex < 0 ? Infinity : a.pinIndex) - (b.pinIndex < 0 ? Infinity : b.pinIndex) ||

@@ -250,7 +250,7 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
     tagline: "Conversational assistant for writing, questions, file analysis and coding",
     pricingModel: "freemium",
     startingPrice: "$20/month",
-    tags: ["chatbot", "writing-assistant", "web-search", "image-generation", "mobile-app", "desktop-app"],
+    tags: ["chatbot", "writing-assistant", "web-search", "image-generation", "document-analysis", "mobile-app"],
   },
   claude: {
     tagline: "AI assistant for writing, analysis and coding that handles long documents",
@@ -302,13 +302,13 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
     tagline: "Generates and edits video clips from text, images and existing footage",
     pricingModel: "freemium",
     startingPrice: "$12/user/month",
-    tags: ["video-generation", "video-editing", "image-generation", "api", "mobile-app"],
+    tags: ["video-generation", "video-editing", "api", "mobile-app"],
   },
   synthesia: {
     tagline: "Creates presenter videos with AI avatars from a typed script, in many languages",
     pricingModel: "freemium",
     startingPrice: "$18/month",
-    tags: ["avatars", "video-generation", "translation", "text-to-speech", "team-plans", "enterprise"],
+    tags: ["avatars", "video-generation", "translation", "team-plans", "enterprise"],
   },
   pika: {
     tagline: "Makes short stylized video clips and effects from text prompts or images",
@@ -328,7 +328,7 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
     tagline: "Text to speech, voice cloning, dubbing and transcription for creators and developers",
     pricingModel: "freemium",
     startingPrice: "$5/month",
-    tags: ["text-to-speech", "voice-cloning", "transcription", "translation", "audio-generation", "api"],
+    tags: ["text-to-speech", "voice-cloning", "transcription", "translation", "api"],
   },
   descript: {
     tagline: "Edits audio and video by editing the transcript, with tools for cleaning up recordings",
@@ -398,7 +398,7 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
     tagline: "Builds, runs and deploys apps in the browser, with an agent that writes the code",
     pricingModel: "freemium",
     startingPrice: "$20/month",
-    tags: ["ai-agents", "education", "mobile-app", "team-plans", "enterprise"],
+    tags: ["ai-agents", "code-completion", "mobile-app", "team-plans", "enterprise"],
   },
 
   // ------------------------------------------------ Education
@@ -486,13 +486,13 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
     tagline: "Google's assistant for questions, writing, research and work across Google apps",
     pricingModel: "freemium",
     startingPrice: "$20/month",
-    tags: ["chatbot", "research", "image-generation", "video-generation", "integrations", "mobile-app"],
+    tags: ["chatbot", "writing-assistant", "research", "image-generation", "document-analysis", "mobile-app"],
   },
   "microsoft-copilot": {
     tagline: "Microsoft's assistant for web answers and for work inside Microsoft 365 apps",
     pricingModel: "freemium",
     startingPrice: "Varies by plan",
-    tags: ["chatbot", "web-search", "image-generation", "ai-agents", "integrations", "meeting-notes"],
+    tags: ["chatbot", "web-search", "writing-assistant", "image-generation", "ai-agents", "integrations"],
   },
   "notion-ai": {
     tagline: "Writes, summarizes, searches and takes meeting notes inside your Notion workspace",
