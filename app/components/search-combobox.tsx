@@ -174,7 +174,8 @@ export function SearchCombobox({
               </li>
             ))}
           </ul>
-          <div role="status" className="sr-only">
+          {/* A live region without the status role: pages keep getByRole("status") for their own messages. */}
+          <div aria-live="polite" aria-atomic="true" className="sr-only">
             {open
               ? `${suggestions.length} suggestion${suggestions.length === 1 ? "" : "s"}, Up and Down to choose`
               : ""}

@@ -34,8 +34,12 @@ function sameSet<T>(a: T[], b: T[]) {
   return a.length === b.length && a.every((item) => b.includes(item));
 }
 
-/** One row of choices: scrolled sideways when it does not fit (a phone), so the tools stay near the top. */
-const FILTER_ROW = "-mx-1 flex items-center gap-2 overflow-x-auto px-1 py-1 whitespace-nowrap [scrollbar-width:thin]";
+/**
+ * One row of choices: scrolled sideways when it does not fit (a phone), so the tools stay near the top.
+ * Relative, so the counts' screen-reader words (placed absolutely) stay inside its scroll box.
+ */
+const FILTER_ROW =
+  "relative -mx-1 flex min-w-0 items-center gap-2 overflow-x-auto px-1 py-1 whitespace-nowrap [scrollbar-width:thin]";
 const ROW_LABEL = "mr-1 shrink-0 font-medium text-slate-700 dark:text-slate-300";
 
 /** A filter link that shows whether it is on; pressing it again turns it off. */

@@ -24,7 +24,7 @@ async function countOf(page: Page, list: "top-searches" | "zero-result-searches"
 
 /** Types a search on home and submits it, waiting for the request the search log counts. */
 async function searchOnHome(page: Page, text: string) {
-  const box = page.getByRole("main").getByRole("searchbox", { name: "Search AI tools" });
+  const box = page.getByRole("main").getByRole("combobox", { name: "Search AI tools" });
   const counted = page.waitForResponse(
     (response) => new URL(response.url()).pathname === "/" && response.request().method() === "GET",
   );
@@ -40,7 +40,7 @@ test("the dashboard lists the searches made on the site, with counts, and those 
   const before = await countOf(page, "top-searches", "voice cloning");
 
   await page.goto("/");
-  const box = page.getByRole("main").getByRole("searchbox", { name: "Search AI tools" });
+  const box = page.getByRole("main").getByRole("combobox", { name: "Search AI tools" });
   // Results follow the typing; what was typed on the way is not a search of its own.
   await box.pressSequentially("voice clo");
   await expect(page).toHaveURL("/?q=voice+clo");

@@ -18,7 +18,9 @@ test("the home search suggests tools while typing, used with the keyboard alone"
   await expect(box).toHaveAttribute("aria-controls", (await list.getAttribute("id"))!);
   const first = list.getByRole("option").first();
   await expect(first).toContainText("Midjourney");
-  await expect(page.getByRole("status").filter({ hasText: /\d+ suggestions?, Up and Down to choose/ })).toHaveCount(1);
+  await expect(
+    page.locator("[aria-live=polite]").filter({ hasText: /^\d+ suggestions?, Up and Down to choose$/ }),
+  ).toHaveCount(1);
 
   await page.keyboard.press("ArrowDown");
   await expect(first).toHaveAttribute("aria-selected", "true");
