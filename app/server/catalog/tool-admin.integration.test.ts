@@ -37,7 +37,6 @@ function form(overrides: Partial<ToolFormInput> = {}): ToolFormData {
     pricing: { shape: "none" },
     tagline: "Drafts letters for you.",
     pricingModel: "freemium",
-    startingPrice: "",
     tags: [],
     ...overrides,
   };
@@ -350,12 +349,18 @@ describe("createTool", () => {
 describe("the catalogue facts and tags", () => {
   const tagsOf = async (toolId: string) => (await listTagsForTool({ db: database.db, toolId })).map((tag) => tag.slug);
 
-  test("createTool stores the tagline, pricing model, starting price and the tags posted by id or slug", async () => {
+  test("createTool stores the tagline, pricing model, the starting price of its plans and the tags posted by id or slug", async () => {
     const [api, chat] = await insertTags("API", "Chatbot");
     const tool = await created({
       tagline: "Answers questions.",
       pricingModel: "free-trial",
-      startingPrice: "$10/month",
+      pricing: {
+        shape: "plans",
+        plans: [
+          { plan: "Team", price: "$25 per user/month", details: "", features: "" },
+          { plan: "Pro", price: "$10/month", details: "", features: "" },
+        ],
+      },
       tags: [api!.id, "chatbot"],
     });
     expect(tool).toMatchObject({
@@ -367,6 +372,33 @@ describe("the catalogue facts and tags", () => {
     expect(chat).toBeDefined();
   });
 
+  test("editing a plan's price moves the card's starting price with it: they cannot disagree", async () => {
+    const plans = (team: string) => ({
+      shape: "plans" as const,
+      plans: [
+        { plan: "Free", price: "Free", details: "", features: "" },
+        { plan: "Creator", price: team, details: "", features: "" },
+        { plan: "Business", price: "Custom", details: "", features: "" },
+      ],
+    });
+    const tool = await created({ name: "Jasperish", pricing: plans("$49/seat/month") });
+    expect(tool.startingPrice).toBe("$49/seat/month");
+    const updated = await updateTool({
+      db: database.db,
+      author: admin,
+      id: tool.id,
+      input: form({ name: "Jasperish", pricing: plans("About $39") }),
+    });
+    expect(updated).toMatchObject({ status: "updated", tool: { startingPrice: "$39" } });
+    const cleared = await updateTool({
+      db: database.db,
+      author: admin,
+      id: tool.id,
+      input: form({ name: "Jasperish" }),
+    });
+    expect(cleared).toMatchObject({ status: "updated", tool: { startingPrice: null } });
+  });
+
   test("updateTool replaces the tool's tags with the form's, and an empty list clears them", async () => {
     const [, , research] = await insertTags("API", "Chatbot", "Research");
     const tool = await created({ tags: ["api", "chatbot"] });
@@ -375,7 +407,7 @@ describe("the catalogue facts and tags", () => {
       db: database.db,
       author: admin,
       id: tool.id,
-      input: form({ tags: [research!.id, "api"], pricingModel: "paid", startingPrice: "" }),
+      input: form({ tags: [research!.id, "api"], pricingModel: "paid" }),
     });
     expect(updated).toMatchObject({ status: "updated", tool: { pricingModel: "paid", startingPrice: null } });
     expect(await tagsOf(tool.id)).toEqual(["api", "research"]);
