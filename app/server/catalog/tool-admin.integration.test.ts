@@ -645,6 +645,8 @@ describe("updateTool and the change log", () => {
         origin: "admin",
         actorName: "Ada",
       },
+      // The starting price follows the plans, and its change is logged beside theirs (decision 166).
+      { field: "startingPrice", before: "Free", after: "$5", origin: "admin", actorName: "Ada" },
       { field: "tags", before: ["API"], after: ["API", "Chatbot"], origin: "admin", actorName: "Ada" },
     ]);
     const stored = await findToolById({ db: database.db, id: tool.id });
