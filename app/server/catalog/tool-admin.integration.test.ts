@@ -6,6 +6,7 @@ import { comments, tags, toolCategoryCounts, toolChanges, tools, toolTags, toolV
 import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { deleteTag, listTagsForTool } from "./tags.server";
+import { recomputeStartingPrices } from "./starting-prices.server";
 import { createTool, deleteTool, findToolById, listToolsForAdmin, updateTool } from "./tool-admin.server";
 import { listRecentChanges, type ChangeAuthor } from "../freshness/change-log.server";
 
@@ -746,5 +747,36 @@ describe("the per-category counts", () => {
     await deleteTool({ db: database.db, id: echo.id });
     expect(await categoryCounts()).toEqual({});
     expect((await listToolsForAdmin({ db: database.db })).total).toBe(0);
+  });
+});
+
+describe("recomputeStartingPrices (decision 166)", () => {
+  test("sets a typed price that disagrees with the plans to theirs, and leaves the rest and updated_at alone", async () => {
+    const [jasper, agreed, unpriced] = await insertTools(
+      database.db,
+      {
+        name: "Jasper",
+        startingPrice: "$49/seat/month",
+        pricing: [
+          { plan: "Creator", price: "About $39/seat/month billed annually", details: "" },
+          { plan: "Business", price: "Custom", details: "" },
+        ],
+      },
+      { name: "Agreed", startingPrice: "$20/month", pricing: [{ plan: "Plus", price: "$20/month", details: "" }] },
+      { name: "Unpriced", startingPrice: "Pay as you go", pricing: null },
+    );
+
+    expect(await recomputeStartingPrices({ db: database.db })).toBe(2);
+    const rows = await database.db
+      .select({ id: tools.id, startingPrice: tools.startingPrice, updatedAt: tools.updatedAt })
+      .from(tools)
+      .orderBy(asc(tools.createdAt));
+    expect(rows).toEqual([
+      { id: jasper!.id, startingPrice: "$39/seat/month", updatedAt: jasper!.updatedAt },
+      { id: agreed!.id, startingPrice: "$20/month", updatedAt: agreed!.updatedAt },
+      { id: unpriced!.id, startingPrice: null, updatedAt: unpriced!.updatedAt },
+    ]);
+    // A second start finds nothing to mend.
+    expect(await recomputeStartingPrices({ db: database.db })).toBe(0);
   });
 });
