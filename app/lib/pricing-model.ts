@@ -1,6 +1,6 @@
 /**
  * How a tool charges, in one word a visitor can filter by. The stored value is the admin's
- * choice; `starting_price` beside it is free text for display ("$10/month", "Free").
+ * choice; `starting_price` beside it is derived from the plans ("$10/month", "Free"; decision 166).
  */
 export const PRICING_MODELS = ["free", "freemium", "free-trial", "paid", "contact"] as const;
 

@@ -384,7 +384,7 @@ describe("the catalogue facts", () => {
     });
     expect(draft.tagline.length).toBeLessThanOrEqual(TOOL_FORM_LIMITS.tagline);
     expect(draft.tagline).toMatch(/^(word )+word$/);
-    expect(draft.startingPrice).toBe("p".repeat(TOOL_FORM_LIMITS.startingPrice));
+    expect(draft.startingPrice).toBe("p".repeat(40));
   });
 
   it("never checks more than the form's 10 tags", () => {

@@ -165,7 +165,7 @@ export function applyResearch({
     pricing: pricingFrom(productInfo.pricing),
     tagline: oneLineWithin(productInfo.tagline, TOOL_FORM_LIMITS.tagline) || current.tagline,
     pricingModel: pricingModelFrom(productInfo.pricingModel) ?? current.pricingModel,
-    startingPrice: oneLineWithin(productInfo.startingPrice, TOOL_FORM_LIMITS.startingPrice) || current.startingPrice,
+    startingPrice: oneLineWithin(productInfo.startingPrice, 40) || current.startingPrice,
     tags,
     proposedTags: suggestedTags.proposed,
   };

@@ -16,7 +16,6 @@ const valid: ToolFormInput = {
   pricing: { shape: "none" },
   tagline: "Drafts letters for you.",
   pricingModel: "freemium",
-  startingPrice: "",
   tags: [],
 };
 
@@ -33,7 +32,6 @@ describe("toolFormSchema", () => {
       website: null,
       metaTitle: null,
       pricing: null,
-      startingPrice: null,
     });
   });
 
@@ -171,11 +169,6 @@ describe("toolFormSchema", () => {
       { pricingModel: "Choose a pricing model from the list" },
     ],
     [
-      "a long starting price",
-      { startingPrice: "$".repeat(41) },
-      { startingPrice: "Starting price must be at most 40 characters" },
-    ],
-    [
       "more than 10 tags",
       { tags: Array.from({ length: 11 }, (_, index) => `tag-${index}`) },
       { tags: "At most 10 tags" },
@@ -249,12 +242,10 @@ describe("the catalogue facts", () => {
     expect(toolFormSchema.parse({ ...valid, tagline: "x".repeat(120) }).tagline).toHaveLength(120);
   });
 
-  test("accept each pricing model and a starting price, blank meaning none", () => {
+  test("accept each pricing model", () => {
     for (const pricingModel of ["free", "freemium", "free-trial", "paid", "contact"]) {
       expect(toolFormSchema.parse({ ...valid, pricingModel }).pricingModel).toBe(pricingModel);
     }
-    expect(toolFormSchema.parse({ ...valid, startingPrice: " $10/month " }).startingPrice).toBe("$10/month");
-    expect(toolFormSchema.parse({ ...valid, startingPrice: "  " }).startingPrice).toBeNull();
   });
 
   test("read tags once each, blanks dropped; ten of them are fine", () => {
@@ -296,7 +287,6 @@ describe("toolFormInputFrom", () => {
       cons: [],
       tagline: "Drafts letters.",
       pricingModel: "paid",
-      startingPrice: "",
       tags: ["api", "open-source"],
     });
     expect(input.pricing).toEqual({

@@ -34,7 +34,6 @@ export const TOOL_FORM_LIMITS = {
   planFeatures: 20,
   planFeatureLength: 200,
   tagline: 120,
-  startingPrice: 40,
   tags: 10,
 } as const;
 
@@ -61,7 +60,6 @@ export const TOOL_FORM_MESSAGES = {
   taglineTooLong: `Tagline must be at most ${TOOL_FORM_LIMITS.tagline} characters`,
   pricingModelRequired: "Pricing model is required",
   pricingModelUnknown: "Choose a pricing model from the list",
-  startingPriceTooLong: `Starting price must be at most ${TOOL_FORM_LIMITS.startingPrice} characters`,
   tagsUnknown: "Choose tags from the list",
   tagsTooMany: `At most ${TOOL_FORM_LIMITS.tags} tags`,
 } as const;
@@ -287,10 +285,6 @@ export const toolFormSchema = z.object({
     .min(1, TOOL_FORM_MESSAGES.pricingModelRequired)
     .refine(isPricingModel, TOOL_FORM_MESSAGES.pricingModelUnknown)
     .transform((value) => value as PricingModel),
-  startingPrice: z
-    .string()
-    .transform(oneLine)
-    .pipe(optionalTextSchema(TOOL_FORM_LIMITS.startingPrice, TOOL_FORM_MESSAGES.startingPriceTooLong)),
   tags: tagsSchema,
   /** The facts rows (issue 32); absent from a form that does not show them, which leaves them as they are. */
   facts: factsFormSchema.optional(),
@@ -372,7 +366,6 @@ export function toolFormInputFrom(form: FormData): ToolFormInput {
     pricing,
     tagline: textOf(form.get("tagline")),
     pricingModel: textOf(form.get("pricingModel")),
-    startingPrice: textOf(form.get("startingPrice")),
     tags: allTextOf(form, TOOL_FIELDS.tags),
     ...(facts && { facts }),
   };

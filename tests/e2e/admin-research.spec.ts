@@ -114,7 +114,8 @@ test("an administrator drafts a new tool with AI, watching each step, and the fo
   // that are in the list checked, the one that is not only proposed beside the form.
   await expect(page.getByLabel("Tagline", { exact: true })).toHaveValue(result.productInfo.tagline!);
   await expect(page.getByLabel("Pricing model", { exact: true })).toHaveValue("freemium");
-  await expect(page.getByLabel("Starting price", { exact: true })).toHaveValue("$12/user/month");
+  // The starting price is the drafted plans' cheapest paid one, not the research's own text.
+  await expect(page.getByTestId("starting-price-preview")).toHaveText("Starting price: $12/month (from the plans)");
   const tags = page.getByRole("group", { name: "Tags" });
   await expect(tags.getByRole("checkbox", { name: "Document analysis" })).toBeChecked();
   await expect(tags.getByRole("checkbox", { name: "Team plans" })).toBeChecked();

@@ -89,7 +89,11 @@ test("an administrator creates a tool with an uploaded logo, sees it on the publ
   await pricing.getByRole("radio", { name: "Plans" }).check();
   const firstPlan = pricing.getByRole("group", { name: "Plan 1" });
   await firstPlan.getByLabel("Plan name").fill("Free");
+  // The starting price is not typed: it is read from the plans as they are edited (decision 166).
+  const startingPrice = page.getByTestId("starting-price-preview");
+  await expect(startingPrice).toHaveText("Starting price: none (no plan states a price)");
   await firstPlan.getByLabel("Price").fill("$0");
+  await expect(startingPrice).toHaveText("Starting price: Free (from the plans)");
   await firstPlan.getByLabel("Details").fill("Five meetings a month");
 
   // The plans suggest a pricing model; the admin takes the suggestion, and focus stays on the field.
@@ -98,7 +102,6 @@ test("an administrator creates a tool with an uploaded logo, sees it on the publ
   await page.getByRole("button", { name: /^Suggested: Free\b/ }).click();
   await expect(pricingModel).toHaveValue("free");
   await expect(pricingModel).toBeFocused();
-  await page.getByLabel("Starting price", { exact: true }).fill("Free");
 
   // Tags: the filter narrows the list; a checked tag hidden by the filter stays checked.
   const tags = page.getByRole("group", { name: "Tags" });
@@ -148,7 +151,7 @@ test("an administrator creates a tool with an uploaded logo, sees it on the publ
     "Turns meeting transcripts into notes and action items",
   );
   await expect(page.getByLabel("Pricing model", { exact: true })).toHaveValue("free");
-  await expect(page.getByLabel("Starting price", { exact: true })).toHaveValue("Free");
+  await expect(page.getByTestId("starting-price-preview")).toHaveText("Starting price: Free (from the plans)");
   const editTags = page.getByRole("group", { name: "Tags" });
   await expect(editTags.getByRole("checkbox", { name: "Meeting notes" })).toBeChecked();
   await expect(editTags.getByRole("checkbox", { name: "Summarization" })).toBeChecked();

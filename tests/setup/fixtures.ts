@@ -86,7 +86,6 @@ export function toolForm(overrides: Partial<ToolFormInput> = {}): ToolFormData {
     pricing: { shape: "none" },
     tagline: "Drafts letters.",
     pricingModel: "free",
-    startingPrice: "",
     tags: [],
     ...overrides,
   } satisfies ToolFormInput);

@@ -23,7 +23,8 @@ import { ADMIN_TOASTS } from "~/lib/admin-messages";
 import { isToolCategory, TOOL_CATEGORIES } from "~/lib/categories";
 import { useFormDraft } from "~/lib/form-draft";
 import { fieldErrorsOf } from "~/lib/form-fields";
-import type { Pricing } from "~/lib/pricing";
+import { startingPriceOf } from "~/lib/plan-price";
+import type { Pricing, PricingPlan } from "~/lib/pricing";
 import { isPricingModel, type PricingModel } from "~/lib/pricing-model";
 import { suggestPricingModel } from "~/lib/pricing-model-suggestion";
 import { RESEARCH_MESSAGES, type ResearchAvailability, type ResearchOutcome } from "~/lib/research";
@@ -91,7 +92,6 @@ type FormState = {
   pricing: PricingState;
   tagline: string;
   pricingModel: string;
-  startingPrice: string;
   tags: string[];
   facts: FactsFormInput;
 };
@@ -127,7 +127,6 @@ function stateFromTool(tool: EditableTool | null, prefill: ToolPrefill | null = 
     pricing: pricingStateFrom(tool?.pricing),
     tagline: tool?.tagline ?? "",
     pricingModel: tool?.pricingModel ?? "",
-    startingPrice: tool?.startingPrice ?? "",
     tags: tool?.tags ?? [],
     facts: factsState(tool?.facts),
   };
@@ -163,7 +162,6 @@ function stateFromInput(input: ToolFormInput): FormState {
     pricing,
     tagline: input.tagline,
     pricingModel: input.pricingModel,
-    startingPrice: input.startingPrice,
     tags: input.tags,
     facts: input.facts ?? factsState(undefined),
   };
@@ -191,7 +189,6 @@ function toolFormFingerprint(state: FormState): string {
           : { shape: "none" },
     tagline: state.tagline,
     pricingModel: state.pricingModel,
-    startingPrice: state.startingPrice,
     // Checkboxes post in the list's order, whatever order they were checked in.
     tags: [...state.tags].sort(),
     facts: Object.fromEntries(
@@ -220,6 +217,30 @@ function checkToolForm(form: FormData) {
 }
 
 /** The suggestion the form's plans give for the pricing model (none while pricing is "No pricing"). */
+/** The plans being edited, as the save will read them for the starting price. */
+function plansOfState(pricing: PricingState): PricingPlan[] {
+  if (pricing.shape === "plans") return pricing.plans.map((row) => ({ plan: row.plan, price: row.price, details: "" }));
+  if (pricing.shape === "simple")
+    return pricing.simple.map((row) => ({ plan: row.plan, price: row.price, details: "" }));
+  return [];
+}
+
+/**
+ * The starting price the save will store, read from the plans as they are edited: it is not typed,
+ * so a card cannot disagree with the plans (decision 166). Server-rendered too, from the saved plans.
+ */
+function StartingPricePreview({ pricing }: { pricing: PricingState }) {
+  const price = startingPriceOf(plansOfState(pricing));
+  return (
+    <div className="space-y-2">
+      <p className="text-sm font-medium">Starting price</p>
+      <p className="text-sm text-muted-foreground" data-testid="starting-price-preview">
+        {price ? `Starting price: ${price} (from the plans)` : "Starting price: none (no plan states a price)"}
+      </p>
+    </div>
+  );
+}
+
 function pricingSuggestion(pricing: PricingState): PricingModel | null {
   if (pricing.shape === "plans") return suggestPricingModel(pricing.plans);
   if (pricing.shape === "simple") return suggestPricingModel(pricing.simple);
@@ -322,7 +343,8 @@ export function ToolEditor({
           cons: current.cons.map((row) => row.value),
           tagline: current.tagline,
           pricingModel: isPricingModel(current.pricingModel) ? current.pricingModel : "",
-          startingPrice: current.startingPrice,
+          // Not typed any more: the saved price follows the plans (decision 166).
+          startingPrice: "",
           tags: current.tags,
         },
         tagChoices,
@@ -340,7 +362,6 @@ export function ToolEditor({
         pricing: draft.pricing !== null ? pricingStateFrom(draft.pricing) : current.pricing,
         tagline: draft.tagline,
         pricingModel: draft.pricingModel,
-        startingPrice: draft.startingPrice,
         tags: draft.tags,
         // Each drafted fact cites the page it came from; the admin checks it before saving.
         facts: applyDraftedFacts(current.facts, outcome.result.facts),
@@ -559,18 +580,7 @@ export function ToolEditor({
             onChange={(pricingModel) => update("pricingModel", pricingModel)}
             error={errors.pricingModel}
           />
-          <FormField id="startingPrice" label="Starting price" error={errors.startingPrice}>
-            {(control) => (
-              <Input
-                {...control}
-                name="startingPrice"
-                maxLength={TOOL_FORM_LIMITS.startingPrice}
-                placeholder="e.g. $10/month or Free"
-                value={values.startingPrice}
-                onChange={(event) => update("startingPrice", event.target.value)}
-              />
-            )}
-          </FormField>
+          <StartingPricePreview pricing={values.pricing} />
         </div>
 
         <TagsField

@@ -29,7 +29,12 @@ export const toolSummarySchema = z
     tagline: z.string().nullable().describe("One sentence: what the tool does."),
     category: z.enum(TOOL_CATEGORIES),
     pricing_model: pricingModel,
-    starting_price: z.string().nullable().describe('Free text for display, such as "$10/month".'),
+    starting_price: z
+      .string()
+      .nullable()
+      .describe(
+        'The cheapest paid plan, derived from the plans, such as "$10/month"; "Free" when every priced plan is free.',
+      ),
     rating: z
       .number()
       .min(1)

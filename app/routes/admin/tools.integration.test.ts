@@ -87,7 +87,6 @@ function toolForm(overrides: Fields = {}): Fields {
     pricingShape: "none",
     tagline: "Drafts letters for you.",
     pricingModel: "freemium",
-    startingPrice: "",
     ...overrides,
   };
 }
@@ -641,7 +640,6 @@ describe("the catalogue facts and tags", () => {
           name: "Quill",
           tagline: "Drafts letters.",
           pricingModel: "paid",
-          startingPrice: "$10/month",
           pricingShape: "simple",
           "pricing.plan": ["Free", "Pro"],
           "pricing.price": ["$0", "$10/month"],
@@ -664,9 +662,9 @@ describe("the catalogue facts and tags", () => {
     );
     // A $0 plan beside a paid one suggests Freemium; the stored choice (Paid) stays selected.
     expect(text).toContain("Suggested: Freemium");
-    expect(html).toMatch(/<label[^>]*for="startingPrice"[^>]*>Starting price<\/label>/);
-    expect(tagWithId(html, "startingPrice")).toContain('placeholder="e.g. $10/month or Free"');
-    expect(tagWithId(html, "startingPrice")).toContain('value="$10/month"');
+    // Not a field any more: the price the plans give, shown read-only (decision 166).
+    expect(html).not.toContain('name="startingPrice"');
+    expect(text).toContain("Starting price: $10/month (from the plans)");
     expect(html).toMatch(/<fieldset[^>]*><legend[^>]*>Tags<\/legend>/);
     expect(tagWithId(html, `tag-${api!.id}`)).toMatch(/type="checkbox".*name="tags".*checked=""/);
     expect(tagWithId(html, `tag-${chatbot!.id}`)).toContain('checked=""');
@@ -682,7 +680,13 @@ describe("the catalogue facts and tags", () => {
         toolForm({
           tagline: "  Drafts\nletters. ",
           pricingModel: "free",
-          startingPrice: "Free",
+          // A price posted beside the plans is not read: the plans give it (decision 166).
+          startingPrice: "$99/month",
+          pricingShape: "plans",
+          "pricing.plan": ["Free"],
+          "pricing.price": ["$0"],
+          "pricing.details": ["Ten letters"],
+          "pricing.features": [""],
           tags: [api!.id, "chatbot"],
         }),
       ),

@@ -62,7 +62,8 @@ const newTool = (overrides: Record<string, unknown> = {}) => ({
   image: null,
   metaTitle: null,
   pricingModel: "freemium",
-  startingPrice: "$5/month",
+  // Derived from the plans on import, whatever the file says (decision 166).
+  startingPrice: "Free",
   pricing: [{ plan: "Free", price: "$0", details: "Ten letters" }],
   features: ["Drafts"],
   pros: [],
@@ -132,21 +133,21 @@ describe("export and round trip", () => {
         newTool({
           tags: [],
           tagline: '=HYPERLINK("https://evil.example","Click")',
-          startingPrice: "+1 per seat",
+          metaTitle: "+1 per seat",
           pros: ["-10% for teams", "@mentions"],
         }),
       ]),
     );
     const csv = await exportCatalog({ db: database.db, kind: "tools", format: "csv" });
     expect(csv.body).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
-    expect(csv.body).toContain(",'+1 per seat,");
+    expect(csv.body).toContain(",'+1 per seat\r\n");
     // The JSON text of a list starts with "[", so its items stay as they are inside it.
     expect(csv.body).toContain(`"[""-10% for teams"",""@mentions""]"`);
 
     const report = await dryRun("tools", csv.body);
     expect(report.counts).toMatchObject({ unchanged: 1, refused: 0 });
     const [tool] = await readToolRecords({ db: database.db });
-    expect(tool).toMatchObject({ tagline: '=HYPERLINK("https://evil.example","Click")', startingPrice: "+1 per seat" });
+    expect(tool).toMatchObject({ tagline: '=HYPERLINK("https://evil.example","Click")', metaTitle: "+1 per seat" });
   });
 });
 
@@ -323,7 +324,8 @@ describe("the original product's tables (spec section 3)", () => {
         image: "https://cdn.example/chatwise.png",
         metaTitle: "ChatWise - document chat",
         pricingModel: "freemium",
-        startingPrice: null,
+        // The file has no starting price: it is read from the plans, the cheapest paid one beside the free one.
+        startingPrice: "$20/month",
         pricing: [
           { plan: "Free", price: "$0", details: "" },
           { plan: "Pro", price: "$20/month", details: "" },
@@ -343,7 +345,7 @@ describe("the original product's tables (spec section 3)", () => {
         image: null,
         metaTitle: null,
         pricingModel: "paid",
-        startingPrice: null,
+        startingPrice: "$12",
         pricing: [{ plan: "Studio", price: "$12", details: "All brushes", features: ["Layers"] }],
         features: ["Brushes"],
         pros: [],

@@ -205,7 +205,6 @@ export function toolInputOf(row: RawRow): RowInput<ToolFormInput> {
     pricing,
     tagline: get("tagline").trim() || taglineFromDescription(get("description")),
     pricingModel: get("pricingModel").trim() || (suggestPricingModel(planTexts) ?? ""),
-    startingPrice: get("startingPrice"),
     tags: list(values.get("tags"), columnOf("tags"), /[,;]/, problems),
   };
   return { input, problems, columnOf };

@@ -6,6 +6,7 @@ import { comments, tags, toolCategoryCounts, toolChanges, tools, toolTags, toolV
 import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { deleteTag, listTagsForTool } from "./tags.server";
+import { recomputeStartingPrices } from "./starting-prices.server";
 import { createTool, deleteTool, findToolById, listToolsForAdmin, updateTool } from "./tool-admin.server";
 import { listRecentChanges, type ChangeAuthor } from "../freshness/change-log.server";
 
@@ -37,7 +38,6 @@ function form(overrides: Partial<ToolFormInput> = {}): ToolFormData {
     pricing: { shape: "none" },
     tagline: "Drafts letters for you.",
     pricingModel: "freemium",
-    startingPrice: "",
     tags: [],
     ...overrides,
   };
@@ -350,12 +350,18 @@ describe("createTool", () => {
 describe("the catalogue facts and tags", () => {
   const tagsOf = async (toolId: string) => (await listTagsForTool({ db: database.db, toolId })).map((tag) => tag.slug);
 
-  test("createTool stores the tagline, pricing model, starting price and the tags posted by id or slug", async () => {
+  test("createTool stores the tagline, pricing model, the starting price of its plans and the tags posted by id or slug", async () => {
     const [api, chat] = await insertTags("API", "Chatbot");
     const tool = await created({
       tagline: "Answers questions.",
       pricingModel: "free-trial",
-      startingPrice: "$10/month",
+      pricing: {
+        shape: "plans",
+        plans: [
+          { plan: "Team", price: "$25 per user/month", details: "", features: "" },
+          { plan: "Pro", price: "$10/month", details: "", features: "" },
+        ],
+      },
       tags: [api!.id, "chatbot"],
     });
     expect(tool).toMatchObject({
@@ -367,6 +373,33 @@ describe("the catalogue facts and tags", () => {
     expect(chat).toBeDefined();
   });
 
+  test("editing a plan's price moves the card's starting price with it: they cannot disagree", async () => {
+    const plans = (team: string) => ({
+      shape: "plans" as const,
+      plans: [
+        { plan: "Free", price: "Free", details: "", features: "" },
+        { plan: "Creator", price: team, details: "", features: "" },
+        { plan: "Business", price: "Custom", details: "", features: "" },
+      ],
+    });
+    const tool = await created({ name: "Jasperish", pricing: plans("$49/seat/month") });
+    expect(tool.startingPrice).toBe("$49/seat/month");
+    const updated = await updateTool({
+      db: database.db,
+      author: admin,
+      id: tool.id,
+      input: form({ name: "Jasperish", pricing: plans("About $39") }),
+    });
+    expect(updated).toMatchObject({ status: "updated", tool: { startingPrice: "$39" } });
+    const cleared = await updateTool({
+      db: database.db,
+      author: admin,
+      id: tool.id,
+      input: form({ name: "Jasperish" }),
+    });
+    expect(cleared).toMatchObject({ status: "updated", tool: { startingPrice: null } });
+  });
+
   test("updateTool replaces the tool's tags with the form's, and an empty list clears them", async () => {
     const [, , research] = await insertTags("API", "Chatbot", "Research");
     const tool = await created({ tags: ["api", "chatbot"] });
@@ -375,7 +408,7 @@ describe("the catalogue facts and tags", () => {
       db: database.db,
       author: admin,
       id: tool.id,
-      input: form({ tags: [research!.id, "api"], pricingModel: "paid", startingPrice: "" }),
+      input: form({ tags: [research!.id, "api"], pricingModel: "paid" }),
     });
     expect(updated).toMatchObject({ status: "updated", tool: { pricingModel: "paid", startingPrice: null } });
     expect(await tagsOf(tool.id)).toEqual(["api", "research"]);
@@ -613,6 +646,8 @@ describe("updateTool and the change log", () => {
         origin: "admin",
         actorName: "Ada",
       },
+      // The starting price follows the plans, and its change is logged beside theirs (decision 166).
+      { field: "startingPrice", before: "Free", after: "$5", origin: "admin", actorName: "Ada" },
       { field: "tags", before: ["API"], after: ["API", "Chatbot"], origin: "admin", actorName: "Ada" },
     ]);
     const stored = await findToolById({ db: database.db, id: tool.id });
@@ -712,5 +747,36 @@ describe("the per-category counts", () => {
     await deleteTool({ db: database.db, id: echo.id });
     expect(await categoryCounts()).toEqual({});
     expect((await listToolsForAdmin({ db: database.db })).total).toBe(0);
+  });
+});
+
+describe("recomputeStartingPrices (decision 166)", () => {
+  test("sets a typed price that disagrees with the plans to theirs, and leaves the rest and updated_at alone", async () => {
+    const [jasper, agreed, unpriced] = await insertTools(
+      database.db,
+      {
+        name: "Jasper",
+        startingPrice: "$49/seat/month",
+        pricing: [
+          { plan: "Creator", price: "About $39/seat/month billed annually", details: "" },
+          { plan: "Business", price: "Custom", details: "" },
+        ],
+      },
+      { name: "Agreed", startingPrice: "$20/month", pricing: [{ plan: "Plus", price: "$20/month", details: "" }] },
+      { name: "Unpriced", startingPrice: "Pay as you go", pricing: null },
+    );
+
+    expect(await recomputeStartingPrices({ db: database.db })).toBe(2);
+    const rows = await database.db
+      .select({ id: tools.id, startingPrice: tools.startingPrice, updatedAt: tools.updatedAt })
+      .from(tools)
+      .orderBy(asc(tools.createdAt));
+    expect(rows).toEqual([
+      { id: jasper!.id, startingPrice: "$39/seat/month", updatedAt: jasper!.updatedAt },
+      { id: agreed!.id, startingPrice: "$20/month", updatedAt: agreed!.updatedAt },
+      { id: unpriced!.id, startingPrice: null, updatedAt: unpriced!.updatedAt },
+    ]);
+    // A second start finds nothing to mend.
+    expect(await recomputeStartingPrices({ db: database.db })).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, like, ne, or, type SQL, sql } from "drizzle-orm";
 import { MAX_QUERY_LENGTH } from "~/lib/limits";
 import { FLAG_AFTER_FAILURES } from "~/lib/link-health";
-import { pricingAsStored } from "~/lib/pricing";
+import { pricingColumns } from "~/lib/plan-price";
 import { isUuid, slugify } from "~/lib/slugify";
 import { descriptionText, TOOL_FORM_MESSAGES, type ToolFormData } from "~/lib/tool-form";
 import { sanitizeRichText } from "../content/sanitize-html.server";
@@ -216,10 +216,10 @@ function columnsFrom(input: ToolFormData): {
     features: input.features,
     pros: input.pros,
     cons: input.cons,
-    pricing: pricingAsStored(input.pricing),
+    // The starting price follows the plans, never typed on its own (decision 166).
+    ...pricingColumns(input.pricing),
     tagline: input.tagline,
     pricingModel: input.pricingModel,
-    startingPrice: input.startingPrice,
   };
   // "<script>…</script>" alone is text to the form's check but nothing once sanitized.
   if (descriptionText(description) === "") {

@@ -193,7 +193,7 @@ export const tools = pgTable(
     tagline: text("tagline"),
     /** The admin's choice among PRICING_MODELS (app/lib/pricing-model.ts); null until chosen. */
     pricingModel: text("pricing_model").$type<PricingModel>(),
-    /** Free text for display: "$10/month", "Free". */
+    /** Derived from the plans at every write, never typed: "$10/month", "Free" (decision 166). */
     startingPrice: text("starting_price"),
     /**
      * The Bayesian average that "top-rated" orders by: the tool's votes pulled toward the

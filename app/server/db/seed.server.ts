@@ -1,4 +1,4 @@
-import { pricingAsStored } from "~/lib/pricing";
+import { pricingColumns } from "~/lib/plan-price";
 import type { FileStorage } from "../storage/local-storage.server";
 import { monogramSvg } from "../storage/monogram.server";
 import type { Database } from "./client.server";
@@ -42,7 +42,6 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
           name: tool.name,
           tagline: demoToolFacts[tool.slug]?.tagline,
           pricingModel: demoToolFacts[tool.slug]?.pricingModel,
-          startingPrice: demoToolFacts[tool.slug]?.startingPrice,
           category: tool.category,
           description: tool.description,
           website: tool.website,
@@ -50,7 +49,7 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
           features: tool.features,
           pros: tool.pros,
           cons: tool.cons,
-          pricing: pricingAsStored(tool.pricing),
+          ...pricingColumns(tool.pricing),
           metaTitle: tool.metaTitle,
           createdAt: new Date(now - index * 7 * hour),
         })),

@@ -71,7 +71,6 @@ function toolFormInputOf(tool: ToolRow, tagIds: string[]): ToolFormInput {
     pricing: pricingInputOf(tool.pricing),
     tagline: tool.tagline ?? "",
     pricingModel: tool.pricingModel ?? "",
-    startingPrice: tool.startingPrice ?? "",
     tags: tagIds,
   };
 }

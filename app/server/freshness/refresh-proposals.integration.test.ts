@@ -539,6 +539,8 @@ describe("decideProposalFields", () => {
       { plan: "Pro", price: "$12 per user per month", details: "" },
       { plan: "Enterprise", price: "Custom pricing", details: "" },
     ]);
+    // The card's starting price follows the accepted plans; it is never proposed on its own (decision 166).
+    expect(saved.startingPrice).toBe("$12/user/month");
     // Nothing else moved: the tagline waits for its own decision.
     expect(saved.tagline).toBe("An older tagline.");
     expect(await changes()).toEqual([

@@ -22,6 +22,7 @@ import { logger } from "../logger.server";
 import { createMailer } from "../mail/mailer.server";
 import { researchServiceFromEnv } from "../research/research-service.server";
 import { createBatchedRateLimiter } from "../security/batched-rate-limit.server";
+import { recomputeStartingPrices } from "../catalog/starting-prices.server";
 import { createSearchLog } from "../search/search-log.server";
 import { getOrCreateInstanceSecret } from "../security/instance-secrets.server";
 import { RATE_LIMITS } from "../security/rate-limit-rules.server";
@@ -46,6 +47,8 @@ export async function startServices(config: ServerConfig) {
     logger.info(report, "seeded the demo catalogue");
   }
   await refreshRankingPriorIfDrifted({ db: handle.db });
+  const repriced = await recomputeStartingPrices({ db: handle.db });
+  if (repriced > 0) logger.info({ tools: repriced }, "starting prices derived from the plans");
 
   if (handle.kind === "pglite") {
     // PGlite has no autovacuum daemon: without this the planner guesses row counts and may scan.

@@ -79,7 +79,6 @@ export function toolInputFromDraft(draft: QueueDraft): ToolFormInput {
     pricing,
     tagline: draft.tagline,
     pricingModel: draft.pricingModel,
-    startingPrice: draft.startingPrice,
     tags: draft.tags,
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { startingPriceOf } from "~/lib/plan-price";
 import { isPricingModel } from "~/lib/pricing-model";
 import { demoTags, demoToolFacts } from "./tool-facts.server";
 import { demoTools } from "./tools.server";
@@ -31,16 +32,24 @@ describe("demoToolFacts", () => {
     expect(duplicates(facts.map(([, { tagline }]) => tagline)), "taglines used by more than one tool").toEqual([]);
   });
 
-  it("has a valid pricing model and a short starting price", () => {
+  it("has a valid pricing model, and plans a starting price is read from unless it is sold on request", () => {
     const invalidModels = facts
       .filter(([, { pricingModel }]) => !isPricingModel(pricingModel))
       .map(([slug, { pricingModel }]) => `${slug}: ${String(pricingModel)}`);
-    const invalidPrices = facts
-      .filter(([, { startingPrice }]) => startingPrice.trim() === "" || startingPrice.length > 40)
-      .map(([slug, { startingPrice }]) => `${slug}: ${JSON.stringify(startingPrice)}`);
+    // The starting price is derived from the plans (decision 166), so the plans must state one.
+    const unpriced = demoTools
+      .filter((tool) => demoToolFacts[tool.slug]?.pricingModel !== "contact" && startingPriceOf(tool.pricing) === null)
+      .map((tool) => tool.slug);
 
     expect(invalidModels, "unknown pricing models").toEqual([]);
-    expect(invalidPrices, "starting prices that are empty or longer than 40 characters").toEqual([]);
+    // Usage-based or unpublished prices: their cards show the pricing model alone.
+    expect(unpriced.sort(), "tools whose plans state no price").toEqual([
+      "inworld-ai",
+      "lately",
+      "ollama",
+      "tabnine",
+      "wysa",
+    ]);
   });
 
   it("gives every tool 3 to 6 distinct tags from demoTags", () => {

@@ -237,8 +237,6 @@ export type DemoToolFacts = {
   /** One sentence, at most 120 characters, no trailing period. */
   tagline: string;
   pricingModel: PricingModel;
-  /** Display text: the cheapest paid plan for freemium tools, "Free" or "Contact sales" otherwise. */
-  startingPrice: string;
   /** 3 to 6 tag slugs from demoTags. */
   tags: string[];
 };
@@ -249,25 +247,21 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
   chatgpt: {
     tagline: "Conversational assistant for writing, questions, file analysis and coding",
     pricingModel: "freemium",
-    startingPrice: "$20/month",
     tags: ["chatbot", "writing-assistant", "web-search", "image-generation", "document-analysis", "mobile-app"],
   },
   claude: {
     tagline: "AI assistant for writing, analysis and coding that handles long documents",
     pricingModel: "freemium",
-    startingPrice: "$20/month",
     tags: ["chatbot", "writing-assistant", "summarization", "document-analysis", "api", "desktop-app"],
   },
   jasper: {
     tagline: "Generates on-brand marketing copy for blogs, ads, emails and social posts",
     pricingModel: "paid",
-    startingPrice: "$39/seat/month",
     tags: ["writing-assistant", "marketing", "browser-extension", "team-plans", "integrations"],
   },
   grammarly: {
     tagline: "Checks grammar, spelling and tone, and rewrites text wherever you type",
     pricingModel: "freemium",
-    startingPrice: "$12/month",
     tags: ["writing-assistant", "browser-extension", "desktop-app", "mobile-app", "enterprise"],
   },
 
@@ -275,25 +269,21 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
   midjourney: {
     tagline: "Generates stylized images from text prompts, with editing and style controls",
     pricingModel: "paid",
-    startingPrice: "$10/month",
     tags: ["image-generation", "image-editing", "video-generation"],
   },
   "gpt-image-dall-e": {
     tagline: "OpenAI's image model for creating and editing images in ChatGPT or through the API",
     pricingModel: "freemium",
-    startingPrice: "$20/month",
     tags: ["image-generation", "image-editing", "api"],
   },
   "stable-diffusion": {
     tagline: "Open-weight image generation models you can run locally or through an API",
     pricingModel: "freemium",
-    startingPrice: "Pay as you go",
     tags: ["image-generation", "open-source", "self-hosted", "api"],
   },
   "adobe-firefly": {
     tagline: "Adobe's generative models for images, vectors, video and audio across Creative Cloud",
     pricingModel: "freemium",
-    startingPrice: "$10/month",
     tags: ["image-generation", "image-editing", "video-generation", "audio-generation", "integrations"],
   },
 
@@ -301,25 +291,21 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
   runway: {
     tagline: "Generates and edits video clips from text, images and existing footage",
     pricingModel: "freemium",
-    startingPrice: "$12/user/month",
     tags: ["video-generation", "video-editing", "api", "mobile-app"],
   },
   synthesia: {
     tagline: "Creates presenter videos with AI avatars from a typed script, in many languages",
     pricingModel: "freemium",
-    startingPrice: "$18/month",
     tags: ["avatars", "video-generation", "translation", "team-plans", "enterprise"],
   },
   pika: {
     tagline: "Makes short stylized video clips and effects from text prompts or images",
     pricingModel: "freemium",
-    startingPrice: "$8/month",
     tags: ["video-generation", "video-editing", "mobile-app", "social-media"],
   },
   heygen: {
     tagline: "Creates avatar videos from scripts and translates videos with lip-synced dubbing",
     pricingModel: "freemium",
-    startingPrice: "$29/month",
     tags: ["avatars", "video-generation", "translation", "api", "marketing"],
   },
 
@@ -327,25 +313,21 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
   elevenlabs: {
     tagline: "Text to speech, voice cloning, dubbing and transcription for creators and developers",
     pricingModel: "freemium",
-    startingPrice: "$5/month",
     tags: ["text-to-speech", "voice-cloning", "transcription", "translation", "api"],
   },
   descript: {
     tagline: "Edits audio and video by editing the transcript, with tools for cleaning up recordings",
     pricingModel: "freemium",
-    startingPrice: "$16/month",
     tags: ["video-editing", "audio-editing", "transcription", "text-to-speech", "desktop-app"],
   },
   suno: {
     tagline: "Generates complete songs with vocals and lyrics from a text description",
     pricingModel: "freemium",
-    startingPrice: "$10/month",
     tags: ["audio-generation", "audio-editing", "mobile-app"],
   },
   "murf-ai": {
     tagline: "Turns scripts into voiceovers with adjustable AI voices for videos and presentations",
     pricingModel: "freemium",
-    startingPrice: "$19/month",
     tags: ["text-to-speech", "voice-cloning", "translation", "api", "integrations"],
   },
 
@@ -353,25 +335,21 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
   gong: {
     tagline: "Records and analyses sales calls to surface deal risks, coaching moments and forecasts",
     pricingModel: "contact",
-    startingPrice: "Contact sales",
     tags: ["sales", "transcription", "meeting-notes", "analytics", "integrations", "enterprise"],
   },
   "salesforce-agentforce": {
     tagline: "Builds AI agents that answer customers and take actions inside Salesforce",
     pricingModel: "contact",
-    startingPrice: "Contact sales",
     tags: ["ai-agents", "sales", "customer-support", "workflow-automation", "enterprise"],
   },
   "hubspot-breeze": {
     tagline: "AI assistant and agents for marketing, sales and service work inside HubSpot",
     pricingModel: "freemium",
-    startingPrice: "$15/seat/month",
     tags: ["ai-agents", "marketing", "sales", "customer-support", "writing-assistant"],
   },
   zapier: {
     tagline: "Connects thousands of apps with automated workflows, AI steps and agents",
     pricingModel: "freemium",
-    startingPrice: "$20/month",
     tags: ["workflow-automation", "integrations", "ai-agents", "team-plans", "enterprise"],
   },
 
@@ -379,25 +357,21 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
   "github-copilot": {
     tagline: "Suggests code, answers questions and makes multi-file changes in your editor",
     pricingModel: "freemium",
-    startingPrice: "$10/month",
     tags: ["code-completion", "ai-agents", "team-plans", "enterprise"],
   },
   cursor: {
     tagline: "VS Code-based editor with AI autocomplete, codebase chat and an editing agent",
     pricingModel: "freemium",
-    startingPrice: "$20/month",
     tags: ["code-completion", "ai-agents", "desktop-app", "team-plans", "enterprise"],
   },
   tabnine: {
     tagline: "Code completion and chat that companies can run in their own cloud or on premises",
     pricingModel: "paid",
-    startingPrice: "Per-user pricing",
     tags: ["code-completion", "self-hosted", "enterprise"],
   },
   replit: {
     tagline: "Builds, runs and deploys apps in the browser, with an agent that writes the code",
     pricingModel: "freemium",
-    startingPrice: "$20/month",
     tags: ["ai-agents", "code-completion", "mobile-app", "team-plans", "enterprise"],
   },
 
@@ -405,19 +379,16 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
   khanmigo: {
     tagline: "Khan Academy's AI tutor for students and teaching assistant for teachers",
     pricingModel: "freemium",
-    startingPrice: "$4/month",
     tags: ["education", "tutoring", "chatbot"],
   },
   "duolingo-max": {
     tagline: "Duolingo tier that adds AI explanations and conversation practice to language lessons",
     pricingModel: "freemium",
-    startingPrice: "Varies by region",
     tags: ["education", "tutoring", "role-play", "mobile-app"],
   },
   quizlet: {
     tagline: "Flashcards, practice tests and study guides, including ones generated from your notes",
     pricingModel: "freemium",
-    startingPrice: "$36/year",
     tags: ["education", "document-analysis", "summarization"],
   },
 
@@ -425,19 +396,16 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
   "character-ai": {
     tagline: "Chat and role-play with AI characters made by the community or by you",
     pricingModel: "freemium",
-    startingPrice: "$10/month",
     tags: ["chatbot", "role-play", "mobile-app"],
   },
   "ai-dungeon": {
     tagline: "Text adventure game where the AI narrates what happens after each action you type",
     pricingModel: "freemium",
-    startingPrice: "$10/month",
     tags: ["games", "role-play", "mobile-app"],
   },
   "inworld-ai": {
     tagline: "Developer tools for AI game characters, text to speech and real-time voice apps",
     pricingModel: "paid",
-    startingPrice: "Pay as you go",
     tags: ["games", "text-to-speech", "api", "integrations", "enterprise"],
   },
 
@@ -445,19 +413,16 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
   cleo: {
     tagline: "Chat-based budgeting app that analyses spending and helps set savings goals",
     pricingModel: "freemium",
-    startingPrice: "$6/month",
     tags: ["finance", "chatbot", "analytics"],
   },
   alphasense: {
     tagline: "Searches and summarizes filings, transcripts and research for market intelligence",
     pricingModel: "contact",
-    startingPrice: "Contact sales",
     tags: ["finance", "research", "summarization", "document-analysis", "analytics", "enterprise"],
   },
   kensho: {
     tagline: "S&P Global's AI tools for transcribing, extracting and linking financial data",
     pricingModel: "contact",
-    startingPrice: "Contact sales",
     tags: ["finance", "transcription", "document-analysis", "api", "enterprise"],
   },
 
@@ -465,19 +430,16 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
   "ada-health": {
     tagline: "Asks about your symptoms and suggests possible causes and next steps",
     pricingModel: "free",
-    startingPrice: "Free",
     tags: ["healthcare", "chatbot", "mobile-app"],
   },
   wysa: {
     tagline: "Mental health chatbot with CBT-based exercises for stress, anxiety and sleep",
     pricingModel: "freemium",
-    startingPrice: "Varies by region",
     tags: ["healthcare", "chatbot", "mobile-app"],
   },
   abridge: {
     tagline: "Turns recorded clinician-patient conversations into draft clinical notes",
     pricingModel: "contact",
-    startingPrice: "Contact sales",
     tags: ["healthcare", "transcription", "integrations", "enterprise"],
   },
 
@@ -485,37 +447,31 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
   gemini: {
     tagline: "Google's assistant for questions, writing, research and work across Google apps",
     pricingModel: "freemium",
-    startingPrice: "$20/month",
     tags: ["chatbot", "writing-assistant", "research", "image-generation", "document-analysis", "mobile-app"],
   },
   "microsoft-copilot": {
     tagline: "Microsoft's assistant for web answers and for work inside Microsoft 365 apps",
     pricingModel: "freemium",
-    startingPrice: "Varies by plan",
     tags: ["chatbot", "web-search", "writing-assistant", "image-generation", "ai-agents", "integrations"],
   },
   "notion-ai": {
     tagline: "Writes, summarizes, searches and takes meeting notes inside your Notion workspace",
     pricingModel: "free-trial",
-    startingPrice: "$20/seat/month",
     tags: ["writing-assistant", "summarization", "meeting-notes", "integrations", "ai-agents", "team-plans"],
   },
   "otter-ai": {
     tagline: "Transcribes meetings live and produces summaries and action items",
     pricingModel: "freemium",
-    startingPrice: "$8/user/month",
     tags: ["meeting-notes", "transcription", "summarization", "mobile-app", "team-plans"],
   },
   "fireflies-ai": {
     tagline: "Meeting bot that records, transcribes and summarizes calls, with conversation analytics",
     pricingModel: "freemium",
-    startingPrice: "$10/seat/month",
     tags: ["meeting-notes", "transcription", "summarization", "analytics", "integrations", "mobile-app"],
   },
   "reclaim-ai": {
     tagline: "Schedules tasks, habits and focus time on your calendar automatically",
     pricingModel: "freemium",
-    startingPrice: "$8/seat/month",
     tags: ["scheduling", "integrations", "analytics", "team-plans"],
   },
 
@@ -523,19 +479,16 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
   "hootsuite-owlywriter-ai": {
     tagline: "Writes social media captions and post ideas inside Hootsuite's scheduler",
     pricingModel: "paid",
-    startingPrice: "$99/month",
     tags: ["social-media", "marketing", "writing-assistant", "scheduling", "enterprise"],
   },
   "buffer-ai-assistant": {
     tagline: "Drafts, rewrites and repurposes social posts inside Buffer's scheduling tool",
     pricingModel: "freemium",
-    startingPrice: "$5/channel/month",
     tags: ["social-media", "writing-assistant", "scheduling", "analytics", "team-plans"],
   },
   lately: {
     tagline: "Turns blogs, podcasts and videos into social media posts and clips",
     pricingModel: "paid",
-    startingPrice: "See website",
     tags: ["social-media", "marketing", "scheduling"],
   },
 
@@ -543,19 +496,16 @@ export const demoToolFacts: Record<string, DemoToolFacts> = {
   perplexity: {
     tagline: "Answer engine that searches the web and replies with cited sources",
     pricingModel: "freemium",
-    startingPrice: "$20/month",
     tags: ["web-search", "research", "chatbot", "document-analysis", "api"],
   },
   "hugging-face": {
     tagline: "Hub of open models, datasets and demos, with libraries and hosted inference",
     pricingModel: "freemium",
-    startingPrice: "$9/month",
     tags: ["open-source", "api", "team-plans", "enterprise"],
   },
   ollama: {
     tagline: "Downloads and runs open language models on your own computer",
     pricingModel: "freemium",
-    startingPrice: "See website",
     tags: ["open-source", "self-hosted", "api", "desktop-app"],
   },
 };
