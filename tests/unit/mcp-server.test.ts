@@ -207,7 +207,9 @@ describe("the MCP server over Streamable HTTP", () => {
     }>("list_alternatives", { slug: "otter-ai", limit: 3 });
     expect(answer.tool.slug).toBe("otter-ai");
     expect(answer.url).toBe(`${server.url}/tool/otter-ai/alternatives`);
-    expect(answer.alternatives).toHaveLength(3);
+    // A threshold, not padding (decision 169): up to the limit, never a tool that shares no job.
+    expect(answer.alternatives.length).toBeGreaterThan(0);
+    expect(answer.alternatives.length).toBeLessThanOrEqual(3);
     for (const alternative of answer.alternatives) {
       expect(alternative.slug).not.toBe("otter-ai");
       expect(alternative.reason).toBeTruthy();
