@@ -3,6 +3,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startingPriceOf } from "~/lib/plan-price";
 import { CROSS_SITE_MESSAGE } from "~/server/auth/guards.server";
 import AdminProposals, { action as proposalsAction, loader as proposalsLoader } from "~/routes/admin/proposals";
 import { PROPOSAL_MESSAGES } from "~/lib/refresh-proposals";
@@ -75,6 +76,8 @@ async function seedProposal() {
     tagline: "Writes drafts.",
     features: ["Drafts", "Rewrites"],
     pricing: OLD_PRICING,
+    // Stored as every save derives it (decision 166), so only a change of plans moves it.
+    startingPrice: startingPriceOf(OLD_PRICING),
     pricingModel: "freemium",
     website: "https://quill.example",
   });
@@ -246,6 +249,14 @@ describe("reviewing a proposal", () => {
         actorName: "admin",
         sources: [PRICING_SOURCE],
       }),
+      // The starting price follows the plans, citing their page.
+      expect.objectContaining({
+        field: "startingPrice",
+        before: "$10/month",
+        after: "$12/month",
+        origin: "proposal",
+        sources: [PRICING_SOURCE],
+      }),
     ]);
     // The other fields are still open, so the proposal stays on the page.
     const page = await load();
@@ -301,6 +312,7 @@ describe("reviewing a proposal", () => {
     expect((await changes()).map((change) => [change.field, change.sources])).toEqual([
       ["features", [NEWS_SOURCE]],
       ["pricing", [PRICING_SOURCE]],
+      ["startingPrice", [PRICING_SOURCE]],
       ["tagline", [NEWS_SOURCE]],
     ]);
     expect((await database.db.select().from(refreshProposals))[0]).toMatchObject({ status: "reviewed" });

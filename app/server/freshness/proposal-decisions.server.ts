@@ -208,6 +208,13 @@ export async function decideProposalFields({
           .set({ sources: sourcesOf(decision.field) })
           .where(and(savedNow, eq(toolChanges.field, decision.field)));
       }
+      // The starting price follows the plans (decision 166): its change cites the plans' pages.
+      if (accepted.some((decision) => decision.field === "pricing")) {
+        await tx
+          .update(toolChanges)
+          .set({ sources: sourcesOf("pricing") })
+          .where(and(savedNow, eq(toolChanges.field, "startingPrice")));
+      }
     }
 
     // Accepted facts, each logged with the pages its proposal cited (decision 165).
