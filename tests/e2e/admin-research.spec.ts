@@ -263,9 +263,9 @@ test("a scheduled AI refresh proposes a new price with its source; accepted, the
   await expect(visitor.getByText("$29/month").first()).toBeVisible();
   const history = visitor.getByRole("region", { name: "History" });
   await expect(history).toContainText("Pricing");
-  await expect(history.getByRole("link", { name: new RegExp(pricingPage.title) })).toHaveAttribute(
-    "href",
-    pricingPage.url,
-  );
+  // The plans' entry and the starting price derived from them (decision 166) both cite the pricing page.
+  const cited = history.getByRole("link", { name: new RegExp(pricingPage.title) });
+  await expect(cited).toHaveCount(2);
+  for (const link of await cited.all()) await expect(link).toHaveAttribute("href", pricingPage.url);
   await visitor.close();
 });
