@@ -1,0 +1,2 @@
+-- Reserved; the owning change writes this migration.
+SELECT 1;
