@@ -520,12 +520,52 @@ export const toolVotes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     rating: smallint("rating").notNull(),
+    /** The member's words on the tool (issue 33): a review rides on its vote, one per vote. */
+    review: text("review"),
+    /** What the reviewer used the tool for, when they said. */
+    usedFor: text("used_for"),
+    /** When the review text was last written; null while the vote has no review. */
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     unique("tool_votes_tool_id_user_id_key").on(table.toolId, table.userId),
     check("tool_votes_rating_check", sql`${table.rating} between 1 and 5`),
     index("tool_votes_user_id_idx").on(table.userId),
+  ],
+);
+
+/**
+ * A tool's page views and "Visit website" clicks per day (issue 33): counts only, never who made
+ * them; written in batches by the process that counted them.
+ */
+export const toolDailyCounts = pgTable(
+  "tool_daily_counts",
+  {
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.toolId, table.day] }), index("tool_daily_counts_day_idx").on(table.day)],
+);
+
+/** The tool pages an article links to (issue 34), read from its content at every save. */
+export const articleTools = pgTable(
+  "article_tools",
+  {
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.articleId, table.toolId] }),
+    index("article_tools_tool_idx").on(table.toolId),
   ],
 );
 
