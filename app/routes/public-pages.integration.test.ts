@@ -447,7 +447,7 @@ describe("robots.txt loader", () => {
 describe("blog/rss.xml loader", () => {
   const feed = async () => {
     const response = await callLoader(rssLoader, "/blog/rss.xml");
-    expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     const rss = parseXml(await response.text());
     const channel = childrenNamed(rss, "channel")[0]!;
     return { rss, channel, items: childrenNamed(channel, "item") };
@@ -551,7 +551,7 @@ describe("tool and JSON feeds", () => {
   test("/tools/rss.xml lists the newest tools first, with their taglines and descriptions", async () => {
     await insertCatalogue();
     const response = await callLoader(toolsFeedLoader, "/tools/rss.xml");
-    expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     const channel = childrenNamed(parseXml(await response.text()), "channel")[0]!;
     expect(childrenNamed(channel, "atom:link")[0]?.attributes.href).toBe("http://localhost/tools/rss.xml");
     const items = childrenNamed(channel, "item");
@@ -559,6 +559,33 @@ describe("tool and JSON feeds", () => {
     expect(textOf(items[0]!, "link")).toBe("http://localhost/tool/new-writer");
     expect(textOf(items[0]!, "description")).toBe("Writes fast");
     expect(textOf(items[0]!, "content:encoded")).toBe("<p>About New Writer.</p>");
+  });
+
+  test("every RSS feed names the stylesheet and script that make it readable in a browser; JSON feeds do not", async () => {
+    await insertCatalogue();
+    const feeds = [
+      callLoader(toolsFeedLoader, "/tools/rss.xml"),
+      callLoader(toolsFeedLoader, "/category/Writing/rss.xml", { params: { category: "Writing" } }),
+      callLoader(rssLoader, "/blog/rss.xml"),
+      callLoader(changesFeedLoader, "/changes/rss.xml"),
+    ];
+    for (const response of await Promise.all(feeds)) {
+      const body = await response.text();
+      expect(body).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<\?xml-stylesheet type="text\/css" href="\/feed.css"\?>\n<rss /,
+      );
+      // A reader sees the channel, and beside it one element of a namespace it skips.
+      const rss = parseXml(body);
+      expect(rss.children.map((child) => child.name)).toEqual(["channel", "script"]);
+      expect(rss.children[1]!.attributes).toEqual({
+        xmlns: "http://www.w3.org/1999/xhtml",
+        src: "/feed.js",
+        defer: "defer",
+      });
+    }
+    const json = await (await callLoader(toolsFeedLoader, "/tools/feed.json")).text();
+    expect(json).not.toContain('"/feed.js"');
+    expect(json).not.toContain('"/feed.css"');
   });
 
   test("/tools/feed.json is a JSON Feed 1.1 of the same tools", async () => {
@@ -632,7 +659,7 @@ describe("the change log's feed (issue 14)", () => {
     });
 
     const response = await callLoader(changesFeedLoader, "/changes/rss.xml");
-    expect(response.headers.get("Content-Type")).toBe("application/rss+xml; charset=utf-8");
+    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     const body = await response.text();
     expect(body).not.toContain("<script>");
     const rss = parseXml(body);

@@ -41,7 +41,7 @@ test("robots.txt is plain text and points to the sitemap", async ({ request, bas
 test("the blog feed is RSS with the newest article first", async ({ request, baseURL }) => {
   const response = await request.get("/blog/rss.xml");
   expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
+  expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
   const xml = await response.text();
   expect(xml).toContain("<rss");
   const itemTitles = [...xml.matchAll(/<item>[\s\S]*?<title>(.*?)<\/title>/g)].map((match) => match[1]);

@@ -62,6 +62,9 @@ export function parseXml(source: string): XmlElement {
 
   const declaration = /^<\?xml version="1\.0" encoding="UTF-8"\?>\s*/.exec(source) ?? fail("missing XML declaration");
   position = declaration[0].length;
+  // Processing instructions before the root (an xml-stylesheet), never one named "xml".
+  const instruction = /<\?(?![Xx][Mm][Ll](?:\s|\?>))[A-Za-z_][\w.-]*(?:\s(?:(?!\?>)[\s\S])*)?\?>\s*/y;
+  for (instruction.lastIndex = position; instruction.exec(source);) position = instruction.lastIndex;
   const root = readElement();
   if (source.slice(position).trim() !== "") fail("content after the root element");
   return root;

@@ -27,6 +27,16 @@ export type Feed = {
   items: FeedItem[];
 };
 
+/**
+ * What makes an RSS feed readable when a person opens it in a browser (decision 184): a CSS
+ * stylesheet for the bare XML, and a script in the XHTML namespace that turns the feed into a page
+ * with links and "Copy this address into your reader". Both are files in `public/`, from this
+ * origin, so the Content-Security-Policy every response carries lets them work. Feed readers
+ * ignore both: a processing instruction, and an element in a namespace they do not know.
+ */
+export const FEED_STYLESHEET_PATH = "/feed.css";
+export const FEED_SCRIPT_PATH = "/feed.js";
+
 /** RSS 2.0, with each item's full content and the feed's own address (Atom self link). */
 export function renderRss(feed: Feed, siteUrl: string): string {
   const items = feed.items.map((item) =>
@@ -48,6 +58,7 @@ export function renderRss(feed: Feed, siteUrl: string): string {
   const lastBuild = feed.items.reduce((latest, item) => (item.modified > latest ? item.modified : latest), new Date(0));
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<?xml-stylesheet type="text/css" href="${FEED_STYLESHEET_PATH}"?>`,
     `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">`,
     "<channel>",
     `<title>${escapeXml(feed.title)}</title>`,
@@ -58,6 +69,8 @@ export function renderRss(feed: Feed, siteUrl: string): string {
     `<atom:link href="${escapeXml(absoluteUrl(siteUrl, feed.feedPath))}" rel="self" type="application/rss+xml"/>`,
     ...items,
     "</channel>",
+    // Last, so the whole feed is in the document when it runs.
+    `<script xmlns="http://www.w3.org/1999/xhtml" src="${FEED_SCRIPT_PATH}" defer="defer"></script>`,
     "</rss>",
     "",
   ].join("\n");
@@ -89,7 +102,10 @@ export function renderJsonFeed(feed: Feed, siteUrl: string): string {
 }
 
 export const FEED_TYPES = {
-  rss: "application/rss+xml; charset=utf-8",
+  // Not application/rss+xml: Chromium shows that as plain text, where no stylesheet or script
+  // applies. Readers read the feed whatever it is labelled; pages still announce it with
+  // <link rel="alternate" type="application/rss+xml"> (decision 184).
+  rss: "application/xml; charset=utf-8",
   json: "application/feed+json; charset=utf-8",
 } as const;
 
