@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { isWebAddress, type ChangeEntry, type ChangeValue } from "~/lib/change-log";
+import { changeTitle, isWebAddress, type ChangeEntry, type ChangeValue } from "~/lib/change-log";
 import { formatDate } from "~/lib/format";
 
 function Value({ value, label }: { value: ChangeValue; label: string }) {
@@ -25,7 +25,8 @@ function Value({ value, label }: { value: ChangeValue; label: string }) {
 
 /**
  * Entries of the public change log: what changed, from what to what, who and when, and the pages
- * an accepted AI proposal cited. `showTool` names the tool (the catalogue-wide log).
+ * an accepted AI proposal cited. A change of status reads as what happened to the tool ("Added to
+ * the directory by Ada", decision 185). `showTool` names the tool (the catalogue-wide log).
  */
 export function ChangeList({ entries, showTool = false }: { entries: ChangeEntry[]; showTool?: boolean }) {
   return (
@@ -44,16 +45,21 @@ export function ChangeList({ entries, showTool = false }: { entries: ChangeEntry
                   {entry.toolName}
                 </Link>
               )}
-              <span className="font-semibold text-slate-900 dark:text-slate-100">{entry.fieldLabel}</span>
+              <span className="font-semibold text-slate-900 dark:text-slate-100">
+                {entry.event ? changeTitle(entry) : entry.fieldLabel}
+              </span>
               <span className="text-slate-600 dark:text-slate-400">
-                changed by {entry.author} on <time dateTime={at.toISOString()}>{formatDate(at.toISOString())}</time>
+                {entry.event ? "by" : "changed by"} {entry.author} on{" "}
+                <time dateTime={at.toISOString()}>{formatDate(at.toISOString())}</time>
               </span>
             </p>
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-              <Value value={entry.before} label="Before" />
-              <ArrowRight aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-400 max-sm:rotate-90 sm:mt-0.5" />
-              <Value value={entry.after} label="After" />
-            </div>
+            {!entry.event && (
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+                <Value value={entry.before} label="Before" />
+                <ArrowRight aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-400 max-sm:rotate-90 sm:mt-0.5" />
+                <Value value={entry.after} label="After" />
+              </div>
+            )}
             {sources.length > 0 && (
               <div className="text-slate-600 dark:text-slate-400">
                 Sources:{" "}

@@ -57,6 +57,40 @@ function statusText(value: unknown): string {
   return value === "active" ? "Active" : "Not listed";
 }
 
+/**
+ * A change of status is an event in a tool's life, told in words of its own rather than as a
+ * field going from one value to another (decision 185): added (decision 156), discontinued,
+ * listed again.
+ */
+export const TOOL_EVENTS = ["added", "discontinued", "restored"] as const;
+export type ToolEvent = (typeof TOOL_EVENTS)[number];
+
+export function toolEvent(field: string, before: unknown, after: unknown): ToolEvent | null {
+  if (field !== "status") return null;
+  if (after === "discontinued") return "discontinued";
+  if (after !== "active") return null;
+  return before === "discontinued" ? "restored" : "added";
+}
+
+/** The event as a heading: "Added to the directory". */
+export const TOOL_EVENT_TITLES: Record<ToolEvent, string> = {
+  added: "Added to the directory",
+  discontinued: "Marked discontinued",
+  restored: "Listed again",
+};
+
+/** The event said of the tool: "Quill was added to the directory". */
+export function toolEventSentence(event: ToolEvent, toolName: string): string {
+  if (event === "added") return `${toolName} was added to the directory`;
+  if (event === "discontinued") return `${toolName} was marked discontinued`;
+  return `${toolName} is listed again`;
+}
+
+/** What an entry says happened, as a heading: "Added to the directory", or "Pricing changed". */
+export function changeTitle(entry: Pick<ChangeEntry, "event" | "fieldLabel">): string {
+  return entry.event ? TOOL_EVENT_TITLES[entry.event] : `${entry.fieldLabel} changed`;
+}
+
 export function describeChangeValue(field: string, value: unknown): ChangeValue {
   if (field === "status") return { kind: "text", text: statusText(value) };
   const fact = factFromChangeField(field);
@@ -108,6 +142,8 @@ export type ChangeEntry = {
   toolName: string;
   field: string;
   fieldLabel: string;
+  /** Set when the entry is a change of status: then it reads as this event, not as a field. */
+  event: ToolEvent | null;
   before: ChangeValue;
   after: ChangeValue;
   /** "Ada", or "AI proposal accepted by Ada". */

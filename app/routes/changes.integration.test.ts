@@ -4,10 +4,14 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import ChangesPage, { loader as changesLoader, meta as changesMeta } from "~/routes/changes";
+import { loader as changesFeedLoader } from "~/routes/changes-rss";
 import ToolPage, { loader as toolLoader } from "~/routes/tool";
 import { toolChanges, toolLinkChecks, tools, users } from "~/server/db/schema.server";
+import { createTool } from "~/server/catalog/tool-admin.server";
 import { recordToolChanges, type ChangeAuthor } from "~/server/freshness/change-log.server";
-import { insertTools } from "../../tests/setup/fixtures";
+import { setToolStatus } from "~/server/freshness/tool-status.server";
+import { insertTools, toolForm } from "../../tests/setup/fixtures";
+import { childrenNamed, parseXml, textOf } from "../../tests/setup/strict-xml";
 import { loggingDatabase } from "../../tests/setup/statement-log";
 import { createTestDatabase, type TestDatabase } from "../../tests/setup/test-database";
 
@@ -258,6 +262,58 @@ describe("/changes", () => {
         href: "/changes/rss.xml",
       }),
     );
+  });
+
+  test("tells of tools added, discontinued and listed again, on the page, in its feed and in a tool's History", async () => {
+    const created = await createTool({ db: database.db, input: toolForm({ name: "Quill" }), author: ada });
+    if (created.status !== "created") throw new Error("Quill was not created");
+    const [echo] = await insertTools(database.db, { name: "Echo" });
+    const grace: ChangeAuthor = { origin: "admin", actorId: null, actorName: "Grace" };
+    await setToolStatus({ db: database.db, id: echo!.id, status: "discontinued", author: grace });
+    await setToolStatus({ db: database.db, id: echo!.id, status: "active", author: ada });
+    // One transaction's now() each, in order: spread them so newest first is the order written.
+    await database.db.execute(
+      sql`update ${toolChanges} set created_at = created_at - interval '1 hour' where after = '"discontinued"'::jsonb`,
+    );
+    await database.db.execute(
+      sql`update ${toolChanges} set created_at = created_at - interval '2 hours' where before is null or before = 'null'::jsonb`,
+    );
+
+    const first = await callLoader(changesLoader, "/changes");
+    expect(first.changes.map((entry) => [entry.toolName, entry.event])).toEqual([
+      ["Echo", "restored"],
+      ["Echo", "discontinued"],
+      ["Quill", "added"],
+    ]);
+    const text = visibleText(render(ChangesPage as never, "/changes", "/changes", first));
+    expect(text).toContain("Echo Listed again by Ada on");
+    expect(text).toContain("Echo Marked discontinued by Grace on");
+    expect(text).toContain("Quill Added to the directory by Ada on");
+    // An event is no field going from one value to another.
+    expect(text).not.toContain("Status");
+    expect(text).not.toContain("Not listed");
+
+    const feed = await callLoader(changesFeedLoader, "/changes/rss.xml");
+    const channel = childrenNamed(parseXml(await feed.text()), "channel")[0]!;
+    expect(textOf(channel, "description")).toContain("tools added, discontinued or listed again");
+    const items = childrenNamed(channel, "item");
+    expect(items.map((item) => [textOf(item, "title"), textOf(item, "description"), textOf(item, "category")])).toEqual(
+      [
+        ["Echo: Listed again", "Echo is listed again (by Ada)", "Listed again"],
+        ["Echo: Marked discontinued", "Echo was marked discontinued (by Grace)", "Marked discontinued"],
+        ["Quill: Added to the directory", "Quill was added to the directory (by Ada)", "Added to the directory"],
+      ],
+    );
+    expect(textOf(items[1]!, "link")).toBe("http://localhost/tool/echo");
+    expect(textOf(items[1]!, "content:encoded")).toBe(
+      "<p>Echo was marked discontinued by Grace.</p><p>Its page stays with its last known details; lists and search leave it out.</p>",
+    );
+
+    const history = visibleText(
+      render(ToolPage as never, "/tool/echo", "/tool/:id", await callLoader(toolLoader, "/tool/echo", { id: "echo" })),
+    );
+    expect(history).toContain("Listed again by Ada on");
+    expect(history).toContain("Marked discontinued by Grace on");
   });
 
   test("shows an empty log on page 1 and answers 404 past the end", async () => {

@@ -32,7 +32,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const tags = seoMeta({
     siteName,
     title: page > 1 ? `Recent changes - page ${page} | ${siteName}` : `Recent changes | ${siteName}`,
-    description: `Every change to the ${siteName} catalogue: which tool, which field, before and after, who and when.`,
+    description: `Every change to the ${siteName} catalogue: tools added, discontinued or listed again, and each field, before and after, who and when.`,
     path: page > 1 ? `/changes?page=${page}` : "/changes",
     siteUrl,
     // Later pages are an archive: followed, not indexed.
@@ -62,8 +62,8 @@ export default function Changes({ loaderData }: Route.ComponentProps) {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Recent changes</h1>
         <p className="text-slate-600 dark:text-slate-400">
-          What changed in the directory&apos;s tools, newest first: each field, before and after, who made the change
-          and, for AI proposals, the pages it came from.{" "}
+          What changed in the directory, newest first: tools added, discontinued or listed again, and each field of a
+          tool, before and after, who made the change and, for AI proposals, the pages it came from.{" "}
           <a href={CHANGES_FEED_PATH} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
             Follow by RSS
           </a>

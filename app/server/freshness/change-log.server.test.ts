@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { changeAuthorText, describeChangeValue } from "~/lib/change-log";
+import { changeAuthorText, changeTitle, describeChangeValue, toolEvent } from "~/lib/change-log";
 import { changeSummary, diffToolFields, type ToolSnapshot } from "./change-log.server";
 
 const base: ToolSnapshot = {
@@ -91,13 +91,43 @@ describe("how a change reads", () => {
   test("sums a change up on one line", () => {
     expect(
       changeSummary({
+        toolName: "Quill",
+        event: null,
         fieldLabel: "Pricing model",
         before: describeChangeValue("pricingModel", "free"),
         after: describeChangeValue("pricingModel", "paid"),
       }),
     ).toBe("Pricing model: Free → Paid");
     expect(
-      changeSummary({ fieldLabel: "Website", before: { kind: "empty" }, after: { kind: "text", text: "x" } }),
+      changeSummary({
+        toolName: "Quill",
+        event: null,
+        fieldLabel: "Website",
+        before: { kind: "empty" },
+        after: { kind: "text", text: "x" },
+      }),
     ).toBe("Website: (none) → x");
+  });
+
+  test("reads a change of status as what happened to the tool (decision 185)", () => {
+    const status = (before: unknown, after: unknown) => {
+      const event = toolEvent("status", before, after);
+      const entry = { toolName: "Quill", event, fieldLabel: "Status" };
+      return [
+        event,
+        changeTitle(entry),
+        changeSummary({ ...entry, before: { kind: "empty" }, after: { kind: "empty" } }),
+      ];
+    };
+    expect(status(null, "active")).toEqual(["added", "Added to the directory", "Quill was added to the directory"]);
+    expect(status("active", "discontinued")).toEqual([
+      "discontinued",
+      "Marked discontinued",
+      "Quill was marked discontinued",
+    ]);
+    expect(status("discontinued", "active")).toEqual(["restored", "Listed again", "Quill is listed again"]);
+    // Any other field, whatever its values, is a field that changed.
+    expect(toolEvent("tagline", "active", "discontinued")).toBeNull();
+    expect(changeTitle({ event: null, fieldLabel: "Pricing" })).toBe("Pricing changed");
   });
 });

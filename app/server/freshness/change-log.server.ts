@@ -4,6 +4,8 @@ import {
   changeFieldLabel,
   changeValueText,
   describeChangeValue,
+  toolEvent,
+  toolEventSentence,
   type ChangeEntry,
 } from "~/lib/change-log";
 import { isUuid } from "~/lib/slugify";
@@ -143,6 +145,7 @@ function toEntry(row: EntryRow): ChangeEntry {
     toolName: row.toolName,
     field: row.field,
     fieldLabel: changeFieldLabel(row.field),
+    event: toolEvent(row.field, row.before, row.after),
     before: describeChangeValue(row.field, row.before),
     after: describeChangeValue(row.field, row.after),
     author: changeAuthorText(row.origin, row.actorName),
@@ -152,8 +155,14 @@ function toEntry(row: EntryRow): ChangeEntry {
   };
 }
 
-/** "Pricing: Free -> Paid", for feeds and one-line summaries. */
-export function changeSummary(entry: Pick<ChangeEntry, "fieldLabel" | "before" | "after">): string {
+/**
+ * "Pricing: Free → Paid", for feeds and one-line summaries; a change of status says what
+ * happened to the tool: "Quill was marked discontinued" (decision 185).
+ */
+export function changeSummary(
+  entry: Pick<ChangeEntry, "toolName" | "event" | "fieldLabel" | "before" | "after">,
+): string {
+  if (entry.event) return toolEventSentence(entry.event, entry.toolName);
   return `${entry.fieldLabel}: ${changeValueText(entry.before)} → ${changeValueText(entry.after)}`;
 }
 

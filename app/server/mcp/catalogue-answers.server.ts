@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { changeValueText, isWebAddress } from "~/lib/change-log";
+import { changeValueText, isWebAddress, type ToolEvent } from "~/lib/change-log";
 import { comparePath, MAX_COMPARED_TOOLS, sortSlugs } from "~/lib/compare";
 import { pricingToPlans, type Pricing } from "~/lib/pricing";
 import type { PricingModel } from "~/lib/pricing-model";
@@ -14,7 +14,7 @@ import { publicFacts } from "~/lib/tool-facts";
 import { findToolByIdentifier, listTools, type ToolCard } from "../catalog/tools.server";
 import type { Database } from "../db/client.server";
 import { toolCategoryCounts } from "../db/schema.server";
-import { listRecentChanges } from "../freshness/change-log.server";
+import { changeSummary, listRecentChanges } from "../freshness/change-log.server";
 
 /**
  * What the MCP tools answer, as plain data functions over the catalogue's own reads: every tool is
@@ -334,6 +334,10 @@ export type RecentChangesAnswer = {
   url: string;
   changes: {
     tool: { slug: string; name: string; url: string };
+    /** A change of status as what happened to the tool; null for a field's change (decision 185). */
+    event: ToolEvent | null;
+    /** The change on one line, as the feed says it: "Quill was marked discontinued", "Pricing: Free → Paid". */
+    summary: string;
     field: string;
     before: string;
     after: string;
@@ -370,6 +374,8 @@ export async function recentChanges({
     url: absoluteUrl(siteUrl, toolSlug ? toolPath(toolSlug) : "/changes"),
     changes: changes.map((entry) => ({
       tool: { slug: entry.toolSlug, name: entry.toolName, url: absoluteUrl(siteUrl, toolPath(entry.toolSlug)) },
+      event: entry.event,
+      summary: changeSummary(entry),
       field: entry.fieldLabel,
       before: changeValueText(entry.before),
       after: changeValueText(entry.after),

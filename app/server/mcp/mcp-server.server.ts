@@ -3,6 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { TOOL_CATEGORIES } from "~/lib/categories";
+import { TOOL_EVENTS } from "~/lib/change-log";
 import { MAX_COMPARED_TOOLS, MIN_COMPARED_TOOLS } from "~/lib/compare";
 import { ALTERNATIVES_LIMIT } from "~/lib/alternatives";
 import { HAS_FILTERS, PLATFORMS } from "~/lib/fact-filters";
@@ -307,7 +308,7 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
     "recent_changes",
     {
       title: "Recent changes to the catalogue",
-      description: `The public change log, newest first: which field of which tool changed, from what to what, who made the change, when, and the web pages an accepted AI proposal cited. Use it when asked what is new or changed (prices, features, a tool discontinued), or whether a tool's facts are up to date; give \`tool\` for one tool's history. At most ${RECENT_CHANGES_LIMIT} changes in one call (default 20).`,
+      description: `The public change log, newest first: tools added to the directory, discontinued or listed again, and which field of which tool changed, from what to what, who made the change, when, and the web pages an accepted AI proposal cited. Use it when asked what is new or changed (prices, features, a tool discontinued), or whether a tool's facts are up to date; give \`tool\` for one tool's history. At most ${RECENT_CHANGES_LIMIT} changes in one call (default 20).`,
       inputSchema: {
         tool: slugInput.optional().describe("Only this tool's changes: its slug, e.g. 'chatgpt' (its name also works)"),
         limit: z
@@ -323,6 +324,15 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
         changes: z.array(
           z.object({
             tool: z.object({ slug: z.string(), name: z.string(), url: z.string() }),
+            event: z
+              .enum(TOOL_EVENTS)
+              .nullable()
+              .describe(
+                "Set when the tool itself changed: added to the directory, marked discontinued, or listed again; null for a field's change",
+              ),
+            summary: z
+              .string()
+              .describe("The change in one line, e.g. 'Quill was marked discontinued' or 'Pricing: Free → Paid'"),
             field: z.string().describe("The field that changed, e.g. 'Pricing' or 'Status'"),
             before: z.string().describe("The value before, as the site shows it, shortened; '(none)' when empty"),
             after: z.string().describe("The value after"),

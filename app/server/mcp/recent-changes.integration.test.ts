@@ -44,6 +44,8 @@ type Answer = {
   url: string;
   changes: {
     tool: { slug: string; name: string; url: string };
+    event: "added" | "discontinued" | "restored" | null;
+    summary: string;
     field: string;
     before: string;
     after: string;
@@ -103,6 +105,8 @@ describe("recent_changes", () => {
     expect(answer.changes).toEqual([
       {
         tool: { slug: "quill", name: "Quill", url: `${SITE}/tool/quill` },
+        event: "discontinued",
+        summary: "Quill was marked discontinued",
         field: "Status",
         before: "Active",
         after: "Discontinued",
@@ -112,6 +116,8 @@ describe("recent_changes", () => {
       },
       {
         tool: { slug: "echo", name: "Echo", url: `${SITE}/tool/echo` },
+        event: null,
+        summary: "Features: A → A, B",
         field: "Features",
         before: "A",
         after: "A, B",
@@ -121,6 +127,8 @@ describe("recent_changes", () => {
       },
       {
         tool: { slug: "quill", name: "Quill", url: `${SITE}/tool/quill` },
+        event: null,
+        summary: "Pricing model: Free → Paid",
         field: "Pricing model",
         before: "Free",
         after: "Paid",
@@ -134,6 +142,22 @@ describe("recent_changes", () => {
     const quillOnly = await structured({ tool: "Quill" });
     expect(quillOnly.url).toBe(`${SITE}/tool/quill`);
     expect(quillOnly.changes.map((item) => item.field)).toEqual(["Status", "Pricing model"]);
+  });
+
+  it("says when a tool was added, discontinued or listed again, in the words of /changes (decision 185)", async () => {
+    const [nova, quill, echo] = await insertTools(database.db, { name: "Nova" }, { name: "Quill" }, { name: "Echo" });
+    await change(nova!.id, "status", null, "active", "2025-06-01T00:00:00Z");
+    await change(quill!.id, "status", "active", "discontinued", "2025-06-02T00:00:00Z");
+    await change(echo!.id, "status", "discontinued", "active", "2025-06-03T00:00:00Z");
+
+    const { changes } = await structured();
+    expect(
+      changes.map((item) => [item.tool.name, item.event, item.summary, item.field, item.before, item.after]),
+    ).toEqual([
+      ["Echo", "restored", "Echo is listed again", "Status", "Discontinued", "Active"],
+      ["Quill", "discontinued", "Quill was marked discontinued", "Status", "Active", "Discontinued"],
+      ["Nova", "added", "Nova was added to the directory", "Status", "Not listed", "Active"],
+    ]);
   });
 
   it("answers an unknown tool with an error that says what to do, and an empty log with no changes", async () => {

@@ -1,4 +1,12 @@
-import { changeValueText, isWebAddress, type ChangeEntry, type ChangeValue } from "~/lib/change-log";
+import {
+  changeTitle,
+  changeValueText,
+  isWebAddress,
+  toolEventSentence,
+  type ChangeEntry,
+  type ChangeValue,
+  type ToolEvent,
+} from "~/lib/change-log";
 import { absoluteUrl } from "~/lib/seo";
 import { siteBranding } from "../branding.server";
 import type { Database } from "../db/client.server";
@@ -13,13 +21,27 @@ function valueHtml(value: ChangeValue): string {
   return `<p>${escapeHtml(changeValueText(value))}</p>`;
 }
 
+/** What a change of status means for a reader of the directory. */
+const EVENT_CONSEQUENCES: Record<ToolEvent, string> = {
+  added: "Its page has what it does, its pricing and its facts.",
+  discontinued: "Its page stays with its last known details; lists and search leave it out.",
+  restored: "It is back in lists and search.",
+};
+
 /** An entry as HTML built from text only: everything from the database is escaped. */
 function entryHtml(entry: ChangeEntry): string {
   const sources = entry.sources.filter((source) => isWebAddress(source.url));
   return [
-    `<p><strong>${escapeHtml(entry.fieldLabel)}</strong> changed by ${escapeHtml(entry.author)}.</p>`,
-    `<p>Before:</p>${valueHtml(entry.before)}`,
-    `<p>After:</p>${valueHtml(entry.after)}`,
+    ...(entry.event
+      ? [
+          `<p>${escapeHtml(toolEventSentence(entry.event, entry.toolName))} by ${escapeHtml(entry.author)}.</p>`,
+          `<p>${EVENT_CONSEQUENCES[entry.event]}</p>`,
+        ]
+      : [
+          `<p><strong>${escapeHtml(entry.fieldLabel)}</strong> changed by ${escapeHtml(entry.author)}.</p>`,
+          `<p>Before:</p>${valueHtml(entry.before)}`,
+          `<p>After:</p>${valueHtml(entry.after)}`,
+        ]),
     sources.length > 0
       ? `<p>Sources:</p><ul>${sources
           .map(
@@ -44,19 +66,19 @@ export async function changesFeed({
   const { changes } = await listRecentChanges({ db, pageSize: FEED_LENGTH });
   return {
     title: `Changes to the ${siteBranding.name} catalogue`,
-    description: `What changed in the ${siteBranding.name} directory's tools: each field, before and after, who and when.`,
+    description: `What changed in the ${siteBranding.name} directory: tools added, discontinued or listed again, and each field of a tool, before and after, who and when.`,
     homePath: "/changes",
     feedPath,
     items: changes.map((entry) => ({
       id: entry.id,
       url: absoluteUrl(siteUrl, `/tool/${encodeURIComponent(entry.toolSlug)}`),
-      title: `${entry.toolName}: ${entry.fieldLabel} changed`,
+      title: `${entry.toolName}: ${changeTitle(entry)}`,
       summary: `${changeSummary(entry)} (by ${entry.author})`,
       contentHtml: entryHtml(entry),
       published: entry.createdAt,
       modified: entry.createdAt,
       author: entry.author,
-      tags: [entry.fieldLabel],
+      tags: [entry.event ? changeTitle(entry) : entry.fieldLabel],
     })),
   };
 }
