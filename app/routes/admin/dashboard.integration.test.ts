@@ -102,6 +102,15 @@ describe("Recent Activity", () => {
       author: { origin: "proposal", actorId: adminId, actorName: "Ada" },
     });
     await database.db.execute(sql`update ${toolChanges} set created_at = '2025-06-04T00:00:00Z'`);
+    // A change of status reads as what happened to the tool (decision 185).
+    await recordToolChanges(database.db, {
+      toolId: quill!.id,
+      changes: [{ field: "status", before: "active", after: "discontinued" }],
+      author: { origin: "admin", actorId: adminId, actorName: "Ada" },
+    });
+    await database.db.execute(
+      sql`update ${toolChanges} set created_at = '2025-06-04T12:00:00Z' where field = 'status'`,
+    );
     await database.db.insert(researchRuns).values({
       userId: adminId,
       mode: "update",
@@ -127,6 +136,7 @@ describe("Recent Activity", () => {
     const { activity } = await load();
     expect(activity.map((item) => [item.kind, item.text, item.href])).toEqual([
       ["sign-up", "Reader (reader@example.com) signed up", "mailto:reader@example.com"],
+      ["change", "Ada marked Quill discontinued", "/tool/quill"],
       ["change", "Ada (AI proposal) changed Pricing model of Quill", "/tool/quill"],
       ["research", "AI research on Quill finished (admin@example.com)", `/admin/tools/${quill!.id}`],
       // Dated when the website started failing, not at its latest check.

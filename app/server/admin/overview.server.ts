@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
-import { changeFieldLabel } from "~/lib/change-log";
+import { changeFieldLabel, toolEvent, type ToolEvent } from "~/lib/change-log";
 import { FLAG_AFTER_FAILURES, LINK_OUTCOME_LABELS } from "~/lib/link-health";
 import type { Database } from "../db/client.server";
 import {
@@ -64,6 +64,19 @@ export async function countFlaggedForReview({ db }: { db: Database }): Promise<n
   return row?.count ?? 0;
 }
 
+/** A change as the dashboard says it after who made it; a change of status as its event (decision 185). */
+function activityVerb(change: { field: string; before: unknown; after: unknown; toolName: string }): string {
+  const event = toolEvent(change.field, change.before, change.after);
+  if (event) return ACTIVITY_EVENT_TEXT[event](change.toolName);
+  return `changed ${changeFieldLabel(change.field)} of ${change.toolName}`;
+}
+
+const ACTIVITY_EVENT_TEXT: Record<ToolEvent, (toolName: string) => string> = {
+  added: (toolName) => `added ${toolName}`,
+  discontinued: (toolName) => `marked ${toolName} discontinued`,
+  restored: (toolName) => `listed ${toolName} again`,
+};
+
 /** One line of the dashboard's Recent Activity: what happened, when, and where to look. */
 export type ActivityItem = {
   id: string;
@@ -102,6 +115,8 @@ export async function listRecentActivity({
         id: toolChanges.id,
         at: toolChanges.createdAt,
         field: toolChanges.field,
+        before: toolChanges.before,
+        after: toolChanges.after,
         origin: toolChanges.origin,
         actorName: toolChanges.actorName,
         toolName: tools.name,
@@ -151,7 +166,7 @@ export async function listRecentActivity({
       id: `change-${change.id}`,
       kind: "change" as const,
       at: change.at,
-      text: `${change.actorName}${change.origin === "proposal" ? " (AI proposal)" : ""} changed ${changeFieldLabel(change.field)} of ${change.toolName}`,
+      text: `${change.actorName}${change.origin === "proposal" ? " (AI proposal)" : ""} ${activityVerb(change)}`,
       href: `/tool/${encodeURIComponent(change.toolSlug)}`,
     })),
     ...runs.map((run) => ({

@@ -68,15 +68,31 @@ describe("seedDemoCatalogue", () => {
     expect(checks).toEqual([]);
     expect(runs.map((run) => [run.kind, run.state])).toEqual([["refresh", "succeeded"]]);
     expect(new Set(changes.map((change) => change.actorName))).toEqual(new Set([DEMO_AUTHOR]));
-    // Each change log entry ends at the tool's current value.
-    for (const change of changes) {
+    // Each field's change log entry ends at the tool's current value.
+    const [statusChanges, fieldChanges] = [
+      changes.filter((change) => change.field === "status"),
+      changes.filter((change) => change.field !== "status"),
+    ];
+    for (const change of fieldChanges) {
       const tool = toolRows.find((row) => row.id === change.toolId)!;
       expect(change.after).toBe(tool[change.field as "tagline" | "website"]);
     }
-    expect(changes.map((change) => [change.origin, change.sources.length]).sort()).toEqual([
+    expect(fieldChanges.map((change) => [change.origin, change.sources.length]).sort()).toEqual([
       ["admin", 0],
       ["proposal", 1],
     ]);
+    // Events (decision 185): the newest tool added, another discontinued and listed again; both listed now.
+    const newest = toolRows.reduce((latest, row) => (row.createdAt > latest.createdAt ? row : latest));
+    expect(
+      statusChanges
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .map((change) => [change.toolId === newest.id, change.before, change.after]),
+    ).toEqual([
+      [false, "active", "discontinued"],
+      [false, "discontinued", "active"],
+      [true, null, "active"],
+    ]);
+    expect(toolRows.filter((row) => row.discontinuedAt !== null)).toEqual([]);
     expect(proposals.map((proposal) => proposal.status).sort()).toEqual(["pending", "reviewed"]);
     const pending = fields.find((field) => field.decision === null)!;
     const waitingTool = toolRows.find((row) => row.id === proposals.find((p) => p.status === "pending")!.toolId)!;

@@ -4,8 +4,8 @@ import { inArray } from "drizzle-orm";
 
 /**
  * What the AI refresh leaves behind, so a new install shows its review at once: a refresh run in
- * /admin/jobs, two entries in the public change log (one from an accepted AI proposal, with its
- * source), signed "Demo data" so nobody takes them for real edits, and one proposal waiting in
+ * /admin/jobs, entries in the public change log (one from an accepted AI proposal, with its
+ * source; a tool added; one discontinued and listed again), signed "Demo data" so nobody takes them for real edits, and one proposal waiting in
  * /admin/proposals. Written only for the tools this seeding added. No website check is invented
  * (issue 35): a tool's "Website checked" line appears after the first real check.
  */
@@ -88,6 +88,28 @@ export async function seedDemoFreshness(tx: Database, toolIds: string[], now: nu
       actorName: DEMO_AUTHOR,
       createdAt: new Date(now - 30 * hour),
     });
+  }
+  // The log's events (decision 185): the newest tool's arrival, and one tool that was marked
+  // discontinued while its website was down and listed again when it came back.
+  const newest = rows.at(-1);
+  const returned = rows.length > 4 ? rows.at(-2) : undefined;
+  const statusChange = (toolId: string, before: string | null, after: string, at: number) => ({
+    toolId,
+    field: "status",
+    before,
+    after,
+    origin: "admin" as const,
+    actorName: DEMO_AUTHOR,
+    createdAt: new Date(at),
+  });
+  if (newest) await tx.insert(toolChanges).values(statusChange(newest.id, null, "active", now));
+  if (returned) {
+    await tx
+      .insert(toolChanges)
+      .values([
+        statusChange(returned.id, "active", "discontinued", now - 6 * day),
+        statusChange(returned.id, "discontinued", "active", now - 4 * day),
+      ]);
   }
   if (waiting) {
     const sources = [sourceOf(waiting)];
