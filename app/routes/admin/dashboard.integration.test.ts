@@ -143,12 +143,13 @@ describe("Recent Activity", () => {
       ["link-failure", "Website of Quill failing: DNS failure (2 checks in a row)", `/admin/tools/${quill!.id}`],
       ["sign-up", "admin@example.com signed up", "mailto:admin@example.com"],
     ]);
-    expect(activity[3]!.at).toEqual(new Date("2025-06-02T00:00:00Z"));
+    expect(activity[4]!.at).toEqual(new Date("2025-06-02T00:00:00Z"));
 
     const html = render({ ...(await load()), activity });
     const text = visibleText(html);
     expect(text).toContain("Recent Activity");
     expect(text).toContain("Ada (AI proposal) changed Pricing model of Quill");
+    expect(text).toContain("Ada marked Quill discontinued");
     expect(html).toContain('href="/tool/quill"');
     expect(text).not.toContain("Activity log coming soon.");
   });
