@@ -53,6 +53,8 @@ export async function measureDemoMemory(restSeconds = 60, nodeOptions = ""): Pro
           if (response.status !== 200) throw new Error(`GET ${page} answered ${response.status}.`);
           await response.arrayBuffer();
         }
+      // Native memory freed after a burst returns to the system over tens of seconds: 30 s first, then settle.
+      await sleep(30_000);
       const atRestMb = await settledRss(server.pid, restSeconds);
       return { afterStartMb, atRestMb, peakMb: residentMemoryMb(server.pid).peak, restSeconds };
     } finally {
