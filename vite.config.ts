@@ -1,7 +1,8 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
@@ -29,6 +30,48 @@ function chunkGroup(id: string, graph: ModuleGraph): string | null {
   return browsePages >= 2 && sharedCode ? "site" : null;
 }
 
+/**
+ * Each icon imported from its own module (`lucide-react/icons/sparkles`) instead of the package's
+ * index, in the browser build (decision 186). Through the index every icon the app draws anywhere
+ * was "reached by the root" and went into the file every page loads, the admin's editor icons
+ * included; imported one by one, an icon goes where the code drawing it goes. The names are read
+ * from the index's own export lines, aliases (Loader2 for LoaderCircle) included.
+ */
+function iconsOneByOne(): Plugin {
+  const index = fileURLToPath(new URL("./node_modules/lucide-react/dist/esm/lucide-react.mjs", import.meta.url));
+  const moduleOf = new Map<string, string>();
+  for (const [, names, file] of fs
+    .readFileSync(index, "utf8")
+    .matchAll(/^export \{([^}]+)\} from '\.\/icons\/([\w-]+)\.mjs';$/gm))
+    for (const [, name] of names!.matchAll(/default as (\w+)/g)) moduleOf.set(name!, file!);
+  const IMPORT = /import\s*\{([^}]*)\}\s*from\s*"lucide-react";/g;
+  return {
+    name: "aitlas:lucide-icons-one-by-one",
+    apply: "build",
+    transform(code, id) {
+      if (this.environment?.config.consumer === "server" || !/[\\/]app[\\/].*\.tsx?$/.test(id)) return null;
+      if (!code.includes('"lucide-react"')) return null;
+      return code.replace(IMPORT, (statement, list: string) => {
+        const lines: string[] = [];
+        const rest: string[] = [];
+        for (const part of list
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean)) {
+          const [imported, local = imported] = part.split(/\s+as\s+/) as [string, string?];
+          const file = moduleOf.get(imported);
+          if (file && !imported.startsWith("type ")) lines.push(`import ${local} from "lucide-react/icons/${file}";`);
+          else rest.push(part);
+        }
+        return (
+          [...lines, ...(rest.length > 0 ? [`import { ${rest.join(", ")} } from "lucide-react";`] : [])].join("\n") ||
+          statement
+        );
+      });
+    },
+  };
+}
+
 /** The module and every module that imports it, directly or through other static imports. */
 function importersReaching(id: string, graph: ModuleGraph, found = new Set<string>()): Set<string> {
   if (found.has(id)) return found;
@@ -49,7 +92,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       ...(isSsrBuild ? {} : { output: { codeSplitting: { groups: [{ name: chunkGroup }] } } }),
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [iconsOneByOne()])],
   resolve: {
     tsconfigPaths: true,
     // React Router's package exports only its "development" build, whose one difference is that its

@@ -14,7 +14,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
-import { ADMIN_LAYOUT_ROUTE_ID } from "./components/admin/admin-chrome";
 import { AdminSpinner } from "./components/admin/admin-spinner";
 import { AnalyticsScript } from "./components/analytics-script";
 import {
@@ -32,6 +31,7 @@ import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
 import { isRefusal } from "./lib/action-result";
+import { ADMIN_LAYOUT_ROUTE_ID } from "./lib/admin-area";
 import { DEFAULT_SITE_BRANDING } from "./lib/site";
 import { ZOD_CONFIG_SCRIPT } from "./lib/zod-config";
 import { SAVE_AFTER_SIGN_IN_PARAM } from "./lib/saved-tools";

@@ -83,6 +83,15 @@ export const JAVASCRIPT_GOAL_KB = 120;
 export const MEASURED_PAGES = [
   { label: "home", routeId: "routes/home" },
   { label: "tool", routeId: "routes/tool" },
+  { label: "alternatives", routeId: "routes/tool-alternatives" },
+  { label: "category", routeId: "routes/category" },
+  { label: "tag", routeId: "routes/tag" },
+  { label: "compare", routeId: "routes/compare" },
+  { label: "blog", routeId: "routes/blog" },
+  { label: "article", routeId: "routes/article" },
+  { label: "change log", routeId: "routes/changes" },
+  { label: "member profile", routeId: "routes/member-profile" },
+  { label: "about", routeId: "routes/about" },
 ] as const;
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);

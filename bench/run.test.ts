@@ -24,6 +24,8 @@ describe("npm run bench, smoke size", () => {
           "--no-link-check",
           "--no-session-sync",
           "--no-search",
+          // The demo site's memory at rest (bench/demo-memory.ts) seeds and starts a server of its own: minutes more.
+          "--no-demo-memory",
           "--tools",
           "1000",
           "--articles",

@@ -23,6 +23,7 @@ import { parseArgs, parseEnv } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { freePort, spawnServer } from "../tests/setup/production-server";
 import { JAVASCRIPT_GOAL_KB, javascriptTable } from "./bundle-size";
+import { demoMemoryText, measureDemoMemory } from "./demo-memory";
 import { alternate, residentMemoryMb, type Comparison, type LoadSettings, type Spread } from "./load-measure";
 import { measureMixedLoad, signUpWriters, type MixedOutcome } from "./mixed-load";
 import type { CapturedResponse } from "./plain-server";
@@ -30,7 +31,7 @@ import type { CapturedResponse } from "./plain-server";
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 
-const usage = `Usage: npm run bench -- [--no-build] [--no-lists] [--no-link-check] [--no-session-sync] [--no-search] [--duration 5]
+const usage = `Usage: npm run bench -- [--no-build] [--no-lists] [--no-link-check] [--no-session-sync] [--no-search] [--no-demo-memory] [--duration 5]
                      [--warmup 1] [--rounds 3]
                      [--connections 50] [--writers 20] [--tools 10000] [--articles 1000] [--out bench/RESULTS.md]`;
 
@@ -55,6 +56,7 @@ function readOptions() {
       "no-link-check": { type: "boolean", default: false },
       "no-session-sync": { type: "boolean", default: false },
       "no-search": { type: "boolean", default: false },
+      "no-demo-memory": { type: "boolean", default: false },
       duration: { type: "string", default: "5" },
       warmup: { type: "string", default: "1" },
       rounds: { type: "string", default: "3" },
@@ -85,6 +87,7 @@ function readOptions() {
     linkCheck: !values["no-link-check"],
     sessionSync: !values["no-session-sync"],
     search: !values["no-search"],
+    demoMemory: !values["no-demo-memory"],
     duration: positive("duration", 1),
     warmup: positive("warmup", 0),
     rounds: positive("rounds", 1),
@@ -454,7 +457,7 @@ function writeResults(report: {
   loadAfter: number[];
   checks: string[];
   javascript: string;
-  memory: { cacheOff: number; cacheOn: number };
+  memory: { cacheOff: number; cacheOn: number; demo: string };
   previous: PreviousRatios;
   mixed: string;
 }) {
@@ -519,6 +522,8 @@ ${report.mixed}
 
 Peak resident memory of the server process (VmHWM): ${formatNumber(report.memory.cacheOff)} MB with the page cache off,
 ${formatNumber(report.memory.cacheOn)} MB with it on (PGlite, ${formatNumber(manifest.counts.tools)} tools).
+
+${report.memory.demo}
 
 ## JavaScript per page
 
@@ -752,7 +757,7 @@ async function main() {
     console.log(`Measuring ${routeCount} routes twice: about ${Math.round((perRoute * routeCount * 2) / 60)} minutes.`);
     const settings = loadSettings(options);
     const previous = readPreviousRatios(options.resultsFile);
-    const memory = { cacheOff: 0, cacheOn: 0 };
+    const memory = { cacheOff: 0, cacheOn: 0, demo: "Demo site at rest: skipped in this run (`--no-demo-memory`)." };
 
     // Cache off: ours and the plain baseline alternated route by route, so drift hits both alike.
     const cacheOff: Row[] = [];
@@ -810,6 +815,11 @@ async function main() {
       await stopChild(server);
     }
 
+    if (options.demoMemory) {
+      console.log("  the demo site's resident memory at rest (bench/demo-memory.ts)");
+      memory.demo = demoMemoryText(await measureDemoMemory());
+    }
+
     let mixed = "Skipped in this run (`--writers 0`).";
     if (options.writers > 0) {
       console.log(`  mixed load: ${options.connections} readers while ${options.writers} members vote and comment`);
@@ -843,6 +853,7 @@ async function main() {
     console.log(
       `Peak resident memory: ${formatNumber(memory.cacheOff)} MB with the page cache off, ${formatNumber(memory.cacheOn)} MB with it on.`,
     );
+    console.log(memory.demo);
     console.log(`JavaScript per page (goal ${JAVASCRIPT_GOAL_KB} KB gzipped)\n${javascript}\n`);
     console.log(
       `Whole run ${formatNumber(totalMs / 1000, 1)} s. Load average before ${loadBefore.map((v) => v.toFixed(2)).join(", ")}, after ${loadAfter.map((v) => v.toFixed(2)).join(", ")}.`,

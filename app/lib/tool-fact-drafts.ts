@@ -1,4 +1,5 @@
-import { factSchema, isToolFactName, TOOL_FACT_KINDS, TOOL_FACTS, type ToolFacts } from "./tool-facts";
+import { isToolFactName, TOOL_FACT_KINDS, TOOL_FACTS, type ToolFacts } from "./tool-facts";
+import { factSchema } from "./tool-facts-schema";
 
 /** A fact as the research assistant drafts it (the same shape as ResearchFactDraft in research.ts). */
 export type FactDraft = { fact: string; value: string; items: string[]; detail: string; sourceUrl: string };

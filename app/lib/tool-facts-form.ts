@@ -1,6 +1,5 @@
 import { z } from "zod";
 import {
-  factSchema,
   isToolFactName,
   TOOL_FACT_KINDS,
   TOOL_FACTS,
@@ -9,6 +8,7 @@ import {
   type ToolFactName,
   type ToolFacts,
 } from "./tool-facts";
+import { factSchema } from "./tool-facts-schema";
 import type { FactDraft } from "./tool-fact-drafts";
 
 /**

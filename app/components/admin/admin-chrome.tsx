@@ -22,11 +22,7 @@ import type { SiteBranding } from "~/lib/site";
 import type { Theme } from "~/lib/theme";
 import type { PublicViewer } from "~/lib/viewer";
 
-/**
- * The admin layout's route id. While it is matched the root draws no public header or footer: the
- * admin area has its own chrome (decision 104).
- */
-export const ADMIN_LAYOUT_ROUTE_ID = "routes/admin/layout";
+export { ADMIN_LAYOUT_ROUTE_ID } from "~/lib/admin-area";
 
 const NAV_ITEMS = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },

@@ -3,14 +3,8 @@ import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import type { RowOutcome } from "~/lib/catalog-transfer";
 import type { Database } from "../db/client.server";
-import {
-  factFromPublic,
-  isToolFactName,
-  publicFacts,
-  toolFactsSchema,
-  type PublicFact,
-  type ToolFactName,
-} from "~/lib/tool-facts";
+import { factFromPublic, isToolFactName, publicFacts, type PublicFact, type ToolFactName } from "~/lib/tool-facts";
+import { toolFactsSchema } from "~/lib/tool-facts-schema";
 import { readFactsForTools, writeToolFacts } from "../catalog/tool-facts.server";
 import { tags, toolAlternativeOverrides, tools } from "../db/schema.server";
 import type { ChangeAuthor } from "../freshness/change-log.server";

@@ -14,7 +14,8 @@ import {
   type ProposalFieldInput,
   type ReviewedField,
 } from "~/lib/refresh-proposals";
-import { factSchema, type ToolFact } from "~/lib/tool-facts";
+import type { ToolFact } from "~/lib/tool-facts";
+import { factSchema } from "~/lib/tool-facts-schema";
 import { readToolFacts, writeToolFacts } from "../catalog/tool-facts.server";
 import { toolFormSchema, type ToolFormInput } from "~/lib/tool-form";
 import { isUuid } from "~/lib/slugify";

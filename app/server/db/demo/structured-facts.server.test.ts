@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { factSchema, isToolFactName, TOOL_FACTS } from "~/lib/tool-facts";
+import { isToolFactName, TOOL_FACTS } from "~/lib/tool-facts";
+import { factSchema } from "~/lib/tool-facts-schema";
 import { DEMO_FACTS_CHECKED_AT, demoStructuredFacts } from "./structured-facts.server";
 import { demoTools } from "./tools.server";
 
