@@ -62,7 +62,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     mode: "edit" as const,
     article: { id: article.id, slug: article.slug, title: article.title, status: article.status },
-    values: articleFormValuesOf(article),
+    // As the page shows it: links to this site as paths that open in the same tab, so the editor keeps them so.
+    values: articleFormValuesOf({
+      ...article,
+      content: sanitizeRichText(article.content, { siteOrigin: context.siteUrl }),
+    }),
     categories,
   };
 }
