@@ -88,7 +88,7 @@ describe("sanitizeRichText keeps the editor's structure", () => {
     // Another origin, even a subdomain or another port, is another site.
     for (const href of ["https://www.aitlas.example/tool/claude", "https://aitlas.example:8443/tool/claude"]) {
       expect(sanitizeRichText(`<a href="${href}">x</a>`, { siteOrigin })).toBe(
-        `<a href="${href}" target="_blank" rel="noopener noreferrer nofollow">x</a>`,
+        `<a href="${href}" rel="noopener noreferrer nofollow" target="_blank">x</a>`,
       );
     }
   });

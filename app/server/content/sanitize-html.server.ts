@@ -65,7 +65,8 @@ function linkTransform(siteOrigin: string | null): sanitize.Transformer {
     const { target: _target, rel: _rel, ...rest } = attribs;
     const href = sitePath(attribs.href ?? "", siteOrigin);
     if (/^https?:\/\//i.test(href)) {
-      return { tagName, attribs: { ...rest, href, target: "_blank", rel: "noopener noreferrer nofollow" } };
+      // Spread first, so attributes keep their order (a stored target stays before rel).
+      return { tagName, attribs: { ...attribs, href, rel: "noopener noreferrer nofollow", target: "_blank" } };
     }
     return { tagName, attribs: attribs.href === undefined ? rest : { ...rest, href } };
   };
