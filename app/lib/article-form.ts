@@ -29,6 +29,19 @@ export const CONTENT_REQUIRED_MESSAGE = "Content is required";
 export const SLUG_TAKEN_MESSAGE = "This slug is already used by another article";
 export const SLUG_EMPTY_MESSAGE = "Slug must contain letters or numbers";
 
+/**
+ * Why an image address was refused at save (decision 183): the cover's field and the content's
+ * pictures are each an uploaded file or an address that answers with an image.
+ */
+export const IMAGE_MESSAGES = {
+  notAnImage: "Must be the address of an image: this one does not answer with an image",
+  unreachable: "Must be the address of an image: this one could not be loaded",
+  notPublic: "Must be an uploaded image or the public address of an image",
+  inContent: (source: string, problem: string) =>
+    `Image ${source}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
+  tooManyNew: (limit: number) => `Add at most ${limit} new images in one save`,
+} as const;
+
 /** Longest stored HTML body: generous for a long article with markup, small enough to refuse abuse. */
 export const MAX_CONTENT_LENGTH = 200_000;
 
@@ -150,7 +163,7 @@ export function articleFormValuesOf(article: {
   };
 }
 
-/** A blank new article dated `today` (spec: the date defaults to today); published unless changed. */
+/** A blank new article dated `today` (spec: the date defaults to today); a draft until published (issue 34). */
 export function emptyArticleFormValues(today: string): ArticleFormValues {
   return {
     title: "",
@@ -161,7 +174,7 @@ export function emptyArticleFormValues(today: string): ArticleFormValues {
     content: "",
     image: "",
     readTime: "",
-    status: "published",
+    status: "draft",
     metaTitle: "",
     metaDescription: "",
     metaKeywords: "",

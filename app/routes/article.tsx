@@ -2,6 +2,7 @@ import { CalendarDays, Clock, Pencil, User } from "lucide-react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/article";
 import { ArticleImage } from "~/components/article-image";
+import { ToolsInArticle } from "~/components/article-tool-links";
 import { GoBackButton } from "~/components/go-back-button";
 import { HtmlContent } from "~/components/html-content";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -18,7 +19,8 @@ import { AppError } from "~/lib/app-error";
 import { findArticleByIdentifier } from "~/server/content/articles.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
-import { articleTag, tagPage } from "~/server/cache/page-tags.server";
+import { articleTag, tagPage, toolTag } from "~/server/cache/page-tags.server";
+import { listToolsInArticle } from "~/server/content/article-tools.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const isAdmin = context.viewer?.isAdmin === true;
@@ -29,7 +31,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const search = new URL(request.url).search;
     throw redirect(`/article/${encodeURIComponent(article.slug)}${search}`, 301);
   }
-  tagPage(context, articleTag(article.id));
+  // The tools its links name (decision 182): a tool renamed or given a new logo changes the box.
+  const tools = await listToolsInArticle({ db: context.db, articleId: article.id });
+  tagPage(context, articleTag(article.id), ...tools.map((tool) => toolTag(tool.id)));
   return {
     article: {
       id: article.id,
@@ -45,8 +49,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       metaTitle: article.metaTitle,
       metaDescription: article.metaDescription,
       metaKeywords: article.metaKeywords,
-      contentHtml: sanitizeRichText(article.content),
+      contentHtml: sanitizeRichText(article.content, { siteOrigin: context.siteUrl }),
     },
+    tools: tools.map(({ id, slug, name, image, tagline, category }) => ({ id, slug, name, image, tagline, category })),
     // The edit shortcut is for administrators only; the admin routes check the role again themselves.
     canEdit: isAdmin,
     // Only an administrator gets here for a draft (a preview, never indexed); administrators carry a
@@ -95,7 +100,7 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
 }
 
 export default function ArticleDetail({ loaderData }: Route.ComponentProps) {
-  const { article, canEdit, draft } = loaderData;
+  const { article, canEdit, draft, tools } = loaderData;
   return (
     <article className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6">
       <nav aria-label="Breadcrumb" className="flex items-center gap-4">
@@ -162,6 +167,7 @@ export default function ArticleDetail({ loaderData }: Route.ComponentProps) {
       </header>
       <ArticleImage image={article.image} category={article.category} eager className="rounded-xl" />
       <HtmlContent html={article.contentHtml} className="text-lg" />
+      <ToolsInArticle tools={tools} />
     </article>
   );
 }

@@ -3,6 +3,7 @@ import { useCallback, useState } from "react";
 import { Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/tool";
 import { ChangeList } from "~/components/change-list";
+import { RelatedArticles } from "~/components/article-tool-links";
 import { CommentForm } from "~/components/comment-form";
 import { CompareToggle } from "~/components/compare-tray";
 import { TagLinks } from "~/components/tag-links";
@@ -58,6 +59,7 @@ import { defineIntents } from "~/server/http/action-pipeline.server";
 import { logPageReadFailure, toErrorResponse } from "~/server/http/error-response.server";
 import { logger } from "~/server/logger.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
+import { listRelatedArticles } from "~/server/content/article-tools.server";
 import { tagPage, toolTag } from "~/server/cache/page-tags.server";
 
 /** The tool page shows this many of its latest changes; /changes has the rest of the catalogue's. */
@@ -89,6 +91,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     source: { id: tool.id, category: tool.category, tagline: tool.tagline, tagIds: tool.tagIds },
     limit: ALTERNATIVES_PREVIEW,
   });
+  // The published articles that link this page (decision 182); an article's save purges this page.
+  const relatedArticles = listRelatedArticles({ db: context.db, toolId: tool.id });
   const [everyTag, comments, saves, myRating, history, linkCheck, facts] = await Promise.all([
     allTags,
     // A visitor's answer is every visitor's (the page is cached); a member also gets their own
@@ -138,6 +142,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     saves,
     myRating,
     alternatives: tagged(context, await alternatives),
+    relatedArticles: await relatedArticles,
     signedIn: context.viewer !== null,
     // The edit shortcut and the comments' moderation buttons are for administrators only; the admin
     // routes and this page's action check the role again themselves.
@@ -400,6 +405,8 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           <ChangeList entries={history} />
         )}
       </section>
+
+      <RelatedArticles articles={loaderData.relatedArticles} />
 
       <section aria-labelledby="comments-heading" className="space-y-4">
         {/* Focusable by script: it takes the focus from a comment just deleted. */}

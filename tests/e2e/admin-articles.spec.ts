@@ -47,6 +47,9 @@ test("an administrator writes an article with formatted content, sees it publish
   const title = `Field Notes ${Date.now()}`;
   const slug = slugOf(title);
   // Fill the page cache with the lists as they are now: the save must still show on the next request.
+  // The tool page the article will link lists it as soon as it is published (issue 34).
+  const toolPage = async () => (await anonymous.get("/tool/grammarly")).text();
+  expect(await toolPage()).not.toContain(title);
   expect(await publicView(anonymous, slug, title)).toEqual({
     articleStatus: 404,
     inBlog: false,
@@ -63,6 +66,9 @@ test("an administrator writes an article with formatted content, sees it publish
   await expect(page.getByLabel("Read Time", { exact: true })).toHaveAttribute("placeholder", "e.g. 5 min read");
 
   await page.getByLabel("Title", { exact: true }).fill(title);
+  // Enter in a one-line field does not save a half-written article (issue 34).
+  await page.getByLabel("Title", { exact: true }).press("Enter");
+  await expect(page.getByText("Category is required")).toHaveCount(0);
   await page.getByLabel("Category", { exact: true }).fill("Guides");
   await page.getByLabel("Author", { exact: true }).fill("E2E Writer");
   await page.getByLabel("Read Time", { exact: true }).fill("4 min read");
@@ -87,6 +93,38 @@ test("an administrator writes an article with formatted content, sees it publish
   await page.keyboard.type("First finding");
   await page.keyboard.press("Enter");
   await page.keyboard.type("Second finding");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+
+  // A tool of the catalogue, picked by name from the keyboard, links its page.
+  await page.keyboard.type("Compare with ");
+  await toolbar.getByRole("button", { name: "Link a tool" }).click();
+  const picker = page.getByRole("dialog", { name: "Link a tool" });
+  await picker.getByRole("combobox", { name: "Tool name" }).fill("gram");
+  await expect(picker.getByRole("option", { name: /^Grammarly/ })).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Enter");
+  await expect(picker).toBeHidden();
+  const toolLink = editor.getByRole("link", { name: "Grammarly" });
+  await expect(toolLink).toHaveAttribute("href", "/tool/grammarly");
+  await expect(toolLink).not.toHaveAttribute("target");
+
+  // The link button opens a dialog that says what is wrong, and Enter there applies the link, not the form.
+  await page.keyboard.type("or read ");
+  await toolbar.getByRole("button", { name: "Link", exact: true }).click();
+  const linkDialog = page.getByRole("dialog", { name: "Add link" });
+  const address = linkDialog.getByRole("textbox", { name: "Link address" });
+  await address.fill("javascript:alert(1)");
+  await linkDialog.getByRole("button", { name: "Apply" }).click();
+  await expect(address).toHaveAccessibleDescription("Links must start with https://, http://, mailto: or /");
+  await address.fill("/blog");
+  await address.press("Enter");
+  await expect(linkDialog).toBeHidden();
+  await expect(editor.getByRole("link", { name: "/blog" })).toHaveAttribute("href", "/blog");
+  await expect(page).toHaveURL("/admin/articles/new");
+
+  // A new article is a draft until it is published.
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("draft");
+  await page.getByLabel("Status", { exact: true }).selectOption("published");
 
   await page.getByRole("button", { name: "Save Article" }).click();
   await expect(page).toHaveURL("/admin/articles");
@@ -107,6 +145,10 @@ test("an administrator writes an article with formatted content, sees it publish
     "First finding",
     "Second finding",
   ]);
+  await expect(
+    page.getByRole("complementary", { name: "Tools in this article" }).getByRole("link", { name: "Grammarly" }),
+  ).toHaveAttribute("href", "/tool/grammarly");
+  expect(await toolPage()).toContain(title);
 
   // The public page's shortcut leads back to the form; saved as a draft, the article leaves the site.
   await page.getByRole("link", { name: "Edit Article" }).click();
@@ -159,6 +201,7 @@ test("an administrator writes an article with formatted content, sees it publish
     inSitemap: false,
     inFeed: false,
   });
+  expect(await toolPage()).not.toContain(title);
   await anonymous.dispose();
 });
 

@@ -24,7 +24,12 @@ test.describe("article detail", () => {
     await expect(trialSteps).toHaveJSProperty("tagName", "OL");
     await expect(trialSteps.getByRole("listitem")).toHaveCount(4);
     await expect(article.locator("blockquote")).toContainText("A good writing assistant should save you editing time");
-    await expect(article.getByRole("link", { name: "Grammarly" })).toHaveAttribute("href", "https://www.grammarly.com");
+    // A tool of the catalogue is linked by its page, opened in the same tab, and listed under the article.
+    const mention = article.locator(".prose-content").getByRole("link", { name: "Grammarly" });
+    await expect(mention).toHaveAttribute("href", "/tool/grammarly");
+    await expect(mention).not.toHaveAttribute("target");
+    const linked = page.getByRole("complementary", { name: "Tools in this article" });
+    await expect(linked.getByRole("link", { name: "Grammarly" })).toHaveAttribute("href", "/tool/grammarly");
     await expect(article).not.toContainText("<h2>");
 
     await expectSiteChrome(page);

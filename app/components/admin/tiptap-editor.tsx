@@ -16,17 +16,11 @@ import {
   Redo2,
   SquareCode,
   Undo2,
+  Wrench,
 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
-import { isLinkableUrl } from "~/lib/form-fields";
 import { cn } from "~/lib/cn";
-
-/** Links may be web pages, email addresses or paths on this site; never javascript:, data: and the like. */
-export function isAllowedLink(url: string): boolean {
-  if (/^mailto:[^\s@]+@[^\s@]+$/i.test(url)) return true;
-  return isLinkableUrl(url);
-}
+import { ImageDialog, isAllowedLink, LinkDialog, ToolPickerDialog } from "./editor-dialogs";
 
 export type TiptapEditorProps = {
   value: string;
@@ -48,6 +42,9 @@ const EXTENSIONS = [
       autolink: true,
       defaultProtocol: "https",
       isAllowedUri: (url) => isAllowedLink(url),
+      // No target or rel of its own: a page of this site opens in the same tab, and the sanitizer
+      // gives a link to another site its new tab and rel when the article is saved (issue 34).
+      HTMLAttributes: { target: null, rel: null },
     },
   }),
   Image.configure({ allowBase64: false }),
@@ -123,43 +120,33 @@ function Toolbar({ editor }: { editor: Editor }) {
   });
   const chain = () => editor.chain().focus();
 
-  const editLink = () => {
-    const current = (editor.getAttributes("link").href as string | undefined) ?? "";
-    const entered = window.prompt(
-      "Link URL (https://..., mailto:... or /path). Leave empty to remove the link.",
-      current,
-    );
-    if (entered === null) return;
-    const href = entered.trim();
-    if (href === "") {
-      chain().extendMarkRange("link").unsetLink().run();
-      return;
-    }
-    if (!isAllowedLink(href)) {
-      toast.error("Links must start with https://, http://, mailto: or /");
-      return;
-    }
+  const [dialog, setDialog] = useState<"link" | "image" | "tool" | null>(null);
+  const [linkHref, setLinkHref] = useState("");
+  const openLinkDialog = () => {
+    setLinkHref((editor.getAttributes("link").href as string | undefined) ?? "");
+    setDialog("link");
+  };
+  const dialogProps = (name: "link" | "image" | "tool") => ({
+    open: dialog === name,
+    onOpenChange: (open: boolean) => setDialog(open ? name : null),
+    onClosed: () => editor.commands.focus(),
+  });
+
+  /** Links the selection, or inserts `text` linked (then a space, so what is typed next is not). */
+  const link = (href: string, text: string) => {
+    // No target: a page of this site stays in the same tab, even where the selection linked elsewhere before.
+    const attrs = { href, target: null, rel: null };
     if (editor.state.selection.empty && !editor.isActive("link")) {
       chain()
-        .insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] })
+        .insertContent([
+          { type: "text", text, marks: [{ type: "link", attrs }] },
+          { type: "text", text: " " },
+        ])
         .run();
       return;
     }
-    chain().extendMarkRange("link").setLink({ href }).run();
+    chain().extendMarkRange("link").setLink(attrs).run();
   };
-
-  const addImage = () => {
-    const entered = window.prompt("Image URL (https://... or /path)");
-    if (entered === null) return;
-    const src = entered.trim();
-    if (!isLinkableUrl(src)) {
-      toast.error("Images must have a URL starting with https://, http:// or /");
-      return;
-    }
-    const alt = window.prompt("Describe the image for people who cannot see it (alt text)") ?? "";
-    chain().setImage({ src, alt: alt.trim() }).run();
-  };
-
   return (
     <div
       role="toolbar"
@@ -182,8 +169,11 @@ function Toolbar({ editor }: { editor: Editor }) {
       <ToolButton label="Italic" pressed={state.italic} onClick={() => chain().toggleItalic().run()}>
         <Italic aria-hidden="true" className="h-4 w-4" />
       </ToolButton>
-      <ToolButton label="Link" pressed={state.link} onClick={editLink}>
+      <ToolButton label="Link" pressed={state.link} onClick={openLinkDialog}>
         <LinkIcon aria-hidden="true" className="h-4 w-4" />
+      </ToolButton>
+      <ToolButton label="Link a tool" onClick={() => setDialog("tool")}>
+        <Wrench aria-hidden="true" className="h-4 w-4" />
       </ToolButton>
       <Separator />
       <ToolButton label="Bullet list" pressed={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
@@ -201,7 +191,7 @@ function Toolbar({ editor }: { editor: Editor }) {
       <ToolButton label="Code block" pressed={state.codeBlock} onClick={() => chain().toggleCodeBlock().run()}>
         <SquareCode aria-hidden="true" className="h-4 w-4" />
       </ToolButton>
-      <ToolButton label="Image" onClick={addImage}>
+      <ToolButton label="Image" onClick={() => setDialog("image")}>
         <ImagePlus aria-hidden="true" className="h-4 w-4" />
       </ToolButton>
       <Separator />
@@ -211,6 +201,14 @@ function Toolbar({ editor }: { editor: Editor }) {
       <ToolButton label="Redo" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
         <Redo2 aria-hidden="true" className="h-4 w-4" />
       </ToolButton>
+      <LinkDialog
+        {...dialogProps("link")}
+        initialHref={linkHref}
+        onApply={(href) => link(href, href)}
+        onRemove={() => chain().extendMarkRange("link").unsetLink().run()}
+      />
+      <ToolPickerDialog {...dialogProps("tool")} onPick={({ name, href }) => link(href, name)} />
+      <ImageDialog {...dialogProps("image")} onInsert={({ src, alt }) => chain().setImage({ src, alt }).run()} />
     </div>
   );
 }

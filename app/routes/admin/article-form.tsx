@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/article-form";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
@@ -38,7 +38,9 @@ import {
 import { flashCookie } from "~/server/flash.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { adminIntent, defineIntents, InvalidFields } from "~/server/http/action-pipeline.server";
-import { ARTICLE_LIST_TAG, articleTag } from "~/server/cache/page-tags.server";
+import { ARTICLE_LIST_TAG, articleTag, toolTag } from "~/server/cache/page-tags.server";
+import { articleImageProblems } from "~/server/content/article-images.server";
+import { sanitizeRichText } from "~/server/content/sanitize-html.server";
 import { adminPageMeta } from "~/lib/seo";
 
 const LIST_URL = "/admin/articles";
@@ -60,7 +62,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     mode: "edit" as const,
     article: { id: article.id, slug: article.slug, title: article.title, status: article.status },
-    values: articleFormValuesOf(article),
+    // As the page shows it: links to this site as paths that open in the same tab, so the editor keeps them so.
+    values: articleFormValuesOf({
+      ...article,
+      content: sanitizeRichText(article.content, { siteOrigin: context.siteUrl }),
+    }),
     categories,
   };
 }
@@ -83,8 +89,10 @@ export const action = defineIntents({
     delete: adminIntent({
       async run({ context, params, purge }) {
         const id = params.id ?? "";
-        if (!isUuid(id) || !(await deleteArticle({ db: context.db, id }))) throw articleNotFound();
-        purge([articleTag(id), ARTICLE_LIST_TAG]);
+        const deleted = isUuid(id) ? await deleteArticle({ db: context.db, id }) : null;
+        if (!deleted) throw articleNotFound();
+        // The tool pages it was linked from listed it under "Related articles".
+        purge([articleTag(id), ARTICLE_LIST_TAG, ...deleted.toolIds.map(toolTag)]);
         return listRedirect(ADMIN_TOASTS.articleDeleted);
       },
     }),
@@ -98,11 +106,24 @@ export const action = defineIntents({
         const id = params.id ?? "";
         const creating = id === NEW_ID;
         if (!creating && !isUuid(id)) throw articleNotFound();
+        const stored = creating ? null : await findArticleById({ db: context.db, id });
+        if (!creating && !stored) throw articleNotFound();
+        const siteOrigin = context.siteUrl;
+        // Pictures must be pictures (decision 183): asked before anything is written.
+        const imageProblems = await articleImageProblems(
+          { image: input.image, content: sanitizeRichText(input.content, { siteOrigin }) },
+          stored,
+          { storage: context.storage },
+        );
+        if (Object.keys(imageProblems).length > 0) {
+          throw new InvalidFields(imageProblems, { formError: INVALID_FIELDS_MESSAGE });
+        }
         const result = creating
-          ? await createArticle({ db: context.db, input })
-          : await updateArticle({ db: context.db, id, input });
+          ? await createArticle({ db: context.db, input, siteOrigin })
+          : await updateArticle({ db: context.db, id, input, siteOrigin });
         if (result.status === "invalid") throw new InvalidFields(result.fieldErrors);
-        purge([articleTag(result.article.id), ARTICLE_LIST_TAG]);
+        // The tool pages it links to (or linked to) list it under "Related articles" (decision 182).
+        purge([articleTag(result.article.id), ARTICLE_LIST_TAG, ...result.toolIds.map(toolTag)]);
         return listRedirect(creating ? ADMIN_TOASTS.articleCreated : ADMIN_TOASTS.articleUpdated);
       },
     }),
@@ -183,7 +204,14 @@ function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure:
       </div>
       <h1 className="text-3xl font-bold tracking-tight">{creating ? "New Article" : "Edit Article"}</h1>
 
-      <Form ref={formRef} method="post" noValidate className="space-y-8" onSubmit={validate}>
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        className="space-y-8"
+        onSubmit={validate}
+        onKeyDown={keepEnterFromSaving}
+      >
         <div className="space-y-6">
           <FormField id="title" label="Title" error={errors.title}>
             {(control) => <Input {...control} {...text("title")} required maxLength={200} />}
@@ -229,8 +257,8 @@ function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure:
             >
               {(control) => (
                 <Select {...control} {...text("status")}>
-                  <option value="published">Published</option>
                   <option value="draft">Draft</option>
+                  <option value="published">Published</option>
                 </Select>
               )}
             </FormField>
@@ -257,7 +285,7 @@ function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure:
           <FormField
             id="image"
             label="Image URL"
-            hint="Optional. An https:// address of the article's cover image."
+            hint="Optional. An uploaded image, or an https:// address that answers with an image."
             error={errors.image}
           >
             {(control) => (
@@ -322,6 +350,21 @@ function ArticleForm({ loaderData, failure }: { loaderData: LoaderData; failure:
       </Form>
     </div>
   );
+}
+
+/** Inputs where Enter means "submit the form" to a browser; the others (checkboxes, buttons) keep their keys. */
+const TEXT_LIKE_INPUT = /^(text|search|url|email|tel|number|date|password)$/;
+
+/**
+ * Enter in a one-line field does not save the article (issue 34): a half-written article is not
+ * published by a keystroke meant for the next field. Saving is the button's job. A dialog of the
+ * editor is in a portal, outside this form's DOM, and keeps its own Enter.
+ */
+function keepEnterFromSaving(event: KeyboardEvent<HTMLFormElement>) {
+  if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+  const target = event.target;
+  if (!(target instanceof HTMLInputElement) || !event.currentTarget.contains(target)) return;
+  if (TEXT_LIKE_INPUT.test(target.type)) event.preventDefault();
 }
 
 function SeoSettings({ children }: { children: ReactNode }) {

@@ -8,10 +8,14 @@ import { loader as blogLoader } from "~/routes/blog";
 import { loader as rssLoader } from "~/routes/blog-rss";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as sitemapLoader } from "~/routes/sitemap-section";
+import { loader as toolLoader } from "~/routes/tool";
+import { IMAGE_MESSAGES } from "~/lib/article-form";
+import { articleTag, toolTag } from "~/server/cache/page-tags.server";
 import { ADMIN_REQUIRED_MESSAGE } from "~/server/auth/guards.server";
-import { articles } from "~/server/db/schema.server";
+import { articles, tools } from "~/server/db/schema.server";
 import { takeFlash } from "~/server/flash.server";
-import { insertArticles } from "../../../tests/setup/fixtures";
+import { insertArticles, insertTools } from "../../../tests/setup/fixtures";
+import { listenOnLoopback } from "../../../tests/fakes/http";
 import {
   contextFor,
   cookieHeaderFrom,
@@ -96,7 +100,8 @@ const form = (overrides: Record<string, string> = {}): Record<string, string> =>
   date: "2026-05-10",
   excerpt: "Run a language model on your own machine.",
   content: "<h2>Why local</h2><p>Privacy and control.</p>",
-  image: "https://images.example.com/local-llms.png",
+  // An uploaded picture: an address elsewhere is fetched to check it is an image (decision 183).
+  image: "/uploads/article-images/local-llms.png",
   readTime: "6 min read",
   status: "published",
   metaTitle: "",
@@ -249,7 +254,7 @@ describe("the article form's loader", () => {
   const load = async (id: string) =>
     get(formLoader as RouteFunction, `/admin/articles/${id}`, { id }, { cookie: adminCookie });
 
-  it("starts a new article dated today, published, with category suggestions", async () => {
+  it("starts a new article dated today, a draft, with category suggestions", async () => {
     await insertArticles(database.db, { title: "Existing", date: "2026-01-01", category: "Case Studies" });
     const before = new Date().toISOString().slice(0, 10);
     const outcome = (await load("new")) as { value: FormData };
@@ -257,7 +262,8 @@ describe("the article form's loader", () => {
     expect(outcome.value.mode).toBe("create");
     expect(outcome.value.article).toBeNull();
     expect([before, after]).toContain(outcome.value.values.date);
-    expect(outcome.value.values).toMatchObject({ title: "", content: "", status: "published", slug: "" });
+    // A new article is a draft until the admin publishes it (issue 34).
+    expect(outcome.value.values).toMatchObject({ title: "", content: "", status: "draft", slug: "" });
     expect(outcome.value.categories).toEqual(expect.arrayContaining([...TOOL_CATEGORIES, "Case Studies"]));
   });
 
@@ -404,7 +410,7 @@ describe("creating an article", () => {
     const hostile = [
       "<p>Safe text</p>",
       "<script>alert(document.cookie)</script>",
-      `<img src=x onerror="alert(1)">`,
+      `<img src="/uploads/x.png" onerror="alert(1)">`,
       `<p><a href="javascript:alert(1)">link</a></p>`,
       `<svg onload="alert(1)"></svg>`,
       `<iframe src="https://evil.example/"></iframe>`,
@@ -550,5 +556,68 @@ describe("drafts", () => {
       sitemap: false,
       page: 404,
     });
+  });
+});
+
+describe("articles joined to tools (issue 34)", () => {
+  beforeEach(async () => {
+    await database.db.execute(sql`truncate table ${tools} cascade`);
+  });
+
+  it("links the tools an article names, purges their pages, and both pages show the link", async () => {
+    const [claude, chatgpt] = await insertTools(database.db, { name: "Claude" }, { name: "ChatGPT" });
+    const content = `<p>Try <a href="/tool/claude" target="_blank">Claude</a> or <a href="/tool/unknown">this</a>.</p>`;
+    const purgesBefore = services.purges().length;
+    expect(answer(await post("new", form({ content }))).status).toBe(302);
+    const [row] = await allRows();
+    expect(services.purges().slice(purgesBefore)).toEqual([
+      expect.arrayContaining([articleTag(row!.id), toolTag(claude!.id)]),
+    ]);
+
+    const page = (await get(articleLoader as RouteFunction, `/article/${row!.slug}`, { id: row!.slug })) as {
+      value: { article: { contentHtml: string }; tools: { slug: string }[] };
+    };
+    expect(page.value.tools.map((tool) => tool.slug)).toEqual(["claude"]);
+    // A page of this site opens in the same tab.
+    expect(page.value.article.contentHtml).toContain(`<a href="/tool/claude">Claude</a>`);
+    const toolPage = (await get(toolLoader as RouteFunction, "/tool/claude", { id: "claude" })) as {
+      value: { relatedArticles: { slug: string }[] };
+    };
+    expect(toolPage.value.relatedArticles.map((article) => article.slug)).toEqual([row!.slug]);
+
+    // Moved to ChatGPT: both tools' pages are purged, and Claude's no longer lists it.
+    const purgesBeforeEdit = services.purges().length;
+    await post(row!.id, form({ content: `<p><a href="/tool/chatgpt">ChatGPT</a></p>` }));
+    expect(services.purges().slice(purgesBeforeEdit)).toEqual([
+      expect.arrayContaining([toolTag(claude!.id), toolTag(chatgpt!.id)]),
+    ]);
+    const after = (await get(toolLoader as RouteFunction, "/tool/claude", { id: "claude" })) as {
+      value: { relatedArticles: unknown[] };
+    };
+    expect(after.value.relatedArticles).toEqual([]);
+  });
+
+  it("refuses an image address that is not a public image, beside the field, and writes nothing", async () => {
+    // A loopback server answering with a real image content type: the process's guard never asks it.
+    let asked = 0;
+    const server = await listenOnLoopback({
+      handler(_request, response) {
+        asked += 1;
+        response.writeHead(200, { "content-type": "image/png" });
+        response.end();
+      },
+    });
+    try {
+      const image = `http://127.0.0.1:${server.port}/cover.png`;
+      const outcome = await post("new", form({ image }));
+      expect(answer(outcome)).toMatchObject({
+        status: 400,
+        data: { fieldErrors: { image: IMAGE_MESSAGES.notPublic }, values: { image } },
+      });
+      expect(asked).toBe(0);
+      expect(await allRows()).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });

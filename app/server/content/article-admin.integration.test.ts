@@ -532,9 +532,9 @@ describe("findArticleById, listArticleCategories and deleteArticle", () => {
       { title: "Keep", date: "2026-01-01" },
       { title: "Drop", date: "2026-01-02" },
     );
-    expect(await deleteArticle({ db: database.db, id: drop!.id })).toBe(true);
-    expect(await deleteArticle({ db: database.db, id: drop!.id })).toBe(false);
-    expect(await deleteArticle({ db: database.db, id: "nope" })).toBe(false);
+    expect(await deleteArticle({ db: database.db, id: drop!.id })).toEqual({ toolIds: [] });
+    expect(await deleteArticle({ db: database.db, id: drop!.id })).toBeNull();
+    expect(await deleteArticle({ db: database.db, id: "nope" })).toBeNull();
     expect((await database.db.select({ id: articles.id }).from(articles)).map((row) => row.id)).toEqual([keep!.id]);
   });
 });

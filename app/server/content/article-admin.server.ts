@@ -13,6 +13,7 @@ import type { Database } from "../db/client.server";
 import { isUniqueViolation } from "../db/postgres-errors.server";
 import { articles } from "../db/schema.server";
 import { sanitizeRichText } from "./sanitize-html.server";
+import { linkedToolIds, syncArticleTools } from "./article-tools.server";
 import { containsPattern } from "../db/like-patterns.server";
 
 export type Article = typeof articles.$inferSelect;
@@ -28,7 +29,8 @@ export type AdminArticleRow = {
 };
 
 export type SaveArticleResult =
-  | { status: "saved"; article: Article }
+  /** `toolIds`: the tools the article links to now or linked to before, whose pages show it (decision 182). */
+  | { status: "saved"; article: Article; toolIds: string[] }
   /** Nothing was written; one message per field, keyed like the form's inputs. */
   | { status: "invalid"; fieldErrors: Record<string, string> };
 
@@ -164,8 +166,9 @@ function storedFields(input: ArticleInput, content: string) {
  */
 function sanitizedContent(
   input: ArticleInput,
+  siteOrigin: string | null,
 ): { ok: true; content: string } | { ok: false; fieldErrors: Record<string, string> } {
-  const content = sanitizeRichText(input.content).trim();
+  const content = sanitizeRichText(input.content, { siteOrigin }).trim();
   if (!hasRichTextContent(content)) return { ok: false, fieldErrors: { content: CONTENT_REQUIRED_MESSAGE } };
   return { ok: true, content };
 }
@@ -177,35 +180,48 @@ function sanitizedContent(
  * The insert skips on a slug conflict instead of failing, so two saves racing for one slug never
  * end in a 500: a generated slug moves on to the next free suffix, a typed one becomes a field error.
  */
-export async function createArticle({ db, input }: { db: Database; input: ArticleInput }): Promise<SaveArticleResult> {
-  const sanitized = sanitizedContent(input);
+export async function createArticle({
+  db,
+  input,
+  siteOrigin = null,
+}: {
+  db: Database;
+  input: ArticleInput;
+  /** The site's public origin: links written with it are stored as paths (sanitizeRichText). */
+  siteOrigin?: string | null;
+}): Promise<SaveArticleResult> {
+  const sanitized = sanitizedContent(input, siteOrigin);
   if (!sanitized.ok) return { status: "invalid", fieldErrors: sanitized.fieldErrors };
   const fields = storedFields(input, sanitized.content);
 
-  const insert = async (slug: string) => {
-    const [article] = await db
-      .insert(articles)
-      .values({ ...fields, slug })
-      .onConflictDoNothing({ target: articles.slug })
-      .returning();
-    return article;
-  };
+  // The row and its links to tools are written together, or neither is.
+  return db.transaction(async (tx) => {
+    const insert = async (slug: string): Promise<SaveArticleResult | null> => {
+      const [article] = await tx
+        .insert(articles)
+        .values({ ...fields, slug })
+        .onConflictDoNothing({ target: articles.slug })
+        .returning();
+      if (!article) return null;
+      const toolIds = await syncArticleTools({ db: tx, articleId: article.id, content: article.content });
+      return { status: "saved", article, toolIds };
+    };
+    const slugTaken: SaveArticleResult = { status: "invalid", fieldErrors: { slug: SLUG_TAKEN_MESSAGE } };
 
-  if (input.slug !== "") {
-    const slug = slugify(input.slug);
-    if (!slug) return { status: "invalid", fieldErrors: { slug: SLUG_EMPTY_MESSAGE } };
-    const article = await insert(slug);
-    return article ? { status: "saved", article } : { status: "invalid", fieldErrors: { slug: SLUG_TAKEN_MESSAGE } };
-  }
+    if (input.slug !== "") {
+      const slug = slugify(input.slug);
+      if (!slug) return { status: "invalid", fieldErrors: { slug: SLUG_EMPTY_MESSAGE } };
+      return (await insert(slug)) ?? slugTaken;
+    }
 
-  const base = slugFromTitle(input.title);
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const article = await insert(await firstFreeSlug(db, base));
-    if (article) return { status: "saved", article };
-  }
-  // Still losing races after five tries: a random tail ends the contest.
-  const article = await insert(`${base}-${crypto.randomUUID().slice(0, 8)}`);
-  return article ? { status: "saved", article } : { status: "invalid", fieldErrors: { slug: SLUG_TAKEN_MESSAGE } };
+    const base = slugFromTitle(input.title);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const saved = await insert(await firstFreeSlug(tx, base));
+      if (saved) return saved;
+    }
+    // Still losing races after five tries: a random tail ends the contest.
+    return (await insert(`${base}-${crypto.randomUUID().slice(0, 8)}`)) ?? slugTaken;
+  });
 }
 
 /**
@@ -219,14 +235,16 @@ export async function updateArticle({
   db,
   id,
   input,
+  siteOrigin = null,
 }: {
   db: Database;
   id: string;
   input: ArticleInput;
+  siteOrigin?: string | null;
 }): Promise<SaveArticleResult> {
   if (!isUuid(id)) throw articleNotFound();
   const articleId = id.toLowerCase();
-  const sanitized = sanitizedContent(input);
+  const sanitized = sanitizedContent(input, siteOrigin);
   if (!sanitized.ok) return { status: "invalid", fieldErrors: sanitized.fieldErrors };
 
   let typedSlug: string | null = null;
@@ -241,27 +259,38 @@ export async function updateArticle({
   }
 
   try {
-    const [article] = await db
-      .update(articles)
-      .set({
-        ...storedFields(input, sanitized.content),
-        ...(typedSlug ? { slug: typedSlug } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(articles.id, articleId))
-      .returning();
-    if (!article) throw articleNotFound();
-    return { status: "saved", article };
+    // The row and its links to tools are written together, or neither is.
+    return await db.transaction(async (tx) => {
+      const [article] = await tx
+        .update(articles)
+        .set({
+          ...storedFields(input, sanitized.content),
+          ...(typedSlug ? { slug: typedSlug } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(articles.id, articleId))
+        .returning();
+      if (!article) throw articleNotFound();
+      const toolIds = await syncArticleTools({ db: tx, articleId, content: article.content });
+      return { status: "saved" as const, article, toolIds };
+    });
   } catch (error) {
-    // Another save took the slug between our check and this update.
+    // Another save took the slug between our check and this update (the transaction is undone).
     if (isUniqueViolation(error)) return { status: "invalid", fieldErrors: { slug: SLUG_TAKEN_MESSAGE } };
     throw error;
   }
 }
 
-/** Deletes an article; false when there was none with this id. */
-export async function deleteArticle({ db, id }: { db: Database; id: string }): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const deleted = await db.delete(articles).where(eq(articles.id, id.toLowerCase())).returning({ id: articles.id });
-  return deleted.length > 0;
+/**
+ * Deletes an article (its links to tools go with it); null when there was none with this id, else
+ * the tools it linked to, whose pages listed it.
+ */
+export async function deleteArticle({ db, id }: { db: Database; id: string }): Promise<{ toolIds: string[] } | null> {
+  if (!isUuid(id)) return null;
+  const articleId = id.toLowerCase();
+  return db.transaction(async (tx) => {
+    const toolIds = await linkedToolIds({ db: tx, articleId });
+    const deleted = await tx.delete(articles).where(eq(articles.id, articleId)).returning({ id: articles.id });
+    return deleted.length > 0 ? { toolIds } : null;
+  });
 }

@@ -72,10 +72,25 @@ describe("sanitizeRichText keeps the editor's structure", () => {
     );
   });
 
-  test("gives any link with a target noopener", () => {
-    expect(sanitizeRichText(`<a href="/tool/chatgpt" target="_blank">x</a>`)).toBe(
-      `<a href="/tool/chatgpt" target="_blank" rel="noopener noreferrer">x</a>`,
+  test("opens links on this site in the same tab: no target, no rel (issue 34)", () => {
+    expect(sanitizeRichText(`<a href="/tool/chatgpt" target="_blank" rel="noopener">x</a>`)).toBe(
+      `<a href="/tool/chatgpt">x</a>`,
     );
+  });
+
+  test("makes an address on the site's own origin a path, opened in the same tab", () => {
+    const siteOrigin = "https://aitlas.example";
+    expect(
+      sanitizeRichText(`<a href="https://aitlas.example/tool/claude?x=1#pricing" target="_blank">x</a>`, {
+        siteOrigin,
+      }),
+    ).toBe(`<a href="/tool/claude?x=1#pricing">x</a>`);
+    // Another origin, even a subdomain or another port, is another site.
+    for (const href of ["https://www.aitlas.example/tool/claude", "https://aitlas.example:8443/tool/claude"]) {
+      expect(sanitizeRichText(`<a href="${href}">x</a>`, { siteOrigin })).toBe(
+        `<a href="${href}" rel="noopener noreferrer nofollow" target="_blank">x</a>`,
+      );
+    }
   });
 
   test("leaves internal and mailto links as they are", () => {

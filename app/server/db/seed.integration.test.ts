@@ -28,6 +28,9 @@ import { DEMO_SEARCHES } from "./demo/searches.server";
 import { parseToolFilters } from "~/lib/tool-filters";
 import { listTools } from "../catalog/tools.server";
 import { readSearchReport } from "../search/search-report.server";
+import { listRelatedArticles, listToolsInArticle } from "../content/article-tools.server";
+import { toolSlugsInHtml } from "~/lib/tool-links";
+import { demoArticles } from "./demo/articles.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -165,6 +168,31 @@ describe("seedDemoCatalogue", () => {
       expect(article.status).toBe("published");
       expect(article.content.length, article.title).toBeGreaterThan(0);
       expect(article.slug, article.title).toBe(slugify(article.slug));
+    }
+  });
+
+  test("links every demo article to at least one tool page, and those tools list the article (issue 34)", async () => {
+    await seed();
+    const rows = await database.db.select({ id: articles.id, slug: articles.slug }).from(articles);
+    const demoSlugs = new Set(demoTools.map((tool) => tool.slug));
+    for (const demo of demoArticles) {
+      const linked = toolSlugsInHtml(demo.content);
+      expect(linked.length, demo.slug).toBeGreaterThan(0);
+      // No link to a tool page the demo catalogue lacks: it would be a dead link on a fresh install.
+      expect(
+        linked.filter((slug) => !demoSlugs.has(slug)),
+        demo.slug,
+      ).toEqual([]);
+      const article = rows.find((row) => row.slug === demo.slug)!;
+      const tools = await listToolsInArticle({ db: database.db, articleId: article.id, limit: linked.length });
+      expect(tools.map((tool) => tool.slug).sort(), demo.slug).toEqual([...linked].sort());
+      for (const tool of tools) {
+        const related = await listRelatedArticles({ db: database.db, toolId: tool.id, limit: demoArticles.length });
+        expect(
+          related.map((item) => item.slug),
+          `${tool.slug} lists ${demo.slug}`,
+        ).toContain(demo.slug);
+      }
     }
   });
 

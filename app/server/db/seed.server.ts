@@ -2,6 +2,7 @@ import { pricingColumns } from "~/lib/plan-price";
 import type { FileStorage } from "../storage/local-storage.server";
 import { monogramSvg } from "../storage/monogram.server";
 import type { Database } from "./client.server";
+import { syncArticleTools } from "../content/article-tools.server";
 import { demoArticles } from "./demo/articles.server";
 import { seedDemoFreshness } from "./demo/freshness.server";
 import { seedDemoModeration } from "./demo/moderation.server";
@@ -113,7 +114,11 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
         })),
       )
       .onConflictDoNothing({ target: articles.slug })
-      .returning({ id: articles.id });
+      .returning({ id: articles.id, content: articles.content });
+    // Each article's links to tool pages, as a save would store them (decision 182).
+    for (const article of insertedArticles) {
+      await syncArticleTools({ db: tx, articleId: article.id, content: article.content });
+    }
 
     return { toolsAdded: insertedTools.length, articlesAdded: insertedArticles.length, tagsAdded: insertedTags.length };
   });

@@ -4,7 +4,9 @@ import type { ToolCategory } from "~/lib/categories";
  * Demo blog articles used to seed a fresh Aitlas install.
  *
  * Content is HTML (500-900 words) using <h2>, <h3>, <p>, <ul>/<ol>/<li>, <strong>, <em>,
- * <blockquote>, <a href="https://..."> and <code>. Links point only to well-known official sites.
+ * <blockquote>, <a> and <code>. A tool of the demo catalogue is linked by its page, `/tool/{slug}`
+ * (so the seed links the article to it, decision 182); other links point only to well-known
+ * official sites. Every article links at least one tool page.
  */
 export type DemoArticle = {
   title: string;
@@ -44,7 +46,7 @@ export const demoArticles: DemoArticle[] = [
 <li><strong>Repurposing</strong>: turning a long piece into summaries, social posts or newsletters.</li>
 <li><strong>Research-heavy writing</strong>, where facts and sources matter most.</li>
 </ul>
-<p>Editing-focused tools such as <a href="https://www.grammarly.com">Grammarly</a> work inside the apps you already use and are strongest at the first group. General assistants such as <a href="https://chatgpt.com">ChatGPT</a>, <a href="https://claude.ai">Claude</a> and <a href="https://gemini.google.com">Gemini</a> cover all four, but you have to bring your text to them. Marketing platforms such as <a href="https://www.jasper.ai">Jasper</a> add brand voice settings, templates and team workflows on top of a language model.</p>
+<p>Editing-focused tools such as <a href="/tool/grammarly">Grammarly</a> work inside the apps you already use and are strongest at the first group. General assistants such as <a href="/tool/chatgpt">ChatGPT</a>, <a href="/tool/claude">Claude</a> and <a href="/tool/gemini">Gemini</a> cover all four, but you have to bring your text to them. Marketing platforms such as <a href="/tool/jasper">Jasper</a> add brand voice settings, templates and team workflows on top of a language model.</p>
 <h2>Five questions to ask</h2>
 <h3>1. Where will you use it?</h3>
 <p>A tool that lives in a separate browser tab adds friction. If most of your writing happens in email, a word processor or a content management system, check whether the assistant offers a browser extension, a desktop app or an integration with those tools. Built-in assistants, such as the AI features in Google Workspace, Microsoft 365 or Notion, may be good enough if your organisation already pays for them.</p>
@@ -93,9 +95,9 @@ export const demoArticles: DemoArticle[] = [
     content: `<p>Three names come up in almost every conversation about AI image generation: Midjourney, OpenAI's image models (first DALL-E, now GPT Image inside ChatGPT) and Stable Diffusion. All of them turn a text prompt into a picture, but they are built for different people and make different trade-offs between quality, control, cost and privacy.</p>
 <h2>At a glance</h2>
 <ul>
-<li><strong><a href="https://www.midjourney.com">Midjourney</a></strong> is a paid subscription service, used through its website or Discord, known for polished and stylised images.</li>
-<li><strong>GPT Image</strong> is built into <a href="https://chatgpt.com">ChatGPT</a> and available to developers through the OpenAI API. You create and edit images by conversation.</li>
-<li><strong>Stable Diffusion</strong>, from <a href="https://stability.ai">Stability AI</a>, is a family of open-weight models that you can run on your own hardware or through hosted services.</li>
+<li><strong><a href="/tool/midjourney">Midjourney</a></strong> is a paid subscription service, used through its website or Discord, known for polished and stylised images.</li>
+<li><strong><a href="/tool/gpt-image-dall-e">GPT Image</a></strong> is built into <a href="/tool/chatgpt">ChatGPT</a> and available to developers through the OpenAI API. You create and edit images by conversation.</li>
+<li><strong><a href="/tool/stable-diffusion">Stable Diffusion</a></strong>, from Stability AI, is a family of open-weight models that you can run on your own hardware or through hosted services.</li>
 </ul>
 <h2>Image quality and style</h2>
 <p>Midjourney is popular with artists and designers because its default output tends to look finished, with considered lighting, composition and texture. Its style controls, including style references and a stylisation parameter, suit concept art and mood boards.</p>
@@ -120,7 +122,7 @@ export const demoArticles: DemoArticle[] = [
 <li><strong>Choose Stable Diffusion</strong> if you need privacy, fine-grained control or custom training, and are comfortable with a technical setup.</li>
 </ul>
 <blockquote>The best test is simple: run the same five prompts from your real work through each tool and compare the results side by side.</blockquote>
-<p>Other options are worth a look too, including <a href="https://firefly.adobe.com">Adobe Firefly</a>, which Adobe says is trained on licensed and public domain content and which is built into Photoshop and other Creative Cloud apps. You can compare all of them in the <strong>Image</strong> category of the Aitlas directory.</p>`,
+<p>Other options are worth a look too, including <a href="/tool/adobe-firefly">Adobe Firefly</a>, which Adobe says is trained on licensed and public domain content and which is built into Photoshop and other Creative Cloud apps. You can compare all of them in the <strong>Image</strong> category of the Aitlas directory.</p>`,
     readTime: "4 min read",
     section: "Comparisons",
     metaTitle: "Midjourney vs GPT Image vs Stable Diffusion: AI Image Generators Compared",
@@ -136,7 +138,7 @@ export const demoArticles: DemoArticle[] = [
     date: "2026-09-03",
     excerpt:
       "Ollama makes it easy to run open-weight language models on your own computer. Here is what you need, how to start, and where local models fit next to cloud services.",
-    content: `<p><a href="https://ollama.com">Ollama</a> is a free, open-source tool that makes it simple to download and run large language models on your own computer. Running a model locally means your prompts and documents stay on your machine, you can work offline, and you pay nothing per request. This guide covers what you need, how to get started and where local models fit compared with cloud services.</p>
+    content: `<p><a href="/tool/ollama">Ollama</a> is a free, open-source tool that makes it simple to download and run large language models on your own computer. Running a model locally means your prompts and documents stay on your machine, you can work offline, and you pay nothing per request. This guide covers what you need, how to get started and where local models fit compared with cloud services.</p>
 <h2>What you need</h2>
 <p>Ollama runs on macOS, Windows and Linux. The main constraint is memory: a model's weights must fit in RAM, or ideally in your graphics card's video memory, to run at a usable speed. As a rough guide:</p>
 <ul>
@@ -160,7 +162,7 @@ export const demoArticles: DemoArticle[] = [
 <li>Retrieval-augmented generation (RAG) projects that answer questions about your own documents using an embedding model and a chat model.</li>
 </ul>
 <h2>Customising models</h2>
-<p>A <strong>Modelfile</strong> lets you create a variant of a model with your own system prompt and parameters such as temperature and context length. For example, you could create a model that always answers in a particular format or acts as a reviewer for a specific kind of document, then run it by name like any other model. You can also import compatible weights, such as GGUF files published on <a href="https://huggingface.co">Hugging Face</a>.</p>
+<p>A <strong>Modelfile</strong> lets you create a variant of a model with your own system prompt and parameters such as temperature and context length. For example, you could create a model that always answers in a particular format or acts as a reviewer for a specific kind of document, then run it by name like any other model. You can also import compatible weights, such as GGUF files published on <a href="/tool/hugging-face">Hugging Face</a>.</p>
 <h2>Local versus cloud: honest trade-offs</h2>
 <p>Local models have clear advantages: privacy, offline access, predictable cost and freedom to experiment. They also have limits:</p>
 <ul>
@@ -194,11 +196,11 @@ export const demoArticles: DemoArticle[] = [
     content: `<p>AI coding assistants have moved well beyond autocomplete. Current tools can chat about a codebase, edit many files at once, run tests and open pull requests. That makes them more useful, and it also raises the stakes of choosing well. This guide explains the main types of tools and the criteria that matter when you evaluate them.</p>
 <h2>Three kinds of assistant</h2>
 <h3>Editor plugins</h3>
-<p>Extensions such as <a href="https://github.com/features/copilot">GitHub Copilot</a> and <a href="https://www.tabnine.com">Tabnine</a> add completions and chat to editors you already use, including Visual Studio Code and JetBrains IDEs. They are the least disruptive option for teams with established tooling.</p>
+<p>Extensions such as <a href="/tool/github-copilot">GitHub Copilot</a> and <a href="/tool/tabnine">Tabnine</a> add completions and chat to editors you already use, including Visual Studio Code and JetBrains IDEs. They are the least disruptive option for teams with established tooling.</p>
 <h3>AI-native editors</h3>
-<p>Editors such as <a href="https://cursor.com">Cursor</a> are built around AI from the start, with codebase indexing and agents that can plan and apply multi-file changes. Switching editors has a cost, but the integration can be tighter.</p>
+<p>Editors such as <a href="/tool/cursor">Cursor</a> are built around AI from the start, with codebase indexing and agents that can plan and apply multi-file changes. Switching editors has a cost, but the integration can be tighter.</p>
 <h3>Agents and app builders</h3>
-<p>Command-line agents and cloud platforms such as <a href="https://replit.com">Replit</a> take a task described in plain language and carry it out with less step-by-step supervision, from scaffolding a project to deploying it. They suit prototypes and well-defined tasks, but their output still needs review.</p>
+<p>Command-line agents and cloud platforms such as <a href="/tool/replit">Replit</a> take a task described in plain language and carry it out with less step-by-step supervision, from scaffolding a project to deploying it. They suit prototypes and well-defined tasks, but their output still needs review.</p>
 <h2>What to evaluate</h2>
 <h3>Quality on your code, not on demos</h3>
 <p>Public benchmarks give a rough sense of model capability, but they rarely match your stack, conventions and domain. Test candidates on real tickets from your backlog: a bug fix, a small feature and a refactor. Note how often the changes compile, pass tests and follow your project's patterns.</p>
@@ -287,7 +289,7 @@ export const demoArticles: DemoArticle[] = [
 </ul>
 <blockquote>If a vendor cannot answer these questions clearly and in writing, treat that as an answer in itself.</blockquote>
 <h2>Useful frameworks</h2>
-<p>For a structured approach to AI risk more broadly, the <a href="https://www.nist.gov/itl/ai-risk-management-framework">NIST AI Risk Management Framework</a> is a voluntary framework that many organisations use as a reference. Self-hosted and local options, such as running open models with <a href="https://ollama.com">Ollama</a>, can reduce exposure for sensitive workloads, although they shift responsibility for security onto you.</p>`,
+<p>For a structured approach to AI risk more broadly, the <a href="https://www.nist.gov/itl/ai-risk-management-framework">NIST AI Risk Management Framework</a> is a voluntary framework that many organisations use as a reference. Self-hosted and local options, such as running open models with <a href="/tool/ollama">Ollama</a>, can reduce exposure for sensitive workloads, although they shift responsibility for security onto you.</p>`,
     readTime: "3 min read",
     section: "Guides",
     metaTitle: "AI Tool Privacy Checklist: Questions to Ask Before You Adopt",
@@ -309,9 +311,9 @@ export const demoArticles: DemoArticle[] = [
 <h2>Legitimate uses</h2>
 <ul>
 <li><strong>Accessibility:</strong> screen readers and read-aloud features help people with visual impairments or reading difficulties. People who expect to lose their ability to speak, for example because of motor neurone disease, can record their voice in advance and keep using a version of it.</li>
-<li><strong>Content production:</strong> narration for training videos, explainers and audiobooks, which is easy to update when a script changes. Tools such as <a href="https://elevenlabs.io">ElevenLabs</a> and <a href="https://murf.ai">Murf AI</a> are used for this work.</li>
+<li><strong>Content production:</strong> narration for training videos, explainers and audiobooks, which is easy to update when a script changes. Tools such as <a href="/tool/elevenlabs">ElevenLabs</a> and <a href="/tool/murf-ai">Murf AI</a> are used for this work.</li>
 <li><strong>Localisation:</strong> dubbing a video into other languages, sometimes in a voice that resembles the original speaker.</li>
-<li><strong>Editing:</strong> correcting a misspoken word in a podcast without re-recording, a feature offered by editors such as <a href="https://www.descript.com">Descript</a>.</li>
+<li><strong>Editing:</strong> correcting a misspoken word in a podcast without re-recording, a feature offered by editors such as <a href="/tool/descript">Descript</a>.</li>
 <li><strong>Products and games:</strong> voice interfaces, assistants and dialogue for characters.</li>
 </ul>
 <h2>The risks</h2>
@@ -362,7 +364,7 @@ export const demoArticles: DemoArticle[] = [
 <p><strong>Neural network:</strong> a kind of machine learning model made of layers of simple connected units. <em>Deep learning</em> refers to networks with many layers.</p>
 <p><strong>Generative AI:</strong> AI that creates new content, such as text, images, audio, video or code, rather than only classifying or analysing existing content.</p>
 <h2>Language models</h2>
-<p><strong>Large language model (LLM):</strong> a neural network trained on very large amounts of text to predict what comes next. LLMs power chat assistants such as ChatGPT, Claude and Gemini.</p>
+<p><strong>Large language model (LLM):</strong> a neural network trained on very large amounts of text to predict what comes next. LLMs power chat assistants such as <a href="/tool/chatgpt">ChatGPT</a>, <a href="/tool/claude">Claude</a> and <a href="/tool/gemini">Gemini</a>.</p>
 <p><strong>Transformer:</strong> the neural network architecture, described by Google researchers in 2017, on which most modern language models are built.</p>
 <p><strong>Token:</strong> the unit of text a model reads and writes, often a word or part of a word. Usage limits and API prices are frequently measured in tokens.</p>
 <p><strong>Context window:</strong> the maximum amount of text, measured in tokens, that a model can consider at once, including your prompt, attached documents and its reply.</p>
@@ -382,7 +384,7 @@ export const demoArticles: DemoArticle[] = [
 <p><strong>AI agent:</strong> a system in which a model plans steps and uses tools, such as web search, code execution or other apps, to complete a task with limited supervision.</p>
 <p><strong>MCP (Model Context Protocol):</strong> an open protocol, introduced by Anthropic, for connecting AI assistants to external tools and data sources in a standard way.</p>
 <h2>Images, audio and video</h2>
-<p><strong>Diffusion model:</strong> a generative model that creates images or video by starting from random noise and refining it step by step. Stable Diffusion is a well-known example.</p>
+<p><strong>Diffusion model:</strong> a generative model that creates images or video by starting from random noise and refining it step by step. <a href="/tool/stable-diffusion">Stable Diffusion</a> is a well-known example.</p>
 <p><strong>Inpainting and outpainting:</strong> using a generative model to edit part of an image, or to extend it beyond its original borders.</p>
 <p><strong>Text-to-speech (TTS):</strong> technology that converts written text into spoken audio. <em>Voice cloning</em> adapts it to sound like a specific person.</p>
 <h2>Risks and safety</h2>
@@ -408,9 +410,9 @@ export const demoArticles: DemoArticle[] = [
     date: "2026-11-11",
     excerpt:
       "AI notetakers can free you to focus on the conversation, but they also capture other people's words. Here is how to compare them and use them considerately.",
-    content: `<p>AI meeting assistants join your video calls, record them and produce transcripts, summaries and action items. Standalone tools such as <a href="https://otter.ai">Otter.ai</a> and <a href="https://fireflies.ai">Fireflies.ai</a>, and the assistants built into major video platforms, have made this routine in many workplaces. Used well, they let people concentrate on the conversation. Used carelessly, they create privacy problems and an archive nobody reads.</p>
+    content: `<p>AI meeting assistants join your video calls, record them and produce transcripts, summaries and action items. Standalone tools such as <a href="/tool/otter-ai">Otter.ai</a> and <a href="/tool/fireflies-ai">Fireflies.ai</a>, and the assistants built into major video platforms, have made this routine in many workplaces. Used well, they let people concentrate on the conversation. Used carelessly, they create privacy problems and an archive nobody reads.</p>
 <h2>Standalone notetaker or built-in assistant?</h2>
-<p>Video platforms now include their own AI features, such as Microsoft 365 Copilot in Teams and Gemini in Google Meet, usually on business plans. Built-in assistants avoid an extra bot in the call and keep data within a platform you already use. Standalone notetakers work across several platforms, can handle uploaded recordings and in-person meetings, and often offer richer search, analytics and integrations with CRM or project tools.</p>
+<p>Video platforms now include their own AI features, such as <a href="/tool/microsoft-copilot">Microsoft 365 Copilot</a> in Teams and <a href="/tool/gemini">Gemini</a> in Google Meet, usually on business plans. Built-in assistants avoid an extra bot in the call and keep data within a platform you already use. Standalone notetakers work across several platforms, can handle uploaded recordings and in-person meetings, and often offer richer search, analytics and integrations with CRM or project tools.</p>
 <p>If your organisation uses a single video platform, start by checking what its built-in option offers. If you meet on several platforms, or need sales-call analytics, a standalone tool may fit better.</p>
 <h2>What to compare</h2>
 <h3>Transcript quality</h3>
