@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { AppError } from "~/lib/app-error";
 import {
+  FOLLOW_NOT_FOUND,
   FOLLOW_TOASTS,
   followFailureToast,
   followFormSchema,
@@ -29,6 +30,8 @@ function followStep(following: boolean) {
   return intentStep({
     schema: followFormSchema,
     fields: ["kind", "target"],
+    // A toast says it: the buttons have no fields to show errors beside.
+    invalid: () => FOLLOW_NOT_FOUND,
     failure: FOLLOW_TOASTS.failed.description,
     rateLimit: ({ viewer }) => (viewer ? { rule: RATE_LIMITS.save, subject: viewer.id } : null),
     async run({ request, context, viewer, form, input }) {
@@ -55,6 +58,7 @@ export const action = defineIntents({
     frequency: intentStep({
       schema: frequencyFormSchema,
       fields: ["frequency"],
+      invalid: (fieldErrors) => Object.values(fieldErrors)[0] ?? FOLLOW_TOASTS.failed.description,
       failure: FOLLOW_TOASTS.failed.description,
       rateLimit: ({ viewer }) => (viewer ? { rule: RATE_LIMITS.save, subject: viewer.id } : null),
       async run({ request, context, viewer, form, input }) {
