@@ -13,6 +13,9 @@ export default [
   route("compare/:pair?", "routes/compare.tsx"),
   // The signed-in user's saved tools; its action saves and removes them (decision 062).
   route("saved", "routes/saved.tsx"),
+  // Following a tool, a category or a tag, and how often to be mailed; the emails' unsubscribe page (decisions 180, 181).
+  route("follow", "routes/follow.ts"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   // Suggesting a tool, and the member's suggestions with their state (decision 078).
   route("submit", "routes/submit.tsx"),
   route("account/submissions", "routes/account-submissions.tsx"),

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { CronExpressionParser } from "cron-parser";
 import { sql } from "drizzle-orm";
 import { JOB_KINDS, JOB_LABELS, formatCounts, formatDuration, isJobKind } from "~/lib/jobs";
@@ -8,6 +9,8 @@ import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { openConfiguredDatabase, type ConfiguredDatabase } from "~/server/db/configured-database.server";
 import { env as processEnv, type Env } from "~/server/env.server";
 import { jobDefinitionsFromEnv } from "~/server/jobs/job-definitions.server";
+import { serverConfig } from "~/server/http/server-config.server";
+import { createMailer } from "~/server/mail/mailer.server";
 import { runJobInProcess, type JobDefinitions } from "~/server/jobs/job-queue.server";
 import { listRecentJobRuns } from "~/server/jobs/job-runs.server";
 import { researchServiceFromEnv } from "~/server/research/research-service.server";
@@ -55,6 +58,10 @@ export async function jobs(args: string[], env: Env = processEnv): Promise<Comma
       purgePages: purges.purgePages,
       backups: { settings: backupSettings(env), storage, databaseKind: handle.kind },
       storage,
+      mail: {
+        mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.dataDir, "mail") }),
+        siteUrl: serverConfig(env).siteUrl ?? serverConfig(env).listenUrl(),
+      },
     });
     if (listing) {
       const lines = await scheduleLines(handle.db, definitions);

@@ -2,9 +2,9 @@
  * The kinds of background job (decision 067); each is a queue, a schedule and a row in /admin/jobs.
  * "submission-draft" has no schedule: /submit queues it (decision 078). "backup" writes an archive to
  * BACKUP_DIR on BACKUP_CRON (decision 081). "research-queue" has no schedule: "Add many tools" queues it
- * (decision 154).
+ * (decision 154). "digest" emails members what changed in what they follow on DIGEST_CRON (decision 181).
  */
-export const JOB_KINDS = ["link-check", "refresh", "submission-draft", "backup", "research-queue"] as const;
+export const JOB_KINDS = ["link-check", "refresh", "submission-draft", "backup", "research-queue", "digest"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_LABELS: Record<JobKind, string> = {
@@ -13,6 +13,7 @@ export const JOB_LABELS: Record<JobKind, string> = {
   "submission-draft": "AI drafts of submitted tools",
   backup: "Backup",
   "research-queue": "Add many tools: drafts of websites",
+  digest: "Follow digests and instant emails",
 };
 
 export function isJobKind(value: unknown): value is JobKind {
@@ -34,6 +35,7 @@ export function formatDuration(from: string | Date, to: string | Date): string {
 /** The order a run's counts read in; the database keeps JSON keys in its own order. */
 const COUNT_ORDER = [
   "checked",
+  "sent",
   "ok",
   "failing",
   "flagged",

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/category";
+import { FollowButton } from "~/components/follow-button";
 import { BackToHomepage } from "~/components/back-to-homepage";
 import { Pagination } from "~/components/pagination";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -20,6 +21,7 @@ import { countFactFilters } from "~/server/catalog/fact-counts.server";
 import { noteSearch } from "~/server/search/search-log.server";
 import { listTools, type ToolOrder } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
+import { followingForViewer } from "~/server/follows/follows.server";
 import { logPageReadFailure, toErrorResponse } from "~/server/http/error-response.server";
 import { categoryTag, tagPage, TOOL_LIST_TAG, toolTag } from "~/server/cache/page-tags.server";
 
@@ -49,8 +51,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const toolIds = toolPage.tools.map((tool) => tool.id);
   // The tags in use (the filters) follow the whole catalogue.
   tagPage(context, categoryTag(category), TOOL_LIST_TAG, ...toolIds.map(toolTag));
-  const savedIds = await savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds });
-  return { category, filters, sort, toolPage, factCounts, tagsInUse, savedIds };
+  // Read only for a member: a visitor's page stays everyone's (decisions 062 and 180).
+  const [savedIds, following] = await Promise.all([
+    savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds }),
+    followingForViewer({ db: context.db, viewer: context.viewer, kind: "category", target: category }),
+  ]);
+  return { category, filters, sort, toolPage, factCounts, tagsInUse, savedIds, following };
 }
 
 const categoryPath = (category: string) => `/category/${encodeURIComponent(category)}`;
@@ -99,7 +105,7 @@ export function meta({ loaderData, matches, params, error }: Route.MetaArgs) {
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { category, filters, sort, toolPage, factCounts, tagsInUse, savedIds } = loaderData;
+  const { category, filters, sort, toolPage, factCounts, tagsInUse, savedIds, following } = loaderData;
   const { query } = filters;
   const navigation = useNavigation();
   const updating =
@@ -111,6 +117,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
       query={query}
       countText={toolCountText(toolPage.total, toolPage.totalCapped)}
       hidden={hiddenFilterFields(filters, { keepCategory: false })}
+      follow={<FollowButton target={{ kind: "category", id: category, name: category }} following={following} />}
     >
       <ToolListControls
         path={action}
@@ -148,9 +155,12 @@ function CategoryShell({
   query,
   countText,
   hidden,
+  follow,
   children,
 }: {
   category: string;
+  /** The Follow button (none in the error view). */
+  follow?: ReactNode;
   query: string;
   countText?: string;
   hidden?: Parameters<typeof SearchForm>[0]["hidden"];
@@ -160,7 +170,10 @@ function CategoryShell({
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 sm:px-6">
       <BackToHomepage />
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{category} Tools</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{category} Tools</h1>
+          {follow}
+        </div>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
           {countText}
         </p>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/saved";
+import { FollowButton } from "~/components/follow-button";
 import { RatingSummary } from "~/components/rating-summary";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ToolLogo } from "~/components/tool-logo";
@@ -11,6 +12,7 @@ import type { ActionResult } from "~/lib/action-result";
 import { AppError } from "~/lib/app-error";
 import { cn } from "~/lib/cn";
 import { MAX_COMPARED_TOOLS, MIN_COMPARED_TOOLS } from "~/lib/compare";
+import { FOLLOW_PATH, FREQUENCY_CHOICES, type FrequencyChoice } from "~/lib/follows";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import {
   COMPARE_CHOICE_HINT,
@@ -29,6 +31,7 @@ import { signInHref } from "~/lib/sign-in-link";
 import { siteNameFromMatches } from "~/lib/site";
 import { DATA_REQUEST_HEADER } from "~/server/auth/guards.server";
 import { listSavedTools, saveTool, unsaveTool } from "~/server/community/saved-tools.server";
+import { findFollowFrequency, listFollows, type FollowedItem } from "~/server/follows/follows.server";
 import { flashCookie } from "~/server/flash.server";
 import { defineIntents, intent as intentStep, ok } from "~/server/http/action-pipeline.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
@@ -48,8 +51,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.viewer;
   if (!viewer) throw redirect(signInHref({ pathname: url.pathname, search: url.search }));
   const sort = parseSavedSort(url.searchParams.get("sort"));
-  const { tools, total } = await listSavedTools({ db: context.db, userId: viewer.id, sort });
-  return { sort, tools, total };
+  const [{ tools, total }, following, frequency] = await Promise.all([
+    listSavedTools({ db: context.db, userId: viewer.id, sort }),
+    listFollows({ db: context.db, userId: viewer.id }),
+    findFollowFrequency({ db: context.db, userId: viewer.id }),
+  ]);
+  return { sort, tools, total, following, frequency };
 }
 
 /** Where a post without JavaScript goes back to: the page it came from, without a pending save. */
@@ -128,7 +135,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const COMPARE_FORM_ID = "compare-saved-tools";
 
 export default function SavedTools({ loaderData }: Route.ComponentProps) {
-  const { sort, tools, total } = loaderData;
+  const { sort, tools, total, following, frequency } = loaderData;
   const heading = useRef<HTMLHeadingElement>(null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   // Without JavaScript the button is always enabled and the compare page explains a wrong count.
@@ -241,9 +248,72 @@ export default function SavedTools({ loaderData }: Route.ComponentProps) {
           </ul>
         </>
       )}
+
+      <FollowingSection following={following} frequency={frequency} />
     </div>
   );
 }
+
+/**
+ * What the member follows, each with Unfollow, and how often they hear about it (decision 180):
+ * plain forms posting to /follow, so both work without JavaScript.
+ */
+function FollowingSection({ following, frequency }: { following: FollowedItem[]; frequency: FrequencyChoice }) {
+  return (
+    <section aria-labelledby="following-heading" className="space-y-4 pt-6">
+      <h2 id="following-heading" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+        Following
+      </h2>
+      {following.length === 0 ? (
+        <p className="text-slate-700 dark:text-slate-300">
+          You do not follow anything yet. Follow a tool, a category or a tag from its page to hear what changes.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {following.map((item) => (
+            <li key={`${item.kind}:${item.id}`} className="flex flex-wrap items-center gap-4 p-4">
+              <div className="min-w-0 flex-1">
+                <Link to={item.href} className="font-semibold text-slate-900 hover:underline dark:text-slate-50">
+                  {item.name}
+                </Link>{" "}
+                <Badge variant="secondary">{FOLLOW_KIND_LABELS[item.kind]}</Badge>
+              </div>
+              <FollowButton target={item} following={true} label="Unfollow" />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form
+        method="post"
+        action={FOLLOW_PATH}
+        className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+      >
+        <input type="hidden" name="intent" value="frequency" />
+        <input type="hidden" name="redirectTo" value={SAVED_PATH} />
+        <fieldset className="space-y-2">
+          <legend className="font-semibold text-slate-900 dark:text-slate-50">Email me about what I follow</legend>
+          {FREQUENCY_CHOICES.map((choice) => (
+            <label key={choice.value} className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+              <input
+                type="radio"
+                name="frequency"
+                value={choice.value}
+                defaultChecked={choice.value === frequency}
+                className="h-4 w-4 accent-indigo-600"
+              />
+              {choice.label}
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" variant="outline" size="sm">
+          Save email preference
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+const FOLLOW_KIND_LABELS = { tool: "Tool", category: "Category", tag: "Tag" } as const;
 
 /** Removes one tool from the list; focus then goes to the page's heading, as the row is gone. */
 function RemoveButton({

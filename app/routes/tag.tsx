@@ -1,5 +1,6 @@
 import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/tag";
+import { FollowButton } from "~/components/follow-button";
 import { BackToHomepage } from "~/components/back-to-homepage";
 import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/search-form";
@@ -27,6 +28,7 @@ import { countFactFilters } from "~/server/catalog/fact-counts.server";
 import { noteSearch } from "~/server/search/search-log.server";
 import { listTools } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
+import { followingForViewer } from "~/server/follows/follows.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { tagPage, tagTag, TOOL_LIST_TAG, toolTag } from "~/server/cache/page-tags.server";
 
@@ -54,8 +56,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const toolIds = toolPage.tools.map((tool) => tool.id);
   // The tags in use (the filters) follow the whole catalogue.
   tagPage(context, tagTag(tag.slug), TOOL_LIST_TAG, ...toolIds.map(toolTag));
-  const savedIds = await savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds });
-  return { tag, filters, sort, toolPage, factCounts, tagsInUse, savedIds };
+  // Read only for a member: a visitor's page stays everyone's (decisions 062 and 180).
+  const [savedIds, following] = await Promise.all([
+    savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds }),
+    followingForViewer({ db: context.db, viewer: context.viewer, kind: "tag", target: tag.id }),
+  ]);
+  return { tag, filters, sort, toolPage, factCounts, tagsInUse, savedIds, following };
 }
 
 const tagPath = (slug: string) => `/tag/${slug}`;
@@ -102,7 +108,7 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
 }
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  const { tag, filters, sort, toolPage, factCounts, tagsInUse, savedIds } = loaderData;
+  const { tag, filters, sort, toolPage, factCounts, tagsInUse, savedIds, following } = loaderData;
   const path = tagPath(tag.slug);
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === path;
@@ -119,7 +125,10 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
       <BackToHomepage />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-2">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{heading}</h1>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{heading}</h1>
+            <FollowButton target={{ kind: "tag", id: tag.id, name: tag.name }} following={following} />
+          </div>
           {tag.description && <p className="max-w-3xl text-slate-700 dark:text-slate-300">{tag.description}</p>}
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">

@@ -19,6 +19,7 @@ import { PricingList } from "~/components/pricing-list";
 import { ReportProblem } from "~/components/report-problem";
 import { RatingSummary } from "~/components/rating-summary";
 import { SaveToggle } from "~/components/save-toggle";
+import { FollowButton } from "~/components/follow-button";
 import { ToolLogo } from "~/components/tool-logo";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Input } from "~/components/ui/input";
@@ -54,6 +55,7 @@ import { listToolHistory } from "~/server/freshness/change-log.server";
 import { readToolFacts } from "~/server/catalog/tool-facts.server";
 import { findLinkCheckState } from "~/server/freshness/tool-freshness.server";
 import { countSaves } from "~/server/community/saved-tools.server";
+import { followingForViewer } from "~/server/follows/follows.server";
 import { findUserVote, TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
 import { defineIntents } from "~/server/http/action-pipeline.server";
 import { logPageReadFailure, toErrorResponse } from "~/server/http/error-response.server";
@@ -93,7 +95,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   });
   // The published articles that link this page (decision 182); an article's save purges this page.
   const relatedArticles = listRelatedArticles({ db: context.db, toolId: tool.id });
-  const [everyTag, comments, saves, myRating, history, linkCheck, facts] = await Promise.all([
+  const [everyTag, comments, saves, myRating, history, linkCheck, facts, following] = await Promise.all([
     allTags,
     // A visitor's answer is every visitor's (the page is cached); a member also gets their own
     // hidden comments, an administrator every hidden one, each marked.
@@ -110,6 +112,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     listToolHistory({ db: context.db, toolId: tool.id, limit: TOOL_HISTORY_LIMIT }),
     findLinkCheckState({ db: context.db, toolId: tool.id }),
     readToolFacts({ db: context.db, toolId: tool.id }),
+    // Read only for a member: a visitor's page stays everyone's (decision 180).
+    followingForViewer({ db: context.db, viewer, kind: "tool", target: tool.id }),
   ]);
   return {
     tool: {
@@ -140,6 +144,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     comments,
     tags: tagsWithIds(everyTag, tool.tagIds),
     saves,
+    following,
     myRating,
     alternatives: tagged(context, await alternatives),
     relatedArticles: await relatedArticles,
@@ -269,7 +274,7 @@ function ActionNotice({ intent, result }: { intent: CommunityIntent; result: Act
 }
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, comments, tags, saves, myRating, signedIn, canEdit, history, linkCheck, facts } = loaderData;
+  const { tool, comments, tags, saves, following, myRating, signedIn, canEdit, history, linkCheck, facts } = loaderData;
   // Present only after a post without JavaScript; fetchers keep their own results. A refusal is a
   // response, which the generated type leaves out.
   const pageResult = actionData as ActionResult | undefined;
@@ -325,6 +330,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           <div className="flex flex-wrap items-center gap-3">
             <RatingSummary rating={tool.rating} voteCount={tool.voteCount} />
             <SaveToggle tool={tool} saved={saves.saved} signedIn={signedIn} variant="page" />
+            <FollowButton target={{ kind: "tool", id: tool.id, name: tool.name }} following={following} />
             <CompareToggle tool={{ slug: tool.slug, name: tool.name }} />
             <span className="text-sm text-slate-600 dark:text-slate-400">{savedByText(saves.count)}</span>
           </div>

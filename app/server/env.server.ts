@@ -171,6 +171,11 @@ const envSchema = z.object({
   LINK_CHECK_CRON: cronSetting("0 3 * * *"),
   /** When the AI refresh proposes updates (only with the research assistant configured), or "off". Default: Mondays 04:00. */
   REFRESH_CRON: cronSetting("0 4 * * 1"),
+  /**
+   * When the follow emails go (decision 181): each run sends instant emails, and weekly digests at the
+   * first run of each week (UTC); a cron expression, or "off". Default: every 15 minutes.
+   */
+  DIGEST_CRON: cronSetting("*/15 * * * *"),
   /** How long one job may run before the queue counts it failed and retries it. */
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** How many tools one AI refresh asks about: each costs three searches and one model call. */

@@ -8,7 +8,10 @@ import { expect } from "./fixtures";
  * check that waited the full expect timeout on a page that cannot change until the next reload
  * made every run cost 10 s however quickly it finished.
  */
-export async function runJobNow(page: Page, job: "Website link check" | "AI refresh proposals"): Promise<void> {
+export async function runJobNow(
+  page: Page,
+  job: "Website link check" | "AI refresh proposals" | "Follow digests and instant emails",
+): Promise<void> {
   await page.goto("/admin/jobs");
   const runs = page.getByRole("region", { name: "Recent runs" }).getByRole("row", { name: new RegExp(job) });
   const before = await runs.count();

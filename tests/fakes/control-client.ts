@@ -26,6 +26,8 @@ export interface MailSummary {
   html: string;
   /** The http(s) links in the text body, in order. */
   links: string[];
+  /** The message's header fields by lower-case name, decoded. */
+  headers: Record<string, string>;
   receivedAt: string;
 }
 

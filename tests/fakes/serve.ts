@@ -125,6 +125,8 @@ async function main() {
               text: mail.text,
               html: mail.html,
               links: extractLinks(mail),
+              // Header names in lower case, as the message carried them (List-Unsubscribe, ...).
+              headers: Object.fromEntries(mail.headers),
               receivedAt: mail.receivedAt.toISOString(),
             }));
           return sendJson(response, 200, messages);

@@ -585,6 +585,94 @@ export const savedTools = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.toolId] }), index("saved_tools_tool_id_idx").on(table.toolId)],
 );
 
+/** What a member can follow (issue 34, decision 180): one tool, a category or a tag. */
+export const FOLLOW_KINDS = ["tool", "category", "tag"] as const;
+export type FollowKind = (typeof FOLLOW_KINDS)[number];
+
+/**
+ * A member following a tool, a category or a tag: exactly one of tool_id, category and tag_id is
+ * set (a check), and each is followed once (a unique index each). A deleted tool or tag takes its
+ * follows with it.
+ */
+export const follows = pgTable(
+  "follows",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toolId: uuid("tool_id").references(() => tools.id, { onDelete: "cascade" }),
+    category: text("category"),
+    tagId: uuid("tag_id").references(() => tags.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("follows_one_target_check", sql`num_nonnulls(${table.toolId}, ${table.category}, ${table.tagId}) = 1`),
+    uniqueIndex("follows_user_tool_key")
+      .on(table.userId, table.toolId)
+      .where(sql`${table.toolId} is not null`),
+    uniqueIndex("follows_user_category_key")
+      .on(table.userId, table.category)
+      .where(sql`${table.category} is not null`),
+    uniqueIndex("follows_user_tag_key")
+      .on(table.userId, table.tagId)
+      .where(sql`${table.tagId} is not null`),
+    index("follows_tool_idx").on(table.toolId),
+    index("follows_tag_idx").on(table.tagId),
+  ],
+);
+
+/** How a member hears about what they follow: a weekly digest, an email per run ("instant"), or none. */
+export const FOLLOW_FREQUENCIES = ["weekly", "instant", "off"] as const;
+export type FollowFrequency = (typeof FOLLOW_FREQUENCIES)[number];
+
+/**
+ * One row per member who ever followed something: how often they are mailed, and up to when the
+ * news was already told (`covered_until`, moved in the transaction that records a send), so the
+ * next email starts there.
+ */
+export const followMailSettings = pgTable(
+  "follow_mail_settings",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    frequency: text("frequency").$type<FollowFrequency>().notNull().default("weekly"),
+    coveredUntil: timestamp("covered_until", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("follow_mail_settings_frequency_check", sql`${table.frequency} in ('weekly', 'instant', 'off')`)],
+);
+
+/**
+ * Each digest or instant email sent (or being sent) to a member: one per member and job run (a
+ * retry of the run skips it), with the period it told. "sending" is written before the message
+ * goes and "sent" after; a row left "sending" by a crash is never sent again (at most once).
+ */
+export const digestSends = pgTable(
+  "digest_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    jobRunId: uuid("job_run_id").notNull(),
+    frequency: text("frequency").$type<Exclude<FollowFrequency, "off">>().notNull(),
+    coveredFrom: timestamp("covered_from", { withTimezone: true }).notNull(),
+    coveredUntil: timestamp("covered_until", { withTimezone: true }).notNull(),
+    items: integer("items").notNull(),
+    state: text("state").$type<"sending" | "sent">().notNull().default("sending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    unique("digest_sends_user_run_key").on(table.userId, table.jobRunId),
+    check("digest_sends_state_check", sql`${table.state} in ('sending', 'sent')`),
+    check("digest_sends_frequency_check", sql`${table.frequency} in ('weekly', 'instant')`),
+    index("digest_sends_user_created_idx").on(table.userId, table.createdAt.desc()),
+  ],
+);
+
 export const comments = pgTable(
   "comments",
   {

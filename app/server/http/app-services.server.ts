@@ -71,14 +71,15 @@ export async function startServices(config: ServerConfig) {
     from: env.MAIL_FROM,
     outboxDir: path.join(env.dataDir, "mail"),
   });
+  // Without PUBLIC_URL, links in emails point at the address the server listens on.
+  const mailSiteUrl = config.siteUrl ?? config.listenUrl();
   const authSecret = env.AUTH_SECRET ?? (await getOrCreateInstanceSecret({ db: handle.db, name: "auth" }));
   // Messages across a redirect are signed with it too: any process reads the others' (decision 127).
   setFlashSecret(authSecret);
   const auth = createAuth({
     db: handle.db,
     mailer,
-    // Without PUBLIC_URL, links in emails point at the address the server listens on.
-    siteUrl: config.siteUrl ?? config.listenUrl(),
+    siteUrl: mailSiteUrl,
     secret: authSecret,
     google: config.google,
   });
@@ -94,6 +95,7 @@ export async function startServices(config: ServerConfig) {
       purgePages: pagePurges.purgePages,
       backups: { settings: backups, storage, databaseKind: handle.kind, passphrase: env.BACKUP_PASSPHRASE },
       storage,
+      mail: { mailer, siteUrl: mailSiteUrl },
     }),
     timeoutSeconds: env.JOB_TIMEOUT_SECONDS,
   });

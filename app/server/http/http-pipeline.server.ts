@@ -29,6 +29,7 @@ import { clientIpOf, sendFetchResponse, toFetchRequest } from "./fetch-adapter.s
 import { createHostPolicy, enforceHostPolicy } from "./host-policy.server";
 import { answerClientErrors, rejectMalformedAddresses } from "./malformed-requests.server";
 import { serveMarkdownTwins } from "./markdown-twins.server";
+import { serveOneClickUnsubscribe } from "./one-click-unsubscribe.server";
 import { MCP_PATH, mcpEndpoint } from "./mcp-endpoint.server";
 import { renderAndCachePages } from "./page-cache-writer.server";
 import { withLoggedRequestErrors } from "./request-errors.server";
@@ -162,6 +163,9 @@ export async function createHttpPipeline({ config, started, state, getBuild, dev
 
   // `/tool/{slug}.md` and `/article/{slug}.md`, which React Router's `/tool/:id` would take for pages.
   app.use(serveMarkdownTwins(handle.db));
+
+  // RFC 8058's one-click unsubscribe, posted by mail providers with no origin of ours (decision 181).
+  app.use(serveOneClickUnsubscribe(handle.db));
 
   // The catalogue for AI assistants (Model Context Protocol, decision 065): never cached, no session.
   app.all(MCP_PATH, ...mcpEndpoint({ db: handle.db }));

@@ -8,6 +8,8 @@ import { draftQueuedWebsites } from "../research/research-queue-job.server";
 import type { ResearchService } from "../research/research-service.server";
 import type { FileStorage } from "../storage/local-storage.server";
 import type { JobDefinitions } from "./job-queue.server";
+import { runDigests } from "../follows/digest-job.server";
+import type { Mailer } from "../mail/mailer.server";
 import type { PurgePages } from "../cache/page-purge.server";
 import { SITE_TAG } from "../cache/page-tags.server";
 
@@ -20,7 +22,8 @@ const SCHEDULED_CHECK_AGE_MS = 20 * 60 * 60 * 1000;
 type JobEnv = Pick<
   Env,
   "LINK_CHECK_CRON" | "REFRESH_CRON" | "LINK_CHECK_CONCURRENCY" | "LINK_CHECK_TIMEOUT_MS" | "REFRESH_BATCH_SIZE"
->;
+> &
+  Partial<Pick<Env, "DIGEST_CRON">>;
 
 /** What each kind of job does here, and when, from the configuration. */
 export function jobDefinitionsFromEnv({
@@ -29,6 +32,7 @@ export function jobDefinitionsFromEnv({
   purgePages,
   backups,
   storage,
+  mail,
 }: {
   env: JobEnv;
   research: ResearchService;
@@ -44,6 +48,8 @@ export function jobDefinitionsFromEnv({
   };
   /** Where the research queue stores the logos it finds; without it (tests of other jobs) a run does nothing. */
   storage?: FileStorage;
+  /** The mailer and the site's address the follow emails link to; without it (tests of other jobs) a digest run does nothing. */
+  mail?: { mailer: Mailer; siteUrl: string };
 }): JobDefinitions {
   return {
     "link-check": {
@@ -105,6 +111,15 @@ export function jobDefinitionsFromEnv({
           trigger: trigger === "schedule" ? "schedule" : trigger === "manual" ? "manual" : "cli",
         });
         return { tables: summary.tables, rows: summary.rows, files: summary.files, bytes: summary.bytes, deleted };
+      },
+    },
+    // What changed in what members follow: instant emails every run, weekly digests once a week (decision 181).
+    digest: {
+      cron: env.DIGEST_CRON ?? null,
+      idleReason: () => (mail ? null : "Mail is not set up in this process."),
+      handler: async ({ db, jobRunId, trigger, signal }): Promise<Record<string, number>> => {
+        if (!mail) return {};
+        return runDigests({ db, mailer: mail.mailer, siteUrl: mail.siteUrl, jobRunId, trigger, signal });
       },
     },
   };

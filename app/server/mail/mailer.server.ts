@@ -5,7 +5,14 @@ import type { Transporter } from "nodemailer";
 import { loadOnce } from "../load-once.server";
 import { logger } from "../logger.server";
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra header fields (List-Unsubscribe, decision 181). */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   send(mail: OutgoingMail): Promise<void>;
