@@ -1,16 +1,6 @@
 // Entry point: `npm start` runs the production build, `npm run dev` runs Vite with hot reload.
 // NODE_ENV is read here only to choose the mode; all other configuration is parsed in app/server/env.server.ts.
-import v8 from "node:v8";
-
 const production = process.env.NODE_ENV === "production";
-
-// V8's young generation grows to 64 MB by default (two 32 MB semi-spaces), which a resting server
-// kept: the heap held some 210 MB for 70 MB of live objects. 8 MB semi-spaces keep it near 80 MB at
-// the same speed (decision 187). Set before the app loads; a --max-semi-space-size given to node wins.
-const semiSpaceGiven = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((flag) =>
-  flag.startsWith("--max-semi-space-size"),
-);
-if (!semiSpaceGiven) v8.setFlagsFromString("--max-semi-space-size=8");
 
 async function load() {
   if (production) {
