@@ -11,6 +11,9 @@ export const COMMUNITY_INTENTS = [
   "hide-comment",
   "restore-comment",
   "moderate-delete-comment",
+  "delete-review",
+  "mark-helpful",
+  "report-review",
 ] as const;
 export type CommunityIntent = (typeof COMMUNITY_INTENTS)[number];
 
@@ -87,6 +90,21 @@ const MEMBER_ACTION_TEXTS: Record<
     done: { title: "Comment deleted", description: "The comment has been deleted." },
     failed: "Failed to delete the comment. Please try again.",
     signIn: MODERATOR_SIGN_IN,
+  },
+  "delete-review": {
+    done: { title: "Review deleted", description: "Your review has been deleted. Your star rating stays." },
+    failed: "Failed to delete your review. Please try again.",
+    signIn: "Please sign in to delete your review",
+  },
+  "mark-helpful": {
+    done: { title: "Marked helpful", description: "Thank you. Your mark helps others find useful reviews." },
+    failed: "Failed to mark the review helpful. Please try again.",
+    signIn: "Please sign in to mark a review helpful",
+  },
+  "report-review": {
+    done: { title: "Report sent", description: "Thank you. An administrator will review it." },
+    failed: "Failed to send your report. Please try again.",
+    signIn: "Please sign in to report a review",
   },
 };
 
