@@ -20,6 +20,13 @@ export type CommunityIntent = (typeof COMMUNITY_INTENTS)[number];
 /** The intents only an administrator may post. */
 export const MODERATOR_INTENTS = ["hide-comment", "restore-comment", "moderate-delete-comment"] as const;
 
+/** The intents of a review's own buttons (a review is written with the vote). */
+export const REVIEW_INTENTS = ["delete-review", "mark-helpful", "report-review"] as const;
+
+export function isReviewIntent(intent: CommunityIntent): boolean {
+  return (REVIEW_INTENTS as readonly CommunityIntent[]).includes(intent);
+}
+
 export function parseCommunityIntent(value: unknown): CommunityIntent | null {
   return COMMUNITY_INTENTS.find((intent) => intent === value) ?? null;
 }

@@ -22,6 +22,7 @@ import { ToolLogo } from "~/components/tool-logo";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Input } from "~/components/ui/input";
 import { VoteStars } from "~/components/vote-stars";
+import { ToolReviews } from "~/components/tool-reviews";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -31,11 +32,13 @@ import {
   answeredIntent,
   EDIT_COMMENT_PARAM,
   failedText,
+  isReviewIntent,
   parseCommunityIntent,
   successToast,
   type CommunityIntent,
 } from "~/lib/community-actions";
 import { formatDate } from "~/lib/format";
+import { parseReviewSort, REVIEW_SORT_PARAM } from "~/lib/reviews";
 import { timeAgo } from "~/lib/relative-time";
 import { savedByText } from "~/lib/saved-tools";
 import { ogImage } from "~/lib/og-image";
@@ -54,6 +57,7 @@ import { readToolFacts } from "~/server/catalog/tool-facts.server";
 import { findLinkCheckState } from "~/server/freshness/tool-freshness.server";
 import { countSaves } from "~/server/community/saved-tools.server";
 import { findUserVote, TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
+import { findOwnReview, listToolReviews, readRatingDistribution } from "~/server/community/reviews.server";
 import { defineIntents } from "~/server/http/action-pipeline.server";
 import { logPageReadFailure, toErrorResponse } from "~/server/http/error-response.server";
 import { logger } from "~/server/logger.server";
@@ -89,7 +93,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     source: { id: tool.id, category: tool.category, tagline: tool.tagline, tagIds: tool.tagIds },
     limit: ALTERNATIVES_PREVIEW,
   });
-  const [everyTag, comments, saves, myRating, history, linkCheck, facts] = await Promise.all([
+  const reviewSort = parseReviewSort(new URL(request.url).searchParams.get(REVIEW_SORT_PARAM));
+  const [everyTag, comments, saves, myRating, history, linkCheck, facts, ratings, reviews, myReview] = await Promise.all([
     allTags,
     // A visitor's answer is every visitor's (the page is cached); a member also gets their own
     // hidden comments, an administrator every hidden one, each marked.
@@ -106,6 +111,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     listToolHistory({ db: context.db, toolId: tool.id, limit: TOOL_HISTORY_LIMIT }),
     findLinkCheckState({ db: context.db, toolId: tool.id }),
     readToolFacts({ db: context.db, toolId: tool.id }),
+    // Issue 33: the votes' spread and the reviews in the order the address names; a visitor's answer
+    // is every visitor's, so the page stays cacheable.
+    readRatingDistribution({ db: context.db, toolId: tool.id }),
+    listToolReviews({ db: context.db, toolId: tool.id, sort: reviewSort, viewerId: viewer?.id }),
+    viewer ? findOwnReview({ db: context.db, userId: viewer.id, toolId: tool.id }) : null,
   ]);
   return {
     tool: {
@@ -137,6 +147,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     tags: tagsWithIds(everyTag, tool.tagIds),
     saves,
     myRating,
+    myReview,
+    ratings,
+    reviews,
+    reviewSort,
     alternatives: tagged(context, await alternatives),
     signedIn: context.viewer !== null,
     // The edit shortcut and the comments' moderation buttons are for administrators only; the admin
@@ -220,7 +234,14 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
     siteUrl,
     image: ogImage({ kind: "tool", siteName, tool }),
     jsonLd: [
-      softwareApplicationJsonLd(siteUrl, { ...tool, description }),
+      // Review items only from real votes with words, as the page lists them (never a hidden one).
+      softwareApplicationJsonLd(
+        siteUrl,
+        { ...tool, description },
+        loaderData.reviews
+          .filter((review) => !review.hidden)
+          .map((review) => ({ ...review, authorName: review.authorName ?? "Anonymous" })),
+      ),
       breadcrumbJsonLd(siteUrl, [
         { name: "Home", path: "/" },
         { name: tool.category, path: `/category/${encodeURIComponent(tool.category)}` },
@@ -264,7 +285,7 @@ function ActionNotice({ intent, result }: { intent: CommunityIntent; result: Act
 }
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, comments, tags, saves, myRating, signedIn, canEdit, history, linkCheck, facts } = loaderData;
+  const { tool, comments, tags, saves, myRating, myReview, signedIn, canEdit, history, linkCheck, facts } = loaderData;
   // Present only after a post without JavaScript; fetchers keep their own results. A refusal is a
   // response, which the generated type leaves out.
   const pageResult = actionData as ActionResult | undefined;
@@ -349,7 +370,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           <h2 id="rate-heading" className="mb-2 text-sm font-semibold">
             Rate this tool
           </h2>
-          <VoteStars toolName={tool.name} myRating={myRating} signedIn={signedIn} />
+          <VoteStars toolName={tool.name} myRating={myRating} myReview={myReview} signedIn={signedIn} />
           {pageResult && pageIntent === "vote" && <ActionNotice intent={pageIntent} result={pageResult} />}
         </section>
       </header>
@@ -401,13 +422,22 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         )}
       </section>
 
+      <ToolReviews
+        distribution={loaderData.ratings.distribution}
+        reviewCount={loaderData.ratings.reviewCount}
+        reviews={loaderData.reviews}
+        sort={loaderData.reviewSort}
+        signedIn={signedIn}
+      />
+      {pageResult && pageIntent && isReviewIntent(pageIntent) && <ActionNotice intent={pageIntent} result={pageResult} />}
+
       <section aria-labelledby="comments-heading" className="space-y-4">
         {/* Focusable by script: it takes the focus from a comment just deleted. */}
         <h2 id="comments-heading" tabIndex={-1} className="text-xl font-semibold focus:outline-none">
           Comments
         </h2>
         <CommentForm signedIn={signedIn} onReloading={onReloading} />
-        {pageResult && pageIntent && pageIntent !== "vote" && pageIntent !== "report-listing" && (
+        {pageResult && pageIntent && pageIntent !== "vote" && pageIntent !== "report-listing" && !isReviewIntent(pageIntent) && (
           <ActionNotice intent={pageIntent} result={pageResult} />
         )}
         <p aria-live="polite" className="min-h-5 text-sm text-slate-600 dark:text-slate-400">
