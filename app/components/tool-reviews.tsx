@@ -173,7 +173,9 @@ function ReviewItem({ review, signedIn }: { review: ToolReview; signedIn: boolea
       <p className="mt-2 whitespace-pre-line break-words text-slate-800 dark:text-slate-200">{review.review}</p>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
         <span className={muted}>
-          {review.helpfulCount === 1 ? "1 person found this helpful" : `${review.helpfulCount} people found this helpful`}
+          {review.helpfulCount === 1
+            ? "1 person found this helpful"
+            : `${review.helpfulCount} people found this helpful`}
         </span>
         {!review.isOwn && !review.hidden && (
           <HelpfulButton reviewId={review.id} author={author} marked={review.markedHelpful} signedIn={signedIn} />

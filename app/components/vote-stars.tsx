@@ -135,12 +135,7 @@ function ReviewFields({
         <label htmlFor={ids.usedFor} className="block text-sm font-medium">
           What did you use it for? (optional)
         </label>
-        <Input
-          id={ids.usedFor}
-          name="usedFor"
-          maxLength={USED_FOR_MAX_LENGTH}
-          defaultValue={myReview?.usedFor ?? ""}
-        />
+        <Input id={ids.usedFor} name="usedFor" maxLength={USED_FOR_MAX_LENGTH} defaultValue={myReview?.usedFor ?? ""} />
         <p id={ids.hint} className="text-xs text-slate-600 dark:text-slate-400">
           Up to 2,000 characters.{" "}
           {myRating ? "Save it, or choose other stars to change your rating with it." : "Choose your stars to post it."}

@@ -38,7 +38,11 @@ function optionalText(max: number, tooLong: string, label: string) {
 export const reviewFieldsSchema = z
   .object({
     review: optionalText(REVIEW_MAX_LENGTH, "Review must be at most 2,000 characters", "Review"),
-    usedFor: optionalText(USED_FOR_MAX_LENGTH, `"Used for" must be at most ${USED_FOR_MAX_LENGTH} characters`, "Used for"),
+    usedFor: optionalText(
+      USED_FOR_MAX_LENGTH,
+      `"Used for" must be at most ${USED_FOR_MAX_LENGTH} characters`,
+      "Used for",
+    ),
   })
   .refine((fields) => fields.review !== null || fields.usedFor === null, {
     error: "Write a review to say what you used the tool for",

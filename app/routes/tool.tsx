@@ -94,29 +94,30 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     limit: ALTERNATIVES_PREVIEW,
   });
   const reviewSort = parseReviewSort(new URL(request.url).searchParams.get(REVIEW_SORT_PARAM));
-  const [everyTag, comments, saves, myRating, history, linkCheck, facts, ratings, reviews, myReview] = await Promise.all([
-    allTags,
-    // A visitor's answer is every visitor's (the page is cached); a member also gets their own
-    // hidden comments, an administrator every hidden one, each marked.
-    listCommentsForTool({ db: context.db, toolId: tool.id, viewerId: viewer?.id, viewerIsAdmin: viewer?.isAdmin }),
-    // How many saved it, and whether the viewer did, in one statement; a visitor's answer is everyone's.
-    countSaves({ db: context.db, toolId: tool.id, userId: viewer?.id }),
-    // Spec section 7: a failed read of the user's own vote counts as no vote (not retried).
-    viewer
-      ? findUserVote({ db: context.db, userId: viewer.id, toolId: tool.id }).catch((error: unknown) => {
-          logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the user's vote");
-          return null;
-        })
-      : null,
-    listToolHistory({ db: context.db, toolId: tool.id, limit: TOOL_HISTORY_LIMIT }),
-    findLinkCheckState({ db: context.db, toolId: tool.id }),
-    readToolFacts({ db: context.db, toolId: tool.id }),
-    // Issue 33: the votes' spread and the reviews in the order the address names; a visitor's answer
-    // is every visitor's, so the page stays cacheable.
-    readRatingDistribution({ db: context.db, toolId: tool.id }),
-    listToolReviews({ db: context.db, toolId: tool.id, sort: reviewSort, viewerId: viewer?.id }),
-    viewer ? findOwnReview({ db: context.db, userId: viewer.id, toolId: tool.id }) : null,
-  ]);
+  const [everyTag, comments, saves, myRating, history, linkCheck, facts, ratings, reviews, myReview] =
+    await Promise.all([
+      allTags,
+      // A visitor's answer is every visitor's (the page is cached); a member also gets their own
+      // hidden comments, an administrator every hidden one, each marked.
+      listCommentsForTool({ db: context.db, toolId: tool.id, viewerId: viewer?.id, viewerIsAdmin: viewer?.isAdmin }),
+      // How many saved it, and whether the viewer did, in one statement; a visitor's answer is everyone's.
+      countSaves({ db: context.db, toolId: tool.id, userId: viewer?.id }),
+      // Spec section 7: a failed read of the user's own vote counts as no vote (not retried).
+      viewer
+        ? findUserVote({ db: context.db, userId: viewer.id, toolId: tool.id }).catch((error: unknown) => {
+            logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the user's vote");
+            return null;
+          })
+        : null,
+      listToolHistory({ db: context.db, toolId: tool.id, limit: TOOL_HISTORY_LIMIT }),
+      findLinkCheckState({ db: context.db, toolId: tool.id }),
+      readToolFacts({ db: context.db, toolId: tool.id }),
+      // Issue 33: the votes' spread and the reviews in the order the address names; a visitor's answer
+      // is every visitor's, so the page stays cacheable.
+      readRatingDistribution({ db: context.db, toolId: tool.id }),
+      listToolReviews({ db: context.db, toolId: tool.id, sort: reviewSort, viewerId: viewer?.id }),
+      viewer ? findOwnReview({ db: context.db, userId: viewer.id, toolId: tool.id }) : null,
+    ]);
   return {
     tool: {
       id: tool.id,
@@ -429,7 +430,9 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         sort={loaderData.reviewSort}
         signedIn={signedIn}
       />
-      {pageResult && pageIntent && isReviewIntent(pageIntent) && <ActionNotice intent={pageIntent} result={pageResult} />}
+      {pageResult && pageIntent && isReviewIntent(pageIntent) && (
+        <ActionNotice intent={pageIntent} result={pageResult} />
+      )}
 
       <section aria-labelledby="comments-heading" className="space-y-4">
         {/* Focusable by script: it takes the focus from a comment just deleted. */}
@@ -437,9 +440,11 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           Comments
         </h2>
         <CommentForm signedIn={signedIn} onReloading={onReloading} />
-        {pageResult && pageIntent && pageIntent !== "vote" && pageIntent !== "report-listing" && !isReviewIntent(pageIntent) && (
-          <ActionNotice intent={pageIntent} result={pageResult} />
-        )}
+        {pageResult &&
+          pageIntent &&
+          pageIntent !== "vote" &&
+          pageIntent !== "report-listing" &&
+          !isReviewIntent(pageIntent) && <ActionNotice intent={pageIntent} result={pageResult} />}
         <p aria-live="polite" className="min-h-5 text-sm text-slate-600 dark:text-slate-400">
           {reloadingComments ? "Loading comments..." : ""}
         </p>

@@ -135,7 +135,11 @@ export const action = defineIntents({
     }),
     "hide-review": adminIntent({
       async run({ context, viewer, form, purge }) {
-        const { toolId } = await hideReview({ db: context.db, voteId: subjectOf(form), moderator: moderatorFrom(viewer) });
+        const { toolId } = await hideReview({
+          db: context.db,
+          voteId: subjectOf(form),
+          moderator: moderatorFrom(viewer),
+        });
         // Visitors saw the review on the tool's page.
         purge([toolTag(toolId)]);
         return backToInbox("The review is hidden and its reports are closed. The star vote still counts.");

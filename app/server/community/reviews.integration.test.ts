@@ -1,7 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { AppError } from "~/lib/app-error";
-import { moderationActions, reviewHelpfulMarks, reviewReports, tools, toolVotes, users } from "~/server/db/schema.server";
+import {
+  moderationActions,
+  reviewHelpfulMarks,
+  reviewReports,
+  tools,
+  toolVotes,
+  users,
+} from "~/server/db/schema.server";
 import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { countInbox, listReportedReviews } from "../moderation/inbox.server";

@@ -90,5 +90,9 @@ export function restoreReview(decision: ReviewDecision): Promise<{ toolId: strin
 
 /** Closes a review's open reports without acting on it. */
 export function dismissReviewReports(decision: ReviewDecision): Promise<{ toolId: string }> {
-  return decideOnReview(decision, { action: "review-reports-dismissed", closesReports: true, change: async () => true });
+  return decideOnReview(decision, {
+    action: "review-reports-dismissed",
+    closesReports: true,
+    change: async () => true,
+  });
 }

@@ -288,9 +288,12 @@ export const demoVotes: DemoVote[] = demoTools.flatMap((tool, toolIndex) =>
   })),
 );
 
-/** A demo tool's rating as the site stores it after seeding: the plain average to two decimals, and the count. */
-export function demoRatingOf(slug: string): { rating: number | null; voteCount: number } {
-  const ratings = demoVotes.filter((vote) => vote.slug === slug).map((vote) => vote.rating);
+/**
+ * A demo tool's rating as the site stores it after seeding (the plain average to two decimals, and
+ * the count), or after `extra` votes by other members too.
+ */
+export function demoRatingOf(slug: string, ...extra: number[]): { rating: number | null; voteCount: number } {
+  const ratings = [...demoVotes.filter((vote) => vote.slug === slug).map((vote) => vote.rating), ...extra];
   if (ratings.length === 0) return { rating: null, voteCount: 0 };
   const average = ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length;
   return { rating: Math.round(average * 100) / 100, voteCount: ratings.length };
