@@ -67,6 +67,9 @@ import { tagPage, toolTag } from "~/server/cache/page-tags.server";
 /** The tool page shows this many of its latest changes; /changes has the rest of the catalogue's. */
 const TOOL_HISTORY_LIMIT = 10;
 
+/** The reviews block of a page whose reviews could not be read. */
+const NO_RATINGS = { distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, votes: 0 })), reviewCount: 0 };
+
 /** Spec section 8's words for a lookup the database failed (a missing tool is 'Tool not found', 404). */
 const TOOL_FETCH_FAILED_MESSAGE = "Failed to fetch tool details";
 
@@ -94,7 +97,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     limit: ALTERNATIVES_PREVIEW,
   });
   const reviewSort = parseReviewSort(new URL(request.url).searchParams.get(REVIEW_SORT_PARAM));
-  const [everyTag, comments, saves, myRating, history, linkCheck, facts, ratings, reviews, myReview] =
+  // Issue 33: the votes' spread and the reviews in the order the address names; a visitor's answer
+  // is every visitor's, so the page stays cacheable. Like the member's own vote (spec section 7), a
+  // signed-in member's failed read leaves their page (never cached) without reviews; a visitor's fails the page.
+  const reviewReads = Promise.all([
+    readRatingDistribution({ db: context.db, toolId: tool.id }),
+    listToolReviews({ db: context.db, toolId: tool.id, sort: reviewSort, viewerId: viewer?.id }),
+    viewer ? findOwnReview({ db: context.db, userId: viewer.id, toolId: tool.id }) : null,
+  ]).catch((error: unknown) => {
+    if (!viewer) throw error;
+    logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the tool's reviews");
+    return [NO_RATINGS, [], null] as const;
+  });
+  const [everyTag, comments, saves, myRating, history, linkCheck, facts, [ratings, reviews, myReview]] =
     await Promise.all([
       allTags,
       // A visitor's answer is every visitor's (the page is cached); a member also gets their own
@@ -112,11 +127,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       listToolHistory({ db: context.db, toolId: tool.id, limit: TOOL_HISTORY_LIMIT }),
       findLinkCheckState({ db: context.db, toolId: tool.id }),
       readToolFacts({ db: context.db, toolId: tool.id }),
-      // Issue 33: the votes' spread and the reviews in the order the address names; a visitor's answer
-      // is every visitor's, so the page stays cacheable.
-      readRatingDistribution({ db: context.db, toolId: tool.id }),
-      listToolReviews({ db: context.db, toolId: tool.id, sort: reviewSort, viewerId: viewer?.id }),
-      viewer ? findOwnReview({ db: context.db, userId: viewer.id, toolId: tool.id }) : null,
+      reviewReads,
     ]);
   return {
     tool: {
