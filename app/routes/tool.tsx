@@ -107,7 +107,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]).catch((error: unknown) => {
     if (!viewer) throw error;
     logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the tool's reviews");
-    return [NO_RATINGS, [], null] as const;
+    return [NO_RATINGS, [], null] as [typeof NO_RATINGS, ToolReview[], null];
   });
   const [everyTag, comments, saves, myRating, history, linkCheck, facts, [ratings, reviews, myReview]] =
     await Promise.all([
