@@ -57,7 +57,12 @@ import { readToolFacts } from "~/server/catalog/tool-facts.server";
 import { findLinkCheckState } from "~/server/freshness/tool-freshness.server";
 import { countSaves } from "~/server/community/saved-tools.server";
 import { findUserVote, TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
-import { findOwnReview, listToolReviews, readRatingDistribution } from "~/server/community/reviews.server";
+import {
+  findOwnReview,
+  listToolReviews,
+  readRatingDistribution,
+  type ToolReview,
+} from "~/server/community/reviews.server";
 import { defineIntents } from "~/server/http/action-pipeline.server";
 import { logPageReadFailure, toErrorResponse } from "~/server/http/error-response.server";
 import { logger } from "~/server/logger.server";
