@@ -15,21 +15,23 @@ export const DISCLOSURE_PANEL_CLASSES =
   "mt-2 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-900";
 
 /**
- * A report (of a comment or of the listing) behind a disclosure: a reason to choose and an
+ * A report (of a comment, a review or the listing) behind a disclosure: a reason to choose and an
  * optional note. A plain form inside <details>, so it opens and posts without JavaScript; with it,
  * a fetcher sends it, a toast answers, and the disclosure closes on success.
  */
 export function ReportForm<Reason extends string>({
   intent,
   commentId,
+  reviewId,
   summary,
   legend,
   reasons,
   labels,
   className,
 }: {
-  intent: "report-comment" | "report-listing";
+  intent: "report-comment" | "report-listing" | "report-review";
   commentId?: string;
+  reviewId?: string;
   summary: ReactNode;
   legend: string;
   reasons: readonly Reason[];
@@ -54,6 +56,7 @@ export function ReportForm<Reason extends string>({
       <fetcher.Form ref={form} method="post" action={pathname} className={DISCLOSURE_PANEL_CLASSES}>
         <input type="hidden" name="intent" value={intent} />
         {commentId && <input type="hidden" name="commentId" value={commentId} />}
+        {reviewId && <input type="hidden" name="reviewId" value={reviewId} />}
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">{legend}</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-2">

@@ -1,10 +1,15 @@
 import { Star } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
 import type { ActionResult } from "~/lib/action-result";
 import { COMMUNITY_TOASTS, failureToast, needsSignIn } from "~/lib/community-actions";
 import { cn } from "~/lib/cn";
+import { REVIEW_MAX_LENGTH, USED_FOR_MAX_LENGTH } from "~/lib/reviews";
+import { DISCLOSURE_SUMMARY_CLASSES } from "./report-form";
+import { Button } from "./ui/button";
+import { Input } from "./ui/input";
+import { Textarea } from "./ui/textarea";
 import { useSignInDialog } from "./sign-in-dialog";
 
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -12,14 +17,19 @@ const STARS = [1, 2, 3, 4, 5] as const;
 /**
  * The 'Rate this tool' stars: filled up to the user's rating (or the one being saved), disabled
  * while saving. Each star is a submit button, so voting also works without JavaScript.
+ *
+ * A member's vote may carry a review (issue 33): its fields sit in the same form, so a star posts
+ * them with the vote; blank, the vote is a plain star vote and keeps any review it had.
  */
 export function VoteStars({
   toolName,
   myRating,
+  myReview,
   signedIn,
 }: {
   toolName: string;
   myRating: number | null;
+  myReview: { review: string; usedFor: string | null; hidden: boolean } | null;
   signedIn: boolean;
 }) {
   const fetcher = useFetcher<ActionResult>();
@@ -87,6 +97,55 @@ export function VoteStars({
               ? "Click a star to vote"
               : "Sign in to rate this tool"}
       </p>
+      {signedIn && <ReviewFields myRating={myRating} myReview={myReview} saving={saving} />}
     </fetcher.Form>
+  );
+}
+
+/** The review behind a disclosure, open when there is one to edit. */
+function ReviewFields({
+  myRating,
+  myReview,
+  saving,
+}: {
+  myRating: number | null;
+  myReview: { review: string; usedFor: string | null; hidden: boolean } | null;
+  saving: boolean;
+}) {
+  const ids = { review: useId(), usedFor: useId(), hint: useId() };
+  return (
+    <details open={myReview !== null} className="mt-3 max-w-sm">
+      <summary className={DISCLOSURE_SUMMARY_CLASSES}>{myReview ? "Your review" : "Add a review (optional)"}</summary>
+      <div className="mt-2 space-y-2">
+        {myReview?.hidden && (
+          <p className="text-xs text-amber-800 dark:text-amber-200">A moderator hid this review: only you see it.</p>
+        )}
+        <label htmlFor={ids.review} className="block text-sm font-medium">
+          Your review
+        </label>
+        <Textarea
+          id={ids.review}
+          name="review"
+          rows={4}
+          maxLength={REVIEW_MAX_LENGTH}
+          defaultValue={myReview?.review ?? ""}
+          aria-describedby={ids.hint}
+          className="min-h-24"
+        />
+        <label htmlFor={ids.usedFor} className="block text-sm font-medium">
+          What did you use it for? (optional)
+        </label>
+        <Input id={ids.usedFor} name="usedFor" maxLength={USED_FOR_MAX_LENGTH} defaultValue={myReview?.usedFor ?? ""} />
+        <p id={ids.hint} className="text-xs text-slate-600 dark:text-slate-400">
+          Up to 2,000 characters.{" "}
+          {myRating ? "Save it, or choose other stars to change your rating with it." : "Choose your stars to post it."}
+        </p>
+        {myRating && (
+          <Button type="submit" name="rating" value={myRating} size="sm" variant="outline" disabled={saving}>
+            Save review
+          </Button>
+        )}
+      </div>
+    </details>
   );
 }

@@ -11,11 +11,21 @@ export const COMMUNITY_INTENTS = [
   "hide-comment",
   "restore-comment",
   "moderate-delete-comment",
+  "delete-review",
+  "mark-helpful",
+  "report-review",
 ] as const;
 export type CommunityIntent = (typeof COMMUNITY_INTENTS)[number];
 
 /** The intents only an administrator may post. */
 export const MODERATOR_INTENTS = ["hide-comment", "restore-comment", "moderate-delete-comment"] as const;
+
+/** The intents of a review's own buttons (a review is written with the vote). */
+export const REVIEW_INTENTS = ["delete-review", "mark-helpful", "report-review"] as const;
+
+export function isReviewIntent(intent: CommunityIntent): boolean {
+  return (REVIEW_INTENTS as readonly CommunityIntent[]).includes(intent);
+}
 
 export function parseCommunityIntent(value: unknown): CommunityIntent | null {
   return COMMUNITY_INTENTS.find((intent) => intent === value) ?? null;
@@ -87,6 +97,21 @@ const MEMBER_ACTION_TEXTS: Record<
     done: { title: "Comment deleted", description: "The comment has been deleted." },
     failed: "Failed to delete the comment. Please try again.",
     signIn: MODERATOR_SIGN_IN,
+  },
+  "delete-review": {
+    done: { title: "Review deleted", description: "Your review has been deleted. Your star rating stays." },
+    failed: "Failed to delete your review. Please try again.",
+    signIn: "Please sign in to delete your review",
+  },
+  "mark-helpful": {
+    done: { title: "Marked helpful", description: "Thank you. Your mark helps others find useful reviews." },
+    failed: "Failed to mark the review helpful. Please try again.",
+    signIn: "Please sign in to mark a review helpful",
+  },
+  "report-review": {
+    done: { title: "Report sent", description: "Thank you. An administrator will review it." },
+    failed: "Failed to send your report. Please try again.",
+    signIn: "Please sign in to report a review",
   },
 };
 

@@ -59,6 +59,9 @@ export const MODERATION_ACTIONS = [
   "listing-reports-resolved",
   "submission-approved",
   "submission-rejected",
+  "review-hidden",
+  "review-restored",
+  "review-reports-dismissed",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -146,6 +146,7 @@ export function softwareApplicationJsonLd(
     rating: number | null;
     voteCount: number;
   },
+  reviews: readonly ReviewForJsonLd[] = [],
 ): JsonLd {
   const data: JsonLd = {
     "@context": "https://schema.org",
@@ -171,7 +172,21 @@ export function softwareApplicationJsonLd(
       worstRating: 1,
     };
   }
+  if (reviews.length > 0) data.review = reviews.map(reviewJsonLd);
   return data;
+}
+
+/** A member's review as the page shows it: real words on a real vote (issue 33), never a comment. */
+export type ReviewForJsonLd = { authorName: string; rating: number; review: string; reviewedAt: Date | string };
+
+function reviewJsonLd(review: ReviewForJsonLd): JsonLd {
+  return {
+    "@type": "Review",
+    author: { "@type": "Person", name: review.authorName },
+    reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+    reviewBody: review.review,
+    datePublished: new Date(review.reviewedAt).toISOString().slice(0, 10),
+  };
 }
 
 /** Authors are names, not members with pages of their own: the site's about page stands for them. */

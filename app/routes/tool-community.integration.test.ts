@@ -189,6 +189,53 @@ describe("comments", () => {
   });
 });
 
+describe("reviews", () => {
+  it("a vote carries a review; another member marks it helpful once; the author cannot; every visitor reads the same page", async () => {
+    const [author, reader] = [await newUser(), await newUser()];
+    const review = {
+      intent: "vote",
+      rating: "5",
+      review: "  Drafted our newsletter with it.  ",
+      usedFor: "Newsletter",
+    };
+    expect(await post(review, { cookie: author.cookie })).toMatchObject({ status: 200, ok: true, form: "vote" });
+    expect(services.purges().at(-1)).toEqual([`tool:${toolId}`, `member:${author.id}`]);
+    // A plain star vote afterwards keeps the words.
+    expect(await post({ intent: "vote", rating: "4" }, { cookie: author.cookie })).toMatchObject({ ok: true });
+
+    const visitor = await loadPage();
+    expect(visitor.ratings.distribution.map((row) => row.votes)).toEqual([0, 1, 0, 0, 0]);
+    expect(visitor.reviews).toMatchObject([
+      { rating: 4, review: "Drafted our newsletter with it.", usedFor: "Newsletter", helpfulCount: 0, isOwn: false },
+    ]);
+    const reviewId = visitor.reviews[0]!.id;
+    expect((await loadPage(author.cookie)).myReview).toMatchObject({ review: "Drafted our newsletter with it." });
+
+    expect(await post({ intent: "mark-helpful", reviewId }, { cookie: author.cookie })).toMatchObject({
+      status: 403,
+      formError: "You cannot mark your own review as helpful.",
+    });
+    expect(await post({ intent: "mark-helpful", reviewId }, { cookie: reader.cookie })).toMatchObject({ ok: true });
+    expect(await post({ intent: "mark-helpful", reviewId }, { cookie: reader.cookie })).toMatchObject({
+      status: 409,
+      formError: "You have already marked this review as helpful.",
+    });
+    expect((await loadPage(reader.cookie)).reviews[0]).toMatchObject({ helpfulCount: 1, markedHelpful: true });
+    expect((await loadPage()).reviews[0]).toMatchObject({ helpfulCount: 1, markedHelpful: false });
+
+    expect(await post({ intent: "delete-review" }, { cookie: author.cookie })).toMatchObject({ ok: true });
+    expect((await loadPage()).reviews).toEqual([]);
+    expect(await toolRow()).toEqual({ rating: 4, voteCount: 1 });
+  });
+
+  it("refuses an over-long review with the spec's vote text and writes nothing", async () => {
+    const user = await newUser();
+    const answer = await post({ intent: "vote", rating: "5", review: "x".repeat(2001) }, { cookie: user.cookie });
+    expect(answer).toMatchObject({ status: 400, form: "vote", formError: "Review must be at most 2,000 characters" });
+    expect(await toolRow()).toEqual({ rating: null, voteCount: 0 });
+  });
+});
+
 describe("forgery", () => {
   it.each([
     ["another site's Origin", { origin: "http://evil.example" }],

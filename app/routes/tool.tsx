@@ -24,6 +24,7 @@ import { ToolLogo } from "~/components/tool-logo";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Input } from "~/components/ui/input";
 import { VoteStars } from "~/components/vote-stars";
+import { ToolReviews } from "~/components/tool-reviews";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -33,11 +34,13 @@ import {
   answeredIntent,
   EDIT_COMMENT_PARAM,
   failedText,
+  isReviewIntent,
   parseCommunityIntent,
   successToast,
   type CommunityIntent,
 } from "~/lib/community-actions";
 import { formatDate } from "~/lib/format";
+import { parseReviewSort, REVIEW_SORT_PARAM } from "~/lib/reviews";
 import { timeAgo } from "~/lib/relative-time";
 import { savedByText } from "~/lib/saved-tools";
 import { ogImage } from "~/lib/og-image";
@@ -57,6 +60,12 @@ import { findLinkCheckState } from "~/server/freshness/tool-freshness.server";
 import { countSaves } from "~/server/community/saved-tools.server";
 import { followingForViewer } from "~/server/follows/follows.server";
 import { findUserVote, TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
+import {
+  findOwnReview,
+  listToolReviews,
+  readRatingDistribution,
+  type ToolReview,
+} from "~/server/community/reviews.server";
 import { defineIntents } from "~/server/http/action-pipeline.server";
 import { logPageReadFailure, toErrorResponse } from "~/server/http/error-response.server";
 import { logger } from "~/server/logger.server";
@@ -66,6 +75,9 @@ import { tagPage, toolTag } from "~/server/cache/page-tags.server";
 
 /** The tool page shows this many of its latest changes; /changes has the rest of the catalogue's. */
 const TOOL_HISTORY_LIMIT = 10;
+
+/** The reviews block of a page whose reviews could not be read. */
+const NO_RATINGS = { distribution: [5, 4, 3, 2, 1].map((stars) => ({ stars, votes: 0 })), reviewCount: 0 };
 
 /** Spec section 8's words for a lookup the database failed (a missing tool is 'Tool not found', 404). */
 const TOOL_FETCH_FAILED_MESSAGE = "Failed to fetch tool details";
@@ -95,26 +107,41 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   });
   // The published articles that link this page (decision 182); an article's save purges this page.
   const relatedArticles = listRelatedArticles({ db: context.db, toolId: tool.id });
-  const [everyTag, comments, saves, myRating, history, linkCheck, facts, following] = await Promise.all([
-    allTags,
-    // A visitor's answer is every visitor's (the page is cached); a member also gets their own
-    // hidden comments, an administrator every hidden one, each marked.
-    listCommentsForTool({ db: context.db, toolId: tool.id, viewerId: viewer?.id, viewerIsAdmin: viewer?.isAdmin }),
-    // How many saved it, and whether the viewer did, in one statement; a visitor's answer is everyone's.
-    countSaves({ db: context.db, toolId: tool.id, userId: viewer?.id }),
-    // Spec section 7: a failed read of the user's own vote counts as no vote (not retried).
-    viewer
-      ? findUserVote({ db: context.db, userId: viewer.id, toolId: tool.id }).catch((error: unknown) => {
-          logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the user's vote");
-          return null;
-        })
-      : null,
-    listToolHistory({ db: context.db, toolId: tool.id, limit: TOOL_HISTORY_LIMIT }),
-    findLinkCheckState({ db: context.db, toolId: tool.id }),
-    readToolFacts({ db: context.db, toolId: tool.id }),
-    // Read only for a member: a visitor's page stays everyone's (decision 180).
-    followingForViewer({ db: context.db, viewer, kind: "tool", target: tool.id }),
-  ]);
+  const reviewSort = parseReviewSort(new URL(request.url).searchParams.get(REVIEW_SORT_PARAM));
+  // Issue 33: the votes' spread and the reviews in the order the address names; a visitor's answer
+  // is every visitor's, so the page stays cacheable. Like the member's own vote (spec section 7), a
+  // signed-in member's failed read leaves their page (never cached) without reviews; a visitor's fails the page.
+  const reviewReads = Promise.all([
+    readRatingDistribution({ db: context.db, toolId: tool.id }),
+    listToolReviews({ db: context.db, toolId: tool.id, sort: reviewSort, viewerId: viewer?.id }),
+    viewer ? findOwnReview({ db: context.db, userId: viewer.id, toolId: tool.id }) : null,
+  ]).catch((error: unknown) => {
+    if (!viewer) throw error;
+    logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the tool's reviews");
+    return [NO_RATINGS, [], null] as [typeof NO_RATINGS, ToolReview[], null];
+  });
+  const [everyTag, comments, saves, myRating, history, linkCheck, facts, following, [ratings, reviews, myReview]] =
+    await Promise.all([
+      allTags,
+      // A visitor's answer is every visitor's (the page is cached); a member also gets their own
+      // hidden comments, an administrator every hidden one, each marked.
+      listCommentsForTool({ db: context.db, toolId: tool.id, viewerId: viewer?.id, viewerIsAdmin: viewer?.isAdmin }),
+      // How many saved it, and whether the viewer did, in one statement; a visitor's answer is everyone's.
+      countSaves({ db: context.db, toolId: tool.id, userId: viewer?.id }),
+      // Spec section 7: a failed read of the user's own vote counts as no vote (not retried).
+      viewer
+        ? findUserVote({ db: context.db, userId: viewer.id, toolId: tool.id }).catch((error: unknown) => {
+            logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the user's vote");
+            return null;
+          })
+        : null,
+      listToolHistory({ db: context.db, toolId: tool.id, limit: TOOL_HISTORY_LIMIT }),
+      findLinkCheckState({ db: context.db, toolId: tool.id }),
+      readToolFacts({ db: context.db, toolId: tool.id }),
+      // Read only for a member: a visitor's page stays everyone's (decision 180).
+      followingForViewer({ db: context.db, viewer, kind: "tool", target: tool.id }),
+      reviewReads,
+    ]);
   return {
     tool: {
       id: tool.id,
@@ -146,6 +173,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     saves,
     following,
     myRating,
+    myReview,
+    ratings,
+    reviews,
+    reviewSort,
     alternatives: tagged(context, await alternatives),
     relatedArticles: await relatedArticles,
     signedIn: context.viewer !== null,
@@ -230,7 +261,14 @@ export function meta({ loaderData, matches, error }: Route.MetaArgs) {
     siteUrl,
     image: ogImage({ kind: "tool", siteName, tool }),
     jsonLd: [
-      softwareApplicationJsonLd(siteUrl, { ...tool, description }),
+      // Review items only from real votes with words, as the page lists them (never a hidden one).
+      softwareApplicationJsonLd(
+        siteUrl,
+        { ...tool, description },
+        loaderData.reviews
+          .filter((review) => !review.hidden)
+          .map((review) => ({ ...review, authorName: review.authorName ?? "Anonymous" })),
+      ),
       breadcrumbJsonLd(siteUrl, [
         { name: "Home", path: "/" },
         { name: tool.category, path: `/category/${encodeURIComponent(tool.category)}` },
@@ -274,7 +312,8 @@ function ActionNotice({ intent, result }: { intent: CommunityIntent; result: Act
 }
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, comments, tags, saves, following, myRating, signedIn, canEdit, history, linkCheck, facts } = loaderData;
+  const { tool, comments, tags, saves, following, myRating, myReview, signedIn, canEdit, history, linkCheck, facts } =
+    loaderData;
   // Present only after a post without JavaScript; fetchers keep their own results. A refusal is a
   // response, which the generated type leaves out.
   const pageResult = actionData as ActionResult | undefined;
@@ -360,7 +399,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           <h2 id="rate-heading" className="mb-2 text-sm font-semibold">
             Rate this tool
           </h2>
-          <VoteStars toolName={tool.name} myRating={myRating} signedIn={signedIn} />
+          <VoteStars toolName={tool.name} myRating={myRating} myReview={myReview} signedIn={signedIn} />
           {pageResult && pageIntent === "vote" && <ActionNotice intent={pageIntent} result={pageResult} />}
         </section>
       </header>
@@ -412,6 +451,16 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         )}
       </section>
 
+      <ToolReviews
+        distribution={loaderData.ratings.distribution}
+        reviewCount={loaderData.ratings.reviewCount}
+        reviews={loaderData.reviews}
+        sort={loaderData.reviewSort}
+        signedIn={signedIn}
+      />
+      {pageResult && pageIntent && isReviewIntent(pageIntent) && (
+        <ActionNotice intent={pageIntent} result={pageResult} />
+      )}
       <RelatedArticles articles={loaderData.relatedArticles} />
 
       <section aria-labelledby="comments-heading" className="space-y-4">
@@ -420,9 +469,11 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           Comments
         </h2>
         <CommentForm signedIn={signedIn} onReloading={onReloading} />
-        {pageResult && pageIntent && pageIntent !== "vote" && pageIntent !== "report-listing" && (
-          <ActionNotice intent={pageIntent} result={pageResult} />
-        )}
+        {pageResult &&
+          pageIntent &&
+          pageIntent !== "vote" &&
+          pageIntent !== "report-listing" &&
+          !isReviewIntent(pageIntent) && <ActionNotice intent={pageIntent} result={pageResult} />}
         <p aria-live="polite" className="min-h-5 text-sm text-slate-600 dark:text-slate-400">
           {reloadingComments ? "Loading comments..." : ""}
         </p>

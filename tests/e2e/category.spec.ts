@@ -1,8 +1,8 @@
 import { expect, test } from "./fixtures";
-import { demoToolsMatching, expectSiteChrome, toolCardNames } from "./support";
+import { byDemoRating, demoToolsMatching, expectSiteChrome, toolCardNames } from "./support";
 
-/** The category page ranks by rating; no demo tool has votes, so ties fall back to the name. */
-const byName = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b));
+/** The category page ranks by rating (the demo's seeded votes), then votes, then name. */
+const ranked = (tools: ReturnType<typeof demoToolsMatching>) => byDemoRating(tools).map((tool) => tool.name);
 
 for (const category of ["Writing", "Social Media"]) {
   test(`the ${category} category page lists its tools`, async ({ page }) => {
@@ -14,8 +14,9 @@ for (const category of ["Writing", "Social Media"]) {
       "placeholder",
       "Search tools...",
     );
-    const expected = demoToolsMatching("", category).map((tool) => tool.name);
-    await expect(toolCardNames(page.getByRole("region", { name: `${category} tools` }))).toHaveText(byName(expected));
+    await expect(toolCardNames(page.getByRole("region", { name: `${category} tools` }))).toHaveText(
+      ranked(demoToolsMatching("", category)),
+    );
     await expectSiteChrome(page);
   });
 }
@@ -34,8 +35,7 @@ test("searching within a category filters as you type", async ({ page }) => {
 
   await search.fill("meeting");
   await expect(page).toHaveURL("/category/Productivity?q=meeting");
-  const meetingTools = demoToolsMatching("meeting", "Productivity").map((tool) => tool.name);
-  await expect(toolCardNames(results)).toHaveText(byName(meetingTools));
+  await expect(toolCardNames(results)).toHaveText(ranked(demoToolsMatching("meeting", "Productivity")));
 
   await search.fill("zzzz-no-such-tool");
   await expect(page).toHaveURL("/category/Productivity?q=zzzz-no-such-tool");
@@ -52,7 +52,8 @@ test.describe("without JavaScript", () => {
     await search.fill("post");
     await search.press("Enter");
     await expect(page).toHaveURL("/category/Social%20Media?q=post");
-    const expected = demoToolsMatching("post", "Social Media").map((tool) => tool.name);
-    await expect(toolCardNames(page.getByRole("region", { name: "Social Media tools" }))).toHaveText(byName(expected));
+    await expect(toolCardNames(page.getByRole("region", { name: "Social Media tools" }))).toHaveText(
+      ranked(demoToolsMatching("post", "Social Media")),
+    );
   });
 });

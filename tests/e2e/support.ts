@@ -2,6 +2,8 @@ import type { Locator, Page } from "@playwright/test";
 import { demoArticles } from "../../app/server/db/demo/articles.server";
 import { demoTools, type DemoTool } from "../../app/server/db/demo/tools.server";
 import { TOOL_CATEGORIES } from "../../app/lib/categories";
+import { formatRating, formatVoteCount } from "../../app/lib/format";
+import { demoRatingOf } from "../../app/server/db/demo/reviews.server";
 import { expect } from "./fixtures";
 
 /**
@@ -24,6 +26,26 @@ export function demoToolsMatching(query: string, category?: string): DemoTool[] 
       (!category || tool.category === category) &&
       (tool.name.toLowerCase().includes(needle) || plainText(tool.description).includes(needle)),
   );
+}
+
+/**
+ * A demo tool's rating as a card or the tool page shows it ('4.3(8 votes)': the text of its two
+ * spans), from the demo's seeded votes, plus `extra` votes a test cast.
+ */
+export function demoRatingShown(slug: string, ...extra: number[]): string {
+  const { rating, voteCount } = demoRatingOf(slug, ...extra);
+  return `${formatRating(rating)}(${formatVoteCount(voteCount)})`;
+}
+
+/** Demo tools in a category page's order: by rating (the plain average), then by votes, then by name. */
+export function byDemoRating(tools: DemoTool[]): DemoTool[] {
+  const ranked = tools.map((tool) => ({ tool, ...demoRatingOf(tool.slug) }));
+  return ranked
+    .sort(
+      (a, b) =>
+        (b.rating ?? -1) - (a.rating ?? -1) || b.voteCount - a.voteCount || a.tool.name.localeCompare(b.tool.name),
+    )
+    .map(({ tool }) => tool);
 }
 
 export function demoTool(slug: string): DemoTool {

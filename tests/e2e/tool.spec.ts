@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
-import { demoTool, expectSiteChrome, metaContent, readJsonLd } from "./support";
+import { demoRatingShown, demoTool, expectSiteChrome, metaContent, readJsonLd } from "./support";
+import { demoRatingOf, demoVotes } from "../../app/server/db/demo/reviews.server";
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
@@ -18,7 +19,7 @@ test.describe("tool detail", () => {
       "/category/Writing",
     );
     for (const pro of chatgpt.pros.slice(0, 3)) await expect(header.getByText(pro, { exact: true })).toBeVisible();
-    await expect(header).toContainText("N/A(0 votes)");
+    await expect(header).toContainText(demoRatingShown("chatgpt"));
     await expect(header.getByRole("heading", { name: "Rate this tool" })).toBeVisible();
 
     // The description is HTML: its markup renders, it is not shown as text.
@@ -96,8 +97,21 @@ test.describe("tool detail", () => {
       url: canonical,
       sameAs: chatgpt.website,
     });
-    // No votes yet: an AggregateRating with a zero count is invalid for search engines.
-    expect(app).not.toHaveProperty("aggregateRating");
+    // The demo members' votes, and Review items only from their votes with words.
+    const { rating, voteCount } = demoRatingOf("chatgpt");
+    expect(app?.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: rating,
+      ratingCount: voteCount,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    const reviewed = demoVotes.filter((vote) => vote.slug === "chatgpt" && vote.review);
+    expect(
+      (app?.review as { reviewBody: string; reviewRating: { ratingValue: number } }[])
+        .map((review) => [review.reviewRating.ratingValue, review.reviewBody])
+        .sort(),
+    ).toEqual(reviewed.map((vote) => [vote.rating, vote.review!.text]).sort());
     const breadcrumbs = jsonLd.find((item) => item["@type"] === "BreadcrumbList");
     expect(breadcrumbs?.itemListElement).toEqual([
       { "@type": "ListItem", position: 1, name: "Home", item: `${baseURL}/` },

@@ -173,7 +173,7 @@ describe("Recent Activity", () => {
       publishedArticles: 0,
       draftArticles: 0,
       flaggedForReview: 0,
-      inbox: { submissions: 0, reportedComments: 0, reportedListings: 0, total: 0 },
+      inbox: { submissions: 0, reportedComments: 0, reportedListings: 0, reportedReviews: 0, total: 0 },
       pendingProposals: 0,
       missingTagline: 0,
       missingLogo: 0,

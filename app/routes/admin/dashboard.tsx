@@ -83,8 +83,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     },
     {
       id: "open-reports",
-      count: inbox.reportedComments + inbox.reportedListings,
-      text: inbox.reportedComments + inbox.reportedListings === 1 ? "open report" : "open reports",
+      count: inbox.reportedComments + inbox.reportedListings + inbox.reportedReviews,
+      text:
+        inbox.reportedComments + inbox.reportedListings + inbox.reportedReviews === 1 ? "open report" : "open reports",
       to: "/admin/inbox",
       icon: Flag,
     },
@@ -170,6 +171,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               </li>
               <li data-testid="inbox-listings">
                 {plural(inbox.reportedListings, "reported listing", "reported listings")}
+              </li>
+              <li data-testid="inbox-reviews">
+                {plural(inbox.reportedReviews, "reported review", "reported reviews")}
               </li>
             </ul>
             <p className="mt-1 text-sm">

@@ -121,7 +121,7 @@ describe("submissions in the inbox", () => {
     const page = await get(inboxLoader, "/admin/inbox");
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({
-      counts: { submissions: 1, reportedComments: 0, reportedListings: 0, total: 1 },
+      counts: { submissions: 1, reportedComments: 0, reportedListings: 0, reportedReviews: 0, total: 1 },
       submissions: [
         {
           id: submission.id,
@@ -298,7 +298,7 @@ describe("reports in the inbox", () => {
     const { lens, comment, quill } = await reportedFixtures();
     const page = await get(inboxLoader, "/admin/inbox");
     expect(page.data).toMatchObject({
-      counts: { submissions: 0, reportedComments: 1, reportedListings: 1, total: 2 },
+      counts: { submissions: 0, reportedComments: 1, reportedListings: 1, reportedReviews: 0, total: 2 },
       comments: [
         {
           id: comment.id,
@@ -381,6 +381,6 @@ test("the admin navigation and the dashboard count what waits", async () => {
   await database.db.insert(listingReports).values({ toolId: tool!.id, reporterId: reporter.id, reason: "spam" });
   expect((await get(layoutLoader, "/admin/inbox")).data).toMatchObject({ inboxOpen: 3 });
   expect((await get(dashboardLoader, "/admin")).data).toMatchObject({
-    inbox: { submissions: 2, reportedComments: 0, reportedListings: 1, total: 3 },
+    inbox: { submissions: 2, reportedComments: 0, reportedListings: 1, reportedReviews: 0, total: 3 },
   });
 });

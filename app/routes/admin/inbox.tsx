@@ -28,8 +28,11 @@ import {
   countInbox,
   listReportedComments,
   listReportedListings,
+  listReportedReviews,
   resolveListingReports,
 } from "~/server/moderation/inbox.server";
+import { dismissReviewReports, hideReview } from "~/server/moderation/review-moderation.server";
+import { toolTag } from "~/server/cache/page-tags.server";
 import { listModerationActions } from "~/server/moderation/moderation-log.server";
 import { listPendingSubmissions } from "~/server/moderation/submission-reads.server";
 import { rejectSubmission } from "~/server/moderation/submission-decisions.server";
@@ -45,11 +48,12 @@ const iso = (date: Date) => date.toISOString();
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   const { db } = context;
-  const [counts, submissions, comments, listings, decisions] = await Promise.all([
+  const [counts, submissions, comments, listings, reviews, decisions] = await Promise.all([
     countInbox({ db }),
     listPendingSubmissions({ db }),
     listReportedComments({ db }),
     listReportedListings({ db }),
+    listReportedReviews({ db }),
     listModerationActions({ db, limit: 30 }),
   ]);
   return {
@@ -63,6 +67,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listings: listings.map((listing) => ({
       ...listing,
       reports: listing.reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
+    })),
+    reviews: reviews.map((review) => ({
+      ...review,
+      reports: review.reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
     })),
     decisions: decisions.map((decision) => ({ ...decision, createdAt: iso(decision.createdAt) })),
   };
@@ -125,6 +133,24 @@ export const action = defineIntents({
         return backToInbox("The reports were dismissed; the comment stays.");
       },
     }),
+    "hide-review": adminIntent({
+      async run({ context, viewer, form, purge }) {
+        const { toolId } = await hideReview({
+          db: context.db,
+          voteId: subjectOf(form),
+          moderator: moderatorFrom(viewer),
+        });
+        // Visitors saw the review on the tool's page.
+        purge([toolTag(toolId)]);
+        return backToInbox("The review is hidden and its reports are closed. The star vote still counts.");
+      },
+    }),
+    "dismiss-review": adminIntent({
+      async run({ context, viewer, form }) {
+        await dismissReviewReports({ db: context.db, voteId: subjectOf(form), moderator: moderatorFrom(viewer) });
+        return backToInbox("The reports were dismissed; the review stays.");
+      },
+    }),
     resolve: adminIntent({
       async run({ context, viewer, form }) {
         const { toolName, resolved } = await resolveListingReports({
@@ -146,6 +172,9 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
   "listing-reports-resolved": "resolved the reports on a listing",
   "submission-approved": "published a submission",
   "submission-rejected": "rejected a submission",
+  "review-hidden": "hid a review",
+  "review-restored": "restored a review",
+  "review-reports-dismissed": "dismissed the reports on a review",
 };
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -171,7 +200,7 @@ function ActionButton({
   label,
   variant = "outline",
 }: {
-  intent: "reject" | "hide" | "delete" | "dismiss" | "resolve";
+  intent: "reject" | "hide" | "delete" | "dismiss" | "resolve" | "hide-review" | "dismiss-review";
   id: string;
   label: string;
   variant?: "outline" | "secondary";
@@ -199,7 +228,7 @@ const muted = "text-sm text-slate-600 dark:text-slate-400";
 const linkClass = "font-medium text-indigo-700 hover:underline dark:text-indigo-300";
 
 export default function AdminInbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, submissions, comments, listings, decisions } = loaderData;
+  const { counts, submissions, comments, listings, reviews, decisions } = loaderData;
   return (
     <div className="space-y-10">
       <div>
@@ -314,6 +343,46 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
                 </div>
                 {(["hide", "delete", "dismiss"] as const).map((intent) => (
                   <Refusal key={intent} failure={actionData} intent={intent} id={comment.id} />
+                ))}
+              </CardContent>
+            </Card>
+          ))
+        )}
+      </section>
+
+      <section aria-labelledby="reviews-heading" className="space-y-4">
+        <SectionHeading id="reviews-heading" title="Reported reviews" count={counts.reportedReviews} />
+        {reviews.length === 0 ? (
+          <p className={muted}>No review is reported.</p>
+        ) : (
+          reviews.map((review) => (
+            <Card key={review.id}>
+              <CardContent className="space-y-3 pt-6 text-sm">
+                <blockquote className="whitespace-pre-line border-l-4 border-slate-300 pl-3 dark:border-slate-700">
+                  {review.review}
+                </blockquote>
+                <p className={muted}>
+                  {review.rating} of 5 stars by {review.authorName ?? "Anonymous"} on{" "}
+                  <Link to={`/tool/${encodeURIComponent(review.tool.slug)}`} className={linkClass}>
+                    {review.tool.name}
+                  </Link>
+                  {review.hidden ? " · hidden" : ""}
+                </p>
+                <p>
+                  <span className="font-medium">
+                    {review.reportCount} {review.reportCount === 1 ? "report" : "reports"}:
+                  </span>{" "}
+                  {review.reasons
+                    .map(({ reason, count }) => `${COMMENT_REPORT_REASON_LABELS[reason]} (${count})`)
+                    .join(", ")}
+                </p>
+                <ReportNotes reports={review.reports} labels={COMMENT_REPORT_REASON_LABELS} />
+                <div className="flex flex-wrap gap-2">
+                  {!review.hidden && <ActionButton intent="hide-review" id={review.id} label="Hide review" />}
+                  <ActionButton intent="dismiss-review" id={review.id} label="Dismiss reports" />
+                </div>
+                {(["hide-review", "dismiss-review"] as const).map((intent) => (
+                  <Refusal key={intent} failure={actionData} intent={intent} id={review.id} />
                 ))}
               </CardContent>
             </Card>

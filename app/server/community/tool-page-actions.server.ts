@@ -8,6 +8,7 @@ import {
   signInPrompt,
   type CommunityIntent,
 } from "~/lib/community-actions";
+import { reviewFieldsSchema } from "~/lib/reviews";
 import { isUuid } from "~/lib/slugify";
 import { ADMIN_REQUIRED_MESSAGE } from "../auth/guards.server";
 import type { Viewer } from "../auth/viewer.server";
@@ -24,6 +25,8 @@ import { reportComment, reportListing } from "../moderation/reports.server";
 import { intent as intentStep, stringField as field } from "../http/action-pipeline.server";
 import { RATE_LIMITS, type RateLimitRule } from "../security/rate-limit-rules.server";
 import { addComment, deleteOwnComment, editOwnComment } from "./comments.server";
+import { parsedOrRefused } from "./parsed-or-refused.server";
+import { deleteOwnReview, markReviewHelpful, reportReview } from "./reviews.server";
 import { recordVote, TOOL_NOT_FOUND_MESSAGE } from "./votes.server";
 
 type ActionInput = { db: Database; viewer: Viewer; toolId: string; form: FormData };
@@ -42,7 +45,14 @@ const TOOL_PAGE_ACTIONS: Record<
     // Ratings show on cached lists and pages.
     changesPublicPages: true,
     perform: ({ db, viewer, toolId, form }) =>
-      recordVote({ db, userId: viewer.id, toolId, rating: Number(form.get("rating") ?? NaN) }),
+      recordVote({
+        db,
+        userId: viewer.id,
+        toolId,
+        rating: Number(form.get("rating") ?? NaN),
+        // Issue 33: the vote form's optional review; blank fields leave the vote's review as it was.
+        review: parsedOrRefused(reviewFieldsSchema, { review: field(form, "review"), usedFor: field(form, "usedFor") }),
+      }),
   },
   comment: {
     rule: RATE_LIMITS.comment,
@@ -97,6 +107,31 @@ const TOOL_PAGE_ACTIONS: Record<
     changesPublicPages: true,
     perform: ({ db, viewer, form }) =>
       deleteCommentAsModerator({ db, commentId: field(form, "commentId"), moderator: moderatorFrom(viewer) }),
+  },
+  "delete-review": {
+    rule: RATE_LIMITS.commentChange,
+    changesPublicPages: true,
+    perform: ({ db, viewer, toolId }) => deleteOwnReview({ db, userId: viewer.id, toolId }),
+  },
+  "mark-helpful": {
+    rule: RATE_LIMITS.vote,
+    // The helpful counts, and so the "Most helpful" order, are public.
+    changesPublicPages: true,
+    perform: ({ db, viewer, toolId, form }) =>
+      markReviewHelpful({ db, userId: viewer.id, toolId, voteId: field(form, "reviewId") }),
+  },
+  "report-review": {
+    rule: RATE_LIMITS.report,
+    changesPublicPages: false,
+    perform: ({ db, viewer, toolId, form }) =>
+      reportReview({
+        db,
+        reporterId: viewer.id,
+        toolId,
+        voteId: field(form, "reviewId"),
+        reason: field(form, "reason"),
+        note: field(form, "note"),
+      }),
   },
 };
 

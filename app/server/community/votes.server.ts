@@ -1,9 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
 import { ratingSchema } from "~/lib/community";
+import type { ReviewFields } from "~/lib/reviews";
 import { isUuid } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
 import { tools, toolVotes } from "../db/schema.server";
+import { writeReview } from "./reviews.server";
 
 export type RecordedVote = { rating: number; average: number; voteCount: number };
 
@@ -20,17 +22,22 @@ export const TOOL_NOT_FOUND_MESSAGE = "Tool not found";
  *
  * A bad rating (400) or an unknown tool (404) throws an AppError and writes nothing; the rating is
  * checked before the database is touched.
+ *
+ * A `review` with text is written on the vote in the same transaction (issue 33); without one the
+ * vote keeps whatever review it had.
  */
 export async function recordVote({
   db,
   userId,
   toolId,
   rating,
+  review,
 }: {
   db: Database;
   userId: string;
   toolId: string;
   rating: number;
+  review?: ReviewFields;
 }): Promise<RecordedVote> {
   const parsed = ratingSchema.safeParse(rating);
   if (!parsed.success) throw new AppError("bad-request", parsed.error.issues[0]!.message);
@@ -48,6 +55,7 @@ export async function recordVote({
         target: [toolVotes.toolId, toolVotes.userId],
         set: { rating: sql`excluded.rating`, updatedAt: sql`now()` },
       });
+    if (review?.review) await writeReview({ db: tx, toolId, userId, review: review.review, usedFor: review.usedFor });
 
     const [aggregate] = await tx
       .update(tools)

@@ -526,12 +526,69 @@ export const toolVotes = pgTable(
     usedFor: text("used_for"),
     /** When the review text was last written; null while the vote has no review. */
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** When an administrator hid the review (the vote still counts); its author still sees it. */
+    reviewHiddenAt: timestamp("review_hidden_at", { withTimezone: true }),
+    reviewHiddenBy: uuid("review_hidden_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (table) => [
     unique("tool_votes_tool_id_user_id_key").on(table.toolId, table.userId),
     check("tool_votes_rating_check", sql`${table.rating} between 1 and 5`),
+    check("tool_votes_review_length", sql`${table.review} is null or char_length(${table.review}) between 1 and 2000`),
+    check(
+      "tool_votes_used_for_length",
+      sql`${table.usedFor} is null or char_length(${table.usedFor}) between 1 and 100`,
+    ),
     index("tool_votes_user_id_idx").on(table.userId),
+    index("tool_votes_reviews_idx")
+      .on(table.toolId, table.reviewedAt.desc())
+      .where(sql`${table.review} is not null`),
+  ],
+);
+
+/** A member's "Helpful" on someone else's review (issue 33): one per member per review. */
+export const reviewHelpfulMarks = pgTable(
+  "review_helpful_marks",
+  {
+    voteId: uuid("vote_id")
+      .notNull()
+      .references(() => toolVotes.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.voteId, table.userId] }),
+    index("review_helpful_marks_user_id_idx").on(table.userId),
+  ],
+);
+
+/** A member's report of a review, answered in the moderation inbox like a comment's. */
+export const reviewReports = pgTable(
+  "review_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    voteId: uuid("vote_id")
+      .notNull()
+      .references(() => toolVotes.id, { onDelete: "cascade" }),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").$type<CommentReportReason>().notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    unique("review_reports_vote_id_reporter_id_key").on(table.voteId, table.reporterId),
+    check("review_reports_reason_check", sql.raw(`reason in (${sqlValueList(COMMENT_REPORT_REASONS)})`)),
+    check("review_reports_note_check", sql.raw(`note is null or char_length(note) <= ${REPORT_NOTE_MAX}`)),
+    index("review_reports_open_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.resolvedAt} is null`),
+    index("review_reports_reporter_id_idx").on(table.reporterId),
   ],
 );
 

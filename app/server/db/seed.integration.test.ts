@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, isNotNull, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { pricingSchema } from "~/lib/pricing-schema";
@@ -18,8 +18,11 @@ import {
   toolChanges,
   toolLinkChecks,
   tools,
+  toolVotes,
   users,
 } from "./schema.server";
+import { DEMO_REVIEWERS, demoRatingOf, demoVotes } from "./demo/reviews.server";
+import { findRankingPrior } from "../catalog/ranking.server";
 import { countInbox } from "../moderation/inbox.server";
 import { DEMO_AUTHOR } from "./demo/freshness.server";
 import { demoTools } from "./demo/tools.server";
@@ -126,8 +129,8 @@ describe("seedDemoCatalogue", () => {
       expect(tool.cons.length, tool.name).toBeGreaterThan(0);
       expect(tool.website, tool.name).toMatch(/^https:\/\/\S+$/);
       expect(pricingSchema.safeParse(tool.pricing).success, tool.name).toBe(true);
-      // Nobody has voted on a fresh install.
-      expect(tool).toMatchObject({ rating: null, voteCount: 0 });
+      // A fresh install carries the demo members' votes only.
+      expect(tool).toMatchObject(demoRatingOf(tool.slug));
     }
   });
 
@@ -232,6 +235,46 @@ describe("seedDemoCatalogue", () => {
       const filters = parseToolFilters(new URLSearchParams({ q: query }));
       const found = await listTools({ db: database.db, filters, order: "relevance" });
       expect(found.total === 0, query).toBe(zero);
+    }
+  });
+
+  test("rates most tools with demo members' votes and reviews, and scores them for Top rated", async () => {
+    await seed();
+    const rows = await database.db
+      .select({ slug: tools.slug, rating: tools.rating, voteCount: tools.voteCount, score: tools.rankingScore })
+      .from(tools);
+    for (const row of rows) {
+      expect({ rating: row.rating, voteCount: row.voteCount }, row.slug).toEqual(demoRatingOf(row.slug));
+    }
+    expect(rows.filter((row) => row.voteCount >= 3).length).toBeGreaterThan(rows.length / 2);
+    // The prior is the demo's mean vote, and every score follows it (decision 056).
+    const mean = demoVotes.reduce((sum, vote) => sum + vote.rating, 0) / demoVotes.length;
+    const prior = await findRankingPrior({ db: database.db });
+    expect(prior!.mean).toBeCloseTo(mean, 6);
+    for (const row of rows) {
+      const expected =
+        ((row.rating ?? 0) * row.voteCount + prior!.weight * prior!.mean) / (row.voteCount + prior!.weight);
+      expect(row.score, row.slug).toBeCloseTo(expected, 6);
+    }
+    const reviews = await database.db.select().from(toolVotes).where(isNotNull(toolVotes.review));
+    expect(reviews).toHaveLength(demoVotes.filter((vote) => vote.review).length);
+    // The reviewers are demo accounts no one can sign in to, confirmed and months old.
+    const reviewers = await database.db
+      .select({
+        email: users.email,
+        verified: users.emailVerified,
+        createdAt: users.createdAt,
+        signIns: count(accounts.id),
+      })
+      .from(users)
+      .leftJoin(accounts, eq(accounts.userId, users.id))
+      .where(like(users.email, "demo-reviewer-%"))
+      .groupBy(users.id);
+    expect(reviewers).toHaveLength(DEMO_REVIEWERS.length);
+    for (const reviewer of reviewers) {
+      expect(reviewer.email).toMatch(/\.invalid$/);
+      expect([reviewer.verified, reviewer.signIns]).toEqual([true, 0]);
+      expect(Date.now() - reviewer.createdAt.getTime()).toBeGreaterThan(7 * 24 * 60 * 60 * 1000);
     }
   });
 

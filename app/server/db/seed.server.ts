@@ -6,6 +6,7 @@ import { syncArticleTools } from "../content/article-tools.server";
 import { demoArticles } from "./demo/articles.server";
 import { seedDemoFreshness } from "./demo/freshness.server";
 import { seedDemoModeration } from "./demo/moderation.server";
+import { seedDemoReviews } from "./demo/reviews-seed.server";
 import { seedDemoSearches } from "./demo/searches.server";
 import { demoStructuredFacts } from "./demo/structured-facts.server";
 import { demoTags, demoToolFacts } from "./demo/tool-facts.server";
@@ -84,6 +85,11 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
       now,
     );
     await seedDemoModeration(
+      tx,
+      insertedTools.map((tool) => tool.id),
+      now,
+    );
+    await seedDemoReviews(
       tx,
       insertedTools.map((tool) => tool.id),
       now,

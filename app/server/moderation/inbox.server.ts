@@ -4,7 +4,16 @@ import { AppError } from "~/lib/app-error";
 import type { CommentReportReason, ListingReportReason } from "~/lib/members";
 import { isUuid } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
-import { commentReports, comments, listingReports, profiles, tools, toolSubmissions } from "../db/schema.server";
+import {
+  commentReports,
+  comments,
+  listingReports,
+  profiles,
+  reviewReports,
+  tools,
+  toolSubmissions,
+  toolVotes,
+} from "../db/schema.server";
 import { recordModerationAction, type Moderator } from "./moderation-log.server";
 
 /**
@@ -14,11 +23,17 @@ import { recordModerationAction, type Moderator } from "./moderation-log.server"
  * listing's reports. The other decisions are the comment moderation and submission functions.
  */
 
-export type InboxCounts = { submissions: number; reportedComments: number; reportedListings: number; total: number };
+export type InboxCounts = {
+  submissions: number;
+  reportedComments: number;
+  reportedListings: number;
+  reportedReviews: number;
+  total: number;
+};
 
-/** What waits, for the admin navigation and the dashboard: three index reads (the partial indexes). */
+/** What waits, for the admin navigation and the dashboard: four index reads (the partial indexes). */
 export async function countInbox({ db }: { db: Database }): Promise<InboxCounts> {
-  const [[submissions], [reported], [listings]] = await Promise.all([
+  const [[submissions], [reported], [listings], [reviews]] = await Promise.all([
     db.select({ value: count() }).from(toolSubmissions).where(eq(toolSubmissions.status, "pending")),
     db
       .select({ value: countDistinct(commentReports.commentId) })
@@ -28,13 +43,21 @@ export async function countInbox({ db }: { db: Database }): Promise<InboxCounts>
       .select({ value: countDistinct(listingReports.toolId) })
       .from(listingReports)
       .where(isNull(listingReports.resolvedAt)),
+    db
+      .select({ value: countDistinct(reviewReports.voteId) })
+      .from(reviewReports)
+      .where(isNull(reviewReports.resolvedAt)),
   ]);
   const counts = {
     submissions: submissions?.value ?? 0,
     reportedComments: reported?.value ?? 0,
     reportedListings: listings?.value ?? 0,
+    reportedReviews: reviews?.value ?? 0,
   };
-  return { ...counts, total: counts.submissions + counts.reportedComments + counts.reportedListings };
+  return {
+    ...counts,
+    total: counts.submissions + counts.reportedComments + counts.reportedListings + counts.reportedReviews,
+  };
 }
 
 /** One report as the inbox lists it: why, the reporter's note, who and when. */
@@ -198,6 +221,78 @@ export async function listReportedListings({
       reasons: reasonCounts(reports),
       reports,
     };
+  });
+}
+
+export type ReportedReview = {
+  id: string;
+  review: string;
+  rating: number;
+  hidden: boolean;
+  tool: { id: string; name: string; slug: string };
+  authorName: string | null;
+  reportCount: number;
+  reasons: ReasonCount<CommentReportReason>[];
+  reports: ReportLine<CommentReportReason>[];
+};
+
+/** Reviews with open reports, the longest-waiting first, each with its reports (issue 33: the comments' way). */
+export async function listReportedReviews({
+  db,
+  limit = 50,
+}: {
+  db: Database;
+  limit?: number;
+}): Promise<ReportedReview[]> {
+  const reporter = reporterProfiles();
+  const reportRows = await db
+    .select({
+      voteId: reviewReports.voteId,
+      reason: reviewReports.reason,
+      note: reviewReports.note,
+      createdAt: reviewReports.createdAt,
+      reporterName: nameOf(reporter),
+    })
+    .from(reviewReports)
+    .leftJoin(reporter, eq(reporter.id, reviewReports.reporterId))
+    .where(isNull(reviewReports.resolvedAt))
+    .orderBy(asc(reviewReports.createdAt), asc(reviewReports.id))
+    .limit(limit * 10);
+  const ids = [...new Set(reportRows.map((row) => row.voteId))].slice(0, limit);
+  if (ids.length === 0) return [];
+  const reviewRows = await db
+    .select({
+      id: toolVotes.id,
+      review: toolVotes.review,
+      rating: toolVotes.rating,
+      hiddenAt: toolVotes.reviewHiddenAt,
+      toolId: tools.id,
+      toolName: tools.name,
+      toolSlug: tools.slug,
+      authorName: nameOf(profiles),
+    })
+    .from(toolVotes)
+    .innerJoin(tools, eq(tools.id, toolVotes.toolId))
+    .leftJoin(profiles, eq(profiles.id, toolVotes.userId))
+    .where(inArray(toolVotes.id, ids));
+  const byId = new Map(reviewRows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row?.review) return [];
+    const reports = reportRows.filter((report) => report.voteId === id).map(({ voteId: _voteId, ...report }) => report);
+    return [
+      {
+        id,
+        review: row.review,
+        rating: row.rating,
+        hidden: row.hiddenAt !== null,
+        tool: { id: row.toolId, name: row.toolName, slug: row.toolSlug },
+        authorName: row.authorName,
+        reportCount: reports.length,
+        reasons: reasonCounts(reports),
+        reports,
+      },
+    ];
   });
 }
 
