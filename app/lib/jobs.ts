@@ -2,9 +2,9 @@
  * The kinds of background job (decision 067); each is a queue, a schedule and a row in /admin/jobs.
  * "submission-draft" has no schedule: /submit queues it (decision 078). "backup" writes an archive to
  * BACKUP_DIR on BACKUP_CRON (decision 081). "research-queue" has no schedule: "Add many tools" queues it
- * (decision 154).
+ * (decision 154). "count-votes" counts in the ranking the votes of accounts that have come of age (decision 174).
  */
-export const JOB_KINDS = ["link-check", "refresh", "submission-draft", "backup", "research-queue"] as const;
+export const JOB_KINDS = ["link-check", "refresh", "submission-draft", "backup", "research-queue", "count-votes"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_LABELS: Record<JobKind, string> = {
@@ -13,6 +13,7 @@ export const JOB_LABELS: Record<JobKind, string> = {
   "submission-draft": "AI drafts of submitted tools",
   backup: "Backup",
   "research-queue": "Add many tools: drafts of websites",
+  "count-votes": "Votes of accounts that came of age",
 };
 
 export function isJobKind(value: unknown): value is JobKind {

@@ -59,6 +59,8 @@ export const MODERATION_ACTIONS = [
   "listing-reports-resolved",
   "submission-approved",
   "submission-rejected",
+  "votes-discounted",
+  "vote-burst-dismissed",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

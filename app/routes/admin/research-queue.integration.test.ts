@@ -41,6 +41,7 @@ beforeAll(async () => {
       "submission-draft": idle,
       backup: idle,
       "research-queue": idle,
+      "count-votes": idle,
     },
     timeoutSeconds: 60,
     work: false,

@@ -48,6 +48,7 @@ import {
   type ResearchQueueFailure,
   type ResearchQueueState,
 } from "~/lib/research-queue";
+import { VOTE_BURST_STATUSES, type VoteBurstStatus } from "~/lib/vote-trust";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -526,12 +527,58 @@ export const toolVotes = pgTable(
     usedFor: text("used_for"),
     /** When the review text was last written; null while the vote has no review. */
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /**
+     * Whether the vote counts in tools.ranking_score (decision 174): set by a trigger at insert from
+     * the account (a day old and confirmed), turned on later by count_matured_votes(), off for good
+     * when discounted. Never written by hand.
+     */
+    counted: boolean("counted").notNull().default(false),
+    /** When an administrator discounted the vote (kept, never counted; logged in moderation_actions). */
+    discountedAt: timestamp("discounted_at", { withTimezone: true }),
+    /** The burst of new accounts' votes this vote belongs to, if any (decision 175). */
+    burstId: uuid("burst_id").references(() => voteBursts.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (table) => [
     unique("tool_votes_tool_id_user_id_key").on(table.toolId, table.userId),
     check("tool_votes_rating_check", sql`${table.rating} between 1 and 5`),
     index("tool_votes_user_id_idx").on(table.userId),
+    // What the ranking trigger reads per tool, from the index alone.
+    index("tool_votes_counted_idx")
+      .on(table.toolId, table.rating)
+      .where(sql`${table.counted}`),
+    // The few votes still waiting to count: what count_matured_votes() walks.
+    index("tool_votes_waiting_idx")
+      .on(table.userId)
+      .where(sql`not ${table.counted} and ${table.discountedAt} is null`),
+    index("tool_votes_burst_id_idx")
+      .on(table.burstId)
+      .where(sql`${table.burstId} is not null`),
+  ],
+);
+
+/**
+ * A burst of votes on one tool from new accounts (decision 175): a "Needs attention" item in the
+ * admin inbox while open; its votes count only once an administrator lets them.
+ */
+export const voteBursts = pgTable(
+  "vote_bursts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    status: text("status").$type<VoteBurstStatus>().notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    check("vote_bursts_status_check", sql.raw(`status in (${sqlValueList(VOTE_BURST_STATUSES)})`)),
+    // One open item per tool: later votes of the burst join it.
+    uniqueIndex("vote_bursts_open_tool_key")
+      .on(table.toolId)
+      .where(sql`${table.status} = 'open'`),
   ],
 );
 

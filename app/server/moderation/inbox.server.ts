@@ -4,7 +4,15 @@ import { AppError } from "~/lib/app-error";
 import type { CommentReportReason, ListingReportReason } from "~/lib/members";
 import { isUuid } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
-import { commentReports, comments, listingReports, profiles, tools, toolSubmissions } from "../db/schema.server";
+import {
+  commentReports,
+  comments,
+  listingReports,
+  profiles,
+  tools,
+  toolSubmissions,
+  voteBursts,
+} from "../db/schema.server";
 import { recordModerationAction, type Moderator } from "./moderation-log.server";
 
 /**
@@ -14,11 +22,18 @@ import { recordModerationAction, type Moderator } from "./moderation-log.server"
  * listing's reports. The other decisions are the comment moderation and submission functions.
  */
 
-export type InboxCounts = { submissions: number; reportedComments: number; reportedListings: number; total: number };
+export type InboxCounts = {
+  submissions: number;
+  reportedComments: number;
+  reportedListings: number;
+  /** Bursts of new accounts' votes (decision 175). */
+  voteBursts: number;
+  total: number;
+};
 
 /** What waits, for the admin navigation and the dashboard: three index reads (the partial indexes). */
 export async function countInbox({ db }: { db: Database }): Promise<InboxCounts> {
-  const [[submissions], [reported], [listings]] = await Promise.all([
+  const [[submissions], [reported], [listings], [bursts]] = await Promise.all([
     db.select({ value: count() }).from(toolSubmissions).where(eq(toolSubmissions.status, "pending")),
     db
       .select({ value: countDistinct(commentReports.commentId) })
@@ -28,13 +43,18 @@ export async function countInbox({ db }: { db: Database }): Promise<InboxCounts>
       .select({ value: countDistinct(listingReports.toolId) })
       .from(listingReports)
       .where(isNull(listingReports.resolvedAt)),
+    db.select({ value: count() }).from(voteBursts).where(eq(voteBursts.status, "open")),
   ]);
   const counts = {
     submissions: submissions?.value ?? 0,
     reportedComments: reported?.value ?? 0,
     reportedListings: listings?.value ?? 0,
+    voteBursts: bursts?.value ?? 0,
   };
-  return { ...counts, total: counts.submissions + counts.reportedComments + counts.reportedListings };
+  return {
+    ...counts,
+    total: counts.submissions + counts.reportedComments + counts.reportedListings + counts.voteBursts,
+  };
 }
 
 /** One report as the inbox lists it: why, the reporter's note, who and when. */
@@ -55,7 +75,7 @@ function reasonCounts<Reason extends string>(reports: readonly ReportLine<Reason
 }
 
 /** The public name the site shows for a member (display name, else username); null for none. */
-const nameOf = (table: { displayName: AnyColumn; username: AnyColumn }) =>
+export const nameOf = (table: { displayName: AnyColumn; username: AnyColumn }) =>
   sql<string | null>`coalesce(${table.displayName}, nullif(btrim(${table.username}), ''))`;
 
 /** The reporters' profiles, beside the comment author's. */
