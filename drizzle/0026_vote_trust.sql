@@ -24,7 +24,7 @@ UPDATE "tool_votes" AS v SET counted = true
 FROM "users" AS u
 WHERE u.id = v.user_id AND u.email_verified AND u.created_at <= now() - interval '1 day';
 --> statement-breakpoint
-CREATE INDEX "tool_votes_counted_idx" ON "tool_votes" USING btree ("tool_id","rating") WHERE "tool_votes"."counted";
+CREATE INDEX "tool_votes_uncounted_idx" ON "tool_votes" USING btree ("tool_id","rating") WHERE not "tool_votes"."counted";
 --> statement-breakpoint
 CREATE INDEX "tool_votes_waiting_idx" ON "tool_votes" USING btree ("user_id") WHERE not "tool_votes"."counted" and "tool_votes"."discounted_at" is null;
 --> statement-breakpoint
@@ -47,16 +47,21 @@ END $$;
 CREATE TRIGGER tool_votes_counted BEFORE INSERT ON tool_votes
   FOR EACH ROW EXECUTE FUNCTION tool_votes_counted();
 --> statement-breakpoint
--- The score counts only counted votes (the displayed rating and vote_count stay every vote's); it
--- is still recomputed whenever rating or vote_count is named in an UPDATE, so a recount writes
--- "rating = rating".
+-- The score counts only counted votes: the displayed rating and vote_count (every vote's) less the
+-- few votes that do not count, read through their partial index, so a tool without such votes
+-- (nearly all of them) costs one empty index probe. It is still recomputed whenever rating or
+-- vote_count is named in an UPDATE, so a recount writes "rating = rating".
 CREATE OR REPLACE FUNCTION tools_ranking_score() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+  uncounted integer;
+  uncounted_sum double precision;
   n integer;
   total double precision;
 BEGIN
-  SELECT count(*), coalesce(sum(v.rating), 0) INTO n, total
-    FROM tool_votes AS v WHERE v.tool_id = NEW.id AND v.counted;
+  SELECT count(*), coalesce(sum(v.rating), 0) INTO uncounted, uncounted_sum
+    FROM tool_votes AS v WHERE v.tool_id = NEW.id AND NOT v.counted;
+  n := greatest(NEW.vote_count - uncounted, 0);
+  total := CASE WHEN n = 0 THEN 0 ELSE coalesce(NEW.rating, 0) * NEW.vote_count - uncounted_sum END;
   SELECT (total + p.weight * p.mean) / (n + p.weight) INTO NEW.ranking_score FROM ranking_prior AS p;
   NEW.ranking_score := coalesce(NEW.ranking_score, (total + 30) / (n + 10));
   RETURN NEW;

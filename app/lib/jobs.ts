@@ -4,7 +4,14 @@
  * BACKUP_DIR on BACKUP_CRON (decision 081). "research-queue" has no schedule: "Add many tools" queues it
  * (decision 154). "count-votes" counts in the ranking the votes of accounts that have come of age (decision 174).
  */
-export const JOB_KINDS = ["link-check", "refresh", "submission-draft", "backup", "research-queue", "count-votes"] as const;
+export const JOB_KINDS = [
+  "link-check",
+  "refresh",
+  "submission-draft",
+  "backup",
+  "research-queue",
+  "count-votes",
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_LABELS: Record<JobKind, string> = {

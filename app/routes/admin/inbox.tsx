@@ -460,7 +460,7 @@ type VoteBurstItem = Route.ComponentProps["loaderData"]["bursts"][number];
 function VoteBurstCard({ burst, failure }: { burst: VoteBurstItem; failure: ActionResult | undefined }) {
   const n = burst.votes.length;
   return (
-    <Card aria-label={`Votes on ${burst.tool.name}`}>
+    <Card role="article" aria-label={`Votes on ${burst.tool.name}`}>
       <CardHeader>
         <CardTitle className="text-lg">
           {n} {n === 1 ? "vote" : "votes"} from new accounts on{" "}
@@ -477,8 +477,8 @@ function VoteBurstCard({ burst, failure }: { burst: VoteBurstItem; failure: Acti
           {burst.votes.map((vote) => (
             <li key={vote.id} className="flex flex-wrap items-baseline justify-between gap-x-4 py-1">
               <span>
-                <span className="font-medium">{vote.voterName ?? "a member"}</span> ({vote.email}) ·{" "}
-                {vote.rating} {vote.rating === 1 ? "star" : "stars"}
+                <span className="font-medium">{vote.voterName ?? "a member"}</span> ({vote.email}) · {vote.rating}{" "}
+                {vote.rating === 1 ? "star" : "stars"}
               </span>
               <span className={muted}>
                 account made <When at={vote.accountCreatedAt} />

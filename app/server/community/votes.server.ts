@@ -56,7 +56,11 @@ export async function recordVote({
           counted: sql`tool_votes.counted or (excluded.counted and tool_votes.discounted_at is null and tool_votes.burst_id is null)`,
         },
       })
-      .returning({ id: toolVotes.id, counted: toolVotes.counted, held: sql<boolean>`${toolVotes.discountedAt} is not null or ${toolVotes.burstId} is not null` });
+      .returning({
+        id: toolVotes.id,
+        counted: toolVotes.counted,
+        held: sql<boolean>`${toolVotes.discountedAt} is not null or ${toolVotes.burstId} is not null`,
+      });
     if (!vote!.counted && !vote!.held) await noteNewAccountVote({ db: tx, toolId, voteId: vote!.id });
 
     const [aggregate] = await tx

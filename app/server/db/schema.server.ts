@@ -543,10 +543,10 @@ export const toolVotes = pgTable(
     unique("tool_votes_tool_id_user_id_key").on(table.toolId, table.userId),
     check("tool_votes_rating_check", sql`${table.rating} between 1 and 5`),
     index("tool_votes_user_id_idx").on(table.userId),
-    // What the ranking trigger reads per tool, from the index alone.
-    index("tool_votes_counted_idx")
+    // The few votes the ranking trigger takes out of a tool's rating and vote count.
+    index("tool_votes_uncounted_idx")
       .on(table.toolId, table.rating)
-      .where(sql`${table.counted}`),
+      .where(sql`not ${table.counted}`),
     // The few votes still waiting to count: what count_matured_votes() walks.
     index("tool_votes_waiting_idx")
       .on(table.userId)

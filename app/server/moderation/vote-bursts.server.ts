@@ -34,7 +34,13 @@ export type VoteBurst = {
 /** Open bursts, the oldest first, each with its votes in the order they came. */
 export async function listOpenVoteBursts({ db, limit = 20 }: { db: Database; limit?: number }): Promise<VoteBurst[]> {
   const bursts = await db
-    .select({ id: voteBursts.id, createdAt: voteBursts.createdAt, toolId: tools.id, name: tools.name, slug: tools.slug })
+    .select({
+      id: voteBursts.id,
+      createdAt: voteBursts.createdAt,
+      toolId: tools.id,
+      name: tools.name,
+      slug: tools.slug,
+    })
     .from(voteBursts)
     .innerJoin(tools, eq(tools.id, voteBursts.toolId))
     .where(eq(voteBursts.status, "open"))
