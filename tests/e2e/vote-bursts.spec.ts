@@ -38,7 +38,7 @@ test("30 votes from fresh accounts raise one inbox item, which the administrator
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const newContext = (headers: Record<string, string>) =>
     playwright.request.newContext({ baseURL, extraHTTPHeaders: headers, storageState: { cookies: [], origins: [] } });
 
