@@ -31,7 +31,7 @@ process.env.FAKE_ANALYTICS_ORIGIN = `http://127.0.0.1:${FAKE_PORTS.analytics}`;
 
 // Specs that change public content: they run after all the others (see `projects`).
 const CHANGES_PUBLIC_CONTENT =
-  /(admin-articles|admin-forms|admin-research|admin-tags|admin-tools|alternative-votes|follows|freshness|members-and-moderation|public-names|research-queue|reviews|saved-tools|tool-facts|voting-and-comments)\.spec\.ts$/;
+  /(admin-articles|admin-forms|admin-research|admin-tags|admin-tools|alternative-votes|follows|freshness|members-and-moderation|public-names|research-queue|reviews|saved-tools|tool-facts|vote-bursts|voting-and-comments)\.spec\.ts$/;
 
 // The runner evaluates this file first and starts the server; every worker process evaluates it
 // again and inherits the runner's environment. So only the runner checks for the build, creates

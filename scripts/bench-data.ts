@@ -233,7 +233,15 @@ try {
       await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(users)
-          .values(batch.map((user) => ({ name: user.name, email: user.email, emailVerified: true })))
+          // Confirmed accounts older than a day: their votes count in the ranking (decision 174).
+          .values(
+            batch.map((user) => ({
+              name: user.name,
+              email: user.email,
+              emailVerified: true,
+              createdAt: sql`now() - interval '30 days'`,
+            })),
+          )
           .returning({ id: users.id });
         // A trigger gave each user a profile named after them; the synthetic handle replaces it.
         await tx.execute(sql`

@@ -92,6 +92,7 @@ test(
         backup: { cron: null, handler: idle },
         "research-queue": { cron: null, handler: idle },
         digest: { cron: null, handler: idle },
+        "count-votes": { cron: null, handler: idle },
       };
       const queue = createJobQueue({
         connection: handle.jobQueueConnection,

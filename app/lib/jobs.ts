@@ -3,8 +3,17 @@
  * "submission-draft" has no schedule: /submit queues it (decision 078). "backup" writes an archive to
  * BACKUP_DIR on BACKUP_CRON (decision 081). "research-queue" has no schedule: "Add many tools" queues it
  * (decision 154). "digest" emails members what changed in what they follow on DIGEST_CRON (decision 181).
+ * "count-votes" counts in the ranking the votes of accounts that have come of age (decision 174).
  */
-export const JOB_KINDS = ["link-check", "refresh", "submission-draft", "backup", "research-queue", "digest"] as const;
+export const JOB_KINDS = [
+  "link-check",
+  "refresh",
+  "submission-draft",
+  "backup",
+  "research-queue",
+  "digest",
+  "count-votes",
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_LABELS: Record<JobKind, string> = {
@@ -14,6 +23,7 @@ export const JOB_LABELS: Record<JobKind, string> = {
   backup: "Backup",
   "research-queue": "Add many tools: drafts of websites",
   digest: "Follow digests and instant emails",
+  "count-votes": "Votes of accounts that came of age",
 };
 
 export function isJobKind(value: unknown): value is JobKind {

@@ -62,6 +62,8 @@ export const MODERATION_ACTIONS = [
   "review-hidden",
   "review-restored",
   "review-reports-dismissed",
+  "votes-discounted",
+  "vote-burst-dismissed",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/about";
 import { RANKING_PRIOR_VOTES } from "~/lib/ranking";
+import { VOTE_BURST_HOURS, VOTE_BURST_VOTES, VOTE_MATURITY_HOURS } from "~/lib/vote-trust";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { DEFAULT_SITE_BRANDING, siteNameFromMatches, useSiteBranding } from "~/lib/site";
 import type { loader as rootLoader } from "~/root";
@@ -96,6 +97,21 @@ export default function About() {
           tool with few votes stays near the catalogue&rsquo;s mean until more people agree; one with many votes scores
           close to its own average. Cards and tool pages still show the plain average with its number of votes. Category
           pages list tools by their plain average, best first, unless you choose another order.
+        </p>
+
+        <h3 id="votes-that-count">Which votes count in the ranking</h3>
+        <p>
+          Every vote shows in a tool&rsquo;s average and vote count. The ranking counts a vote only once the account
+          that cast it is at least {VOTE_MATURITY_HOURS} hours old and has confirmed its email address; until then the
+          vote waits, and it is counted without anyone having to vote again. This keeps accounts made in a hurry from
+          moving &ldquo;Top rated&rdquo;.
+        </p>
+        <p>
+          When {VOTE_BURST_VOTES} or more votes on one tool come from new accounts (younger than {VOTE_MATURITY_HOURS}{" "}
+          hours or not yet confirmed) within {VOTE_BURST_HOURS} hours, the administrators are asked to look at them, and
+          those votes stay out of the ranking until they have. An administrator may then discount them: discounted votes
+          are kept and still show in the average, but never count in the ranking, and every such decision is recorded in
+          the moderation log. Otherwise the votes count like any other once their accounts qualify.
         </p>
 
         <h2>Open source and self-hostable</h2>

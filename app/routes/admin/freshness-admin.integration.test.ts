@@ -42,6 +42,7 @@ beforeAll(async () => {
       backup: { cron: null, handler: async () => ({}) },
       "research-queue": { cron: null, handler: async () => ({}) },
       digest: { cron: null, handler: async () => ({}) },
+      "count-votes": { cron: null, handler: async () => ({}) },
     },
     timeoutSeconds: 60,
     work: false,
@@ -104,6 +105,7 @@ describe("/admin/jobs", () => {
       { kind: "backup", cron: null, idleReason: null },
       { kind: "research-queue", cron: null, idleReason: null },
       { kind: "digest", cron: null, idleReason: null },
+      { kind: "count-votes", cron: null, idleReason: null },
     ]);
     expect(new Date(schedules[0]!.nextRunAt!).getUTCHours()).toBe(3);
     expect(schedules[1]!.nextRunAt).toBeNull();
@@ -144,6 +146,7 @@ describe("/admin/jobs", () => {
       backup: { waiting: 0 },
       "research-queue": { waiting: 0 },
       digest: { waiting: 0 },
+      "count-votes": { waiting: 0 },
     });
   });
 });

@@ -34,6 +34,7 @@ import {
 import { dismissReviewReports, hideReview } from "~/server/moderation/review-moderation.server";
 import { toolTag } from "~/server/cache/page-tags.server";
 import { listModerationActions } from "~/server/moderation/moderation-log.server";
+import { discountBurstVotes, dismissVoteBurst, listOpenVoteBursts } from "~/server/moderation/vote-bursts.server";
 import { listPendingSubmissions } from "~/server/moderation/submission-reads.server";
 import { rejectSubmission } from "~/server/moderation/submission-decisions.server";
 import { commentToolTags } from "~/server/cache/write-tags.server";
@@ -48,16 +49,26 @@ const iso = (date: Date) => date.toISOString();
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   const { db } = context;
-  const [counts, submissions, comments, listings, reviews, decisions] = await Promise.all([
+  const [counts, submissions, comments, listings, reviews, bursts, decisions] = await Promise.all([
     countInbox({ db }),
     listPendingSubmissions({ db }),
     listReportedComments({ db }),
     listReportedListings({ db }),
     listReportedReviews({ db }),
+    listOpenVoteBursts({ db }),
     listModerationActions({ db, limit: 30 }),
   ]);
   return {
     counts,
+    bursts: bursts.map((burst) => ({
+      ...burst,
+      createdAt: iso(burst.createdAt),
+      votes: burst.votes.map((vote) => ({
+        ...vote,
+        createdAt: iso(vote.createdAt),
+        accountCreatedAt: iso(vote.accountCreatedAt),
+      })),
+    })),
     submissions: submissions.map((submission) => ({ ...submission, createdAt: iso(submission.createdAt) })),
     comments: comments.map((comment) => ({
       ...comment,
@@ -161,6 +172,30 @@ export const action = defineIntents({
         return backToInbox(`${resolved === 1 ? "The report" : `${resolved} reports`} on ${toolName} resolved.`);
       },
     }),
+    // A burst of new accounts' votes (decision 175): discounted, or left to count once they mature.
+    "discount-votes": adminIntent({
+      async run({ context, viewer, form, purge }) {
+        const { toolId, toolName, discounted } = await discountBurstVotes({
+          db: context.db,
+          burstId: subjectOf(form),
+          moderator: moderatorFrom(viewer),
+        });
+        // The tool's place in "Top rated" moved.
+        purge([toolTag(toolId)]);
+        return backToInbox(`${discounted} ${discounted === 1 ? "vote" : "votes"} on ${toolName} discounted.`);
+      },
+    }),
+    "count-votes": adminIntent({
+      async run({ context, viewer, form, purge }) {
+        const { toolId, toolName } = await dismissVoteBurst({
+          db: context.db,
+          burstId: subjectOf(form),
+          moderator: moderatorFrom(viewer),
+        });
+        purge([toolTag(toolId)]);
+        return backToInbox(`The votes on ${toolName} will count once their accounts qualify.`);
+      },
+    }),
   },
 });
 
@@ -175,6 +210,8 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
   "review-hidden": "hid a review",
   "review-restored": "restored a review",
   "review-reports-dismissed": "dismissed the reports on a review",
+  "votes-discounted": "discounted votes",
+  "vote-burst-dismissed": "let a burst of votes count",
 };
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -200,7 +237,16 @@ function ActionButton({
   label,
   variant = "outline",
 }: {
-  intent: "reject" | "hide" | "delete" | "dismiss" | "resolve" | "hide-review" | "dismiss-review";
+  intent:
+    | "reject"
+    | "hide"
+    | "delete"
+    | "dismiss"
+    | "resolve"
+    | "hide-review"
+    | "dismiss-review"
+    | "discount-votes"
+    | "count-votes";
   id: string;
   label: string;
   variant?: "outline" | "secondary";
@@ -228,7 +274,7 @@ const muted = "text-sm text-slate-600 dark:text-slate-400";
 const linkClass = "font-medium text-indigo-700 hover:underline dark:text-indigo-300";
 
 export default function AdminInbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, submissions, comments, listings, reviews, decisions } = loaderData;
+  const { counts, submissions, comments, listings, reviews, bursts, decisions } = loaderData;
   return (
     <div className="space-y-10">
       <div>
@@ -239,6 +285,15 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
             : `${formatCount(counts.total)} ${counts.total === 1 ? "item waits" : "items wait"} for a decision.`}
         </p>
       </div>
+
+      <section aria-labelledby="attention-heading" className="space-y-4">
+        <SectionHeading id="attention-heading" title="Needs attention" count={counts.voteBursts} />
+        {bursts.length === 0 ? (
+          <p className={muted}>No burst of votes from new accounts.</p>
+        ) : (
+          bursts.map((burst) => <VoteBurstCard key={burst.id} burst={burst} failure={actionData} />)
+        )}
+      </section>
 
       <section aria-labelledby="submissions-heading" className="space-y-4">
         <SectionHeading id="submissions-heading" title="Submitted tools" count={counts.submissions} />
@@ -473,5 +528,50 @@ function ReportNotes<Reason extends string>({
         </li>
       ))}
     </ul>
+  );
+}
+
+type VoteBurstItem = Route.ComponentProps["loaderData"]["bursts"][number];
+
+/** A burst of votes from new accounts: each vote with its voter (public name, and email for admins). */
+function VoteBurstCard({ burst, failure }: { burst: VoteBurstItem; failure: ActionResult | undefined }) {
+  const n = burst.votes.length;
+  return (
+    <Card role="article" aria-label={`Votes on ${burst.tool.name}`}>
+      <CardHeader>
+        <CardTitle className="text-lg">
+          {n} {n === 1 ? "vote" : "votes"} from new accounts on{" "}
+          <Link to={`/tool/${encodeURIComponent(burst.tool.slug)}`} className={linkClass}>
+            {burst.tool.name}
+          </Link>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        <p className={muted}>
+          Raised <When at={burst.createdAt} />. These votes are out of the ranking until you decide.
+        </p>
+        <ul className="max-h-72 divide-y divide-slate-200 overflow-y-auto dark:divide-slate-800">
+          {burst.votes.map((vote) => (
+            <li key={vote.id} className="flex flex-wrap items-baseline justify-between gap-x-4 py-1">
+              <span>
+                <span className="font-medium">{vote.voterName ?? "a member"}</span> ({vote.email}) · {vote.rating}{" "}
+                {vote.rating === 1 ? "star" : "stars"}
+              </span>
+              <span className={muted}>
+                account made <When at={vote.accountCreatedAt} />
+                {vote.emailConfirmed ? "" : ", email not confirmed"} · voted <When at={vote.createdAt} />
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-wrap gap-2">
+          <ActionButton intent="discount-votes" id={burst.id} label="Discount votes" variant="secondary" />
+          <ActionButton intent="count-votes" id={burst.id} label="Let them count" />
+        </div>
+        {(["discount-votes", "count-votes"] as const).map((intent) => (
+          <Refusal key={intent} failure={failure} intent={intent} id={burst.id} />
+        ))}
+      </CardContent>
+    </Card>
   );
 }

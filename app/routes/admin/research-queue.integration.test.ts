@@ -42,6 +42,7 @@ beforeAll(async () => {
       backup: idle,
       "research-queue": idle,
       digest: idle,
+      "count-votes": idle,
     },
     timeoutSeconds: 60,
     work: false,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { DEFAULT_PRIOR_MEAN, RANKING_PRIOR_VOTES } from "~/lib/ranking";
 import type { Database } from "../db/client.server";
 import { rankingPrior, toolVotes, tools } from "../db/schema.server";
@@ -7,10 +7,12 @@ import { logger } from "../logger.server";
 /** How far the catalogue's mean vote may drift from the stored prior before every score is recomputed. */
 export const PRIOR_DRIFT_TOLERANCE = 0.05;
 
+/** The mean of the votes the ranking counts (decision 174): a burst of new accounts cannot move it. */
 async function currentMeanVote(db: Database): Promise<number> {
   const [row] = await db
     .select({ mean: sql<number | null>`avg(${toolVotes.rating})::double precision` })
-    .from(toolVotes);
+    .from(toolVotes)
+    .where(eq(toolVotes.counted, true));
   return row?.mean ?? DEFAULT_PRIOR_MEAN;
 }
 

@@ -282,11 +282,14 @@ describe("a misspelt text", () => {
 });
 
 describe("ranking scores", () => {
+  // Votes count in the ranking once their account is a day old and confirmed (decision 174).
+  const COUNTED_ACCOUNT = { emailVerified: true, createdAt: new Date(Date.now() - 2 * 86_400_000) };
+
   test("follow every vote through the trigger, with the stored prior", async () => {
     const [tool] = await insertTools(database.db, { name: "Quill" });
     const voters = await insertUsers(
       database.db,
-      ...Array.from({ length: 3 }, (_, index) => ({ email: `voter${index}@example.com` })),
+      ...Array.from({ length: 3 }, (_, index) => ({ email: `voter${index}@example.com`, ...COUNTED_ACCOUNT })),
     );
     const prior = (await findRankingPrior({ db: database.db }))!;
     expect(prior).toEqual({ mean: DEFAULT_PRIOR_MEAN, weight: RANKING_PRIOR_VOTES });
@@ -302,7 +305,7 @@ describe("ranking scores", () => {
 
   test("are refreshed with the catalogue's mean vote only when it has drifted", async () => {
     const [rated, unrated] = await insertTools(database.db, { name: "Rated" }, { name: "Unrated" });
-    const [voter] = await insertUsers(database.db, { email: "voter@example.com" });
+    const [voter] = await insertUsers(database.db, { email: "voter@example.com", ...COUNTED_ACCOUNT });
     await recordVote({ db: database.db, userId: voter!.id, toolId: rated!.id, rating: 5 });
 
     expect(await refreshRankingPriorIfDrifted({ db: database.db })).toBe(true);

@@ -6,6 +6,7 @@ import { isUuid } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
 import { tools, toolVotes } from "../db/schema.server";
 import { writeReview } from "./reviews.server";
+import { noteNewAccountVote } from "./vote-trust.server";
 
 export type RecordedVote = { rating: number; average: number; voteCount: number };
 
@@ -13,7 +14,8 @@ export const TOOL_NOT_FOUND_MESSAGE = "Tool not found";
 
 /**
  * Casts or changes the user's vote on a tool and recomputes the tool's average and vote count in
- * the same transaction.
+ * the same transaction. The ranking score counts the vote only once its account is a day old and
+ * confirmed (decision 174); a new account's vote may open or join a burst (decision 175).
  *
  * The tool row is locked first, so every vote on one tool (by one user or many) runs one after the
  * other: each recount then reads all votes committed before it, and the stored aggregate is exact
@@ -48,14 +50,26 @@ export async function recordVote({
     const [tool] = await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId)).for("no key update");
     if (!tool) throw new AppError("not-found", TOOL_NOT_FOUND_MESSAGE);
 
-    await tx
+    const [vote] = await tx
       .insert(toolVotes)
       .values({ toolId, userId, rating: parsed.data })
       .onConflictDoUpdate({
         target: [toolVotes.toolId, toolVotes.userId],
-        set: { rating: sql`excluded.rating`, updatedAt: sql`now()` },
+        set: {
+          rating: sql`excluded.rating`,
+          updatedAt: sql`now()`,
+          // excluded.counted is the insert trigger's verdict on the account now (decision 174);
+          // a discounted vote or one held in a burst waits for the administrator.
+          counted: sql`tool_votes.counted or (excluded.counted and tool_votes.discounted_at is null and tool_votes.burst_id is null)`,
+        },
+      })
+      .returning({
+        id: toolVotes.id,
+        counted: toolVotes.counted,
+        held: sql<boolean>`${toolVotes.discountedAt} is not null or ${toolVotes.burstId} is not null`,
       });
     if (review?.review) await writeReview({ db: tx, toolId, userId, review: review.review, usedFor: review.usedFor });
+    if (!vote!.counted && !vote!.held) await noteNewAccountVote({ db: tx, toolId, voteId: vote!.id });
 
     const [aggregate] = await tx
       .update(tools)

@@ -48,6 +48,7 @@ import {
   type ResearchQueueFailure,
   type ResearchQueueState,
 } from "~/lib/research-queue";
+import { VOTE_BURST_STATUSES, type VoteBurstStatus } from "~/lib/vote-trust";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -529,6 +530,16 @@ export const toolVotes = pgTable(
     /** When an administrator hid the review (the vote still counts); its author still sees it. */
     reviewHiddenAt: timestamp("review_hidden_at", { withTimezone: true }),
     reviewHiddenBy: uuid("review_hidden_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Whether the vote counts in tools.ranking_score (decision 174): set by a trigger at insert from
+     * the account (a day old and confirmed), turned on later by count_matured_votes(), off for good
+     * when discounted. Never written by hand.
+     */
+    counted: boolean("counted").notNull().default(false),
+    /** When an administrator discounted the vote (kept, never counted; logged in moderation_actions). */
+    discountedAt: timestamp("discounted_at", { withTimezone: true }),
+    /** The burst of new accounts' votes this vote belongs to, if any (decision 175). */
+    burstId: uuid("burst_id").references(() => voteBursts.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (table) => [
@@ -540,6 +551,17 @@ export const toolVotes = pgTable(
       sql`${table.usedFor} is null or char_length(${table.usedFor}) between 1 and 100`,
     ),
     index("tool_votes_user_id_idx").on(table.userId),
+    // The few votes the ranking trigger takes out of a tool's rating and vote count.
+    index("tool_votes_uncounted_idx")
+      .on(table.toolId, table.rating)
+      .where(sql`not ${table.counted}`),
+    // The few votes still waiting to count: what count_matured_votes() walks.
+    index("tool_votes_waiting_idx")
+      .on(table.userId)
+      .where(sql`not ${table.counted} and ${table.discountedAt} is null`),
+    index("tool_votes_burst_id_idx")
+      .on(table.burstId)
+      .where(sql`${table.burstId} is not null`),
     index("tool_votes_reviews_idx")
       .on(table.toolId, table.reviewedAt.desc())
       .where(sql`${table.review} is not null`),
@@ -589,6 +611,31 @@ export const reviewReports = pgTable(
       .on(table.createdAt, table.id)
       .where(sql`${table.resolvedAt} is null`),
     index("review_reports_reporter_id_idx").on(table.reporterId),
+  ],
+);
+
+/**
+ * A burst of votes on one tool from new accounts (decision 175): a "Needs attention" item in the
+ * admin inbox while open; its votes count only once an administrator lets them.
+ */
+export const voteBursts = pgTable(
+  "vote_bursts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    status: text("status").$type<VoteBurstStatus>().notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    check("vote_bursts_status_check", sql.raw(`status in (${sqlValueList(VOTE_BURST_STATUSES)})`)),
+    // One open item per tool: later votes of the burst join it.
+    uniqueIndex("vote_bursts_open_tool_key")
+      .on(table.toolId)
+      .where(sql`${table.status} = 'open'`),
   ],
 );
 

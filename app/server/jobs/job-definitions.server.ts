@@ -11,13 +11,23 @@ import type { JobDefinitions } from "./job-queue.server";
 import { runDigests } from "../follows/digest-job.server";
 import type { Mailer } from "../mail/mailer.server";
 import type { PurgePages } from "../cache/page-purge.server";
-import { SITE_TAG } from "../cache/page-tags.server";
+import { SITE_TAG, TOOL_LIST_TAG, toolTag } from "../cache/page-tags.server";
+import { countMaturedVotes } from "../community/vote-trust.server";
 
 /**
  * A scheduled link check skips tools checked in the last 20 hours, so a daily schedule checks
  * each tool once a day even when a run by hand came in between; a run by hand checks them all.
  */
 const SCHEDULED_CHECK_AGE_MS = 20 * 60 * 60 * 1000;
+
+/**
+ * Votes wait to count until their account is a day old and confirmed (decision 174); the job looks
+ * every quarter of an hour, each run touching only the tools whose waiting votes now count.
+ */
+const COUNT_VOTES_CRON = "*/15 * * * *";
+
+/** Beyond this many re-scored tools a run purges the lists once rather than each tool's pages. */
+const MANY_TOOLS = 100;
 
 type JobEnv = Pick<
   Env,
@@ -95,6 +105,16 @@ export function jobDefinitionsFromEnv({
       handler: async ({ db, signal }): Promise<Record<string, number>> => {
         if (!storage) return {};
         return draftQueuedWebsites({ db, research, storage, signal });
+      },
+    },
+    "count-votes": {
+      cron: COUNT_VOTES_CRON,
+      handler: async ({ db }) => {
+        const { toolIds } = await countMaturedVotes({ db });
+        // Their places in "Top rated" moved.
+        if (toolIds.length > MANY_TOOLS) await purgePages([TOOL_LIST_TAG]);
+        else if (toolIds.length > 0) await purgePages(toolIds.map(toolTag));
+        return { tools: toolIds.length };
       },
     },
     // An archive in BACKUP_DIR, the oldest beyond BACKUP_KEEP deleted (decision 081).

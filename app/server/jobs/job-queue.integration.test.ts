@@ -51,6 +51,7 @@ function queueWith(handler: (context: JobContext) => Promise<Record<string, numb
     backup: { cron: null, handler: async () => ({}) },
     "research-queue": { cron: null, handler: async () => ({}) },
     digest: { cron: null, handler: async () => ({}) },
+    "count-votes": { cron: null, handler: async () => ({}) },
   };
   const queue = createJobQueue({
     connection: database.jobQueueConnection,
@@ -97,6 +98,7 @@ describe("the job queue", () => {
       backup: { cron: null, handler: async () => ({}) },
       "research-queue": { cron: null, handler: async () => ({}) },
       digest: { cron: null, handler: async () => ({}) },
+      "count-votes": { cron: null, handler: async () => ({}) },
     };
     const queue = createJobQueue({
       connection: database.jobQueueConnection,
@@ -189,6 +191,7 @@ describe("the job queue", () => {
       { kind: "backup", cron: null, nextRunAt: null, idleReason: null },
       { kind: "research-queue", cron: null, nextRunAt: null, idleReason: null },
       { kind: "digest", cron: null, nextRunAt: null, idleReason: null },
+      { kind: "count-votes", cron: null, nextRunAt: null, idleReason: null },
     ]);
   });
 

@@ -13,6 +13,7 @@ import {
   tools,
   toolSubmissions,
   toolVotes,
+  voteBursts,
 } from "../db/schema.server";
 import { recordModerationAction, type Moderator } from "./moderation-log.server";
 
@@ -28,12 +29,14 @@ export type InboxCounts = {
   reportedComments: number;
   reportedListings: number;
   reportedReviews: number;
+  /** Bursts of new accounts' votes (decision 175). */
+  voteBursts: number;
   total: number;
 };
 
 /** What waits, for the admin navigation and the dashboard: four index reads (the partial indexes). */
 export async function countInbox({ db }: { db: Database }): Promise<InboxCounts> {
-  const [[submissions], [reported], [listings], [reviews]] = await Promise.all([
+  const [[submissions], [reported], [listings], [reviews], [bursts]] = await Promise.all([
     db.select({ value: count() }).from(toolSubmissions).where(eq(toolSubmissions.status, "pending")),
     db
       .select({ value: countDistinct(commentReports.commentId) })
@@ -47,16 +50,23 @@ export async function countInbox({ db }: { db: Database }): Promise<InboxCounts>
       .select({ value: countDistinct(reviewReports.voteId) })
       .from(reviewReports)
       .where(isNull(reviewReports.resolvedAt)),
+    db.select({ value: count() }).from(voteBursts).where(eq(voteBursts.status, "open")),
   ]);
   const counts = {
     submissions: submissions?.value ?? 0,
     reportedComments: reported?.value ?? 0,
     reportedListings: listings?.value ?? 0,
     reportedReviews: reviews?.value ?? 0,
+    voteBursts: bursts?.value ?? 0,
   };
   return {
     ...counts,
-    total: counts.submissions + counts.reportedComments + counts.reportedListings + counts.reportedReviews,
+    total:
+      counts.submissions +
+      counts.reportedComments +
+      counts.reportedListings +
+      counts.reportedReviews +
+      counts.voteBursts,
   };
 }
 
@@ -78,7 +88,7 @@ function reasonCounts<Reason extends string>(reports: readonly ReportLine<Reason
 }
 
 /** The public name the site shows for a member (display name, else username); null for none. */
-const nameOf = (table: { displayName: AnyColumn; username: AnyColumn }) =>
+export const nameOf = (table: { displayName: AnyColumn; username: AnyColumn }) =>
   sql<string | null>`coalesce(${table.displayName}, nullif(btrim(${table.username}), ''))`;
 
 /** The reporters' profiles, beside the comment author's. */

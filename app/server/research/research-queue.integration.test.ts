@@ -105,6 +105,7 @@ function queueWith(service: ResearchService): JobQueue {
       handler: ({ db, signal }) => draftQueuedWebsites({ db, research: service, storage: storage(), client, signal }),
     },
     digest: { cron: null, handler: async () => ({}) },
+    "count-votes": { cron: null, handler: idle },
   };
   return createJobQueue({
     connection: database.jobQueueConnection,
