@@ -59,6 +59,9 @@ import { logPageReadFailure, toErrorResponse } from "~/server/http/error-respons
 import { logger } from "~/server/logger.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
 import { tagPage, toolTag } from "~/server/cache/page-tags.server";
+import { hasVerifiedMaker, isVerifiedMaker } from "~/server/makers/verified-makers.server";
+import { MakerBadge } from "~/components/maker-badge";
+import { CLAIM_LINK_TEXT, claimPath, makerPath } from "~/lib/makers";
 
 /** The tool page shows this many of its latest changes; /changes has the rest of the catalogue's. */
 const TOOL_HISTORY_LIMIT = 10;
@@ -89,7 +92,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     source: { id: tool.id, category: tool.category, tagline: tool.tagline, tagIds: tool.tagIds },
     limit: ALTERNATIVES_PREVIEW,
   });
-  const [everyTag, comments, saves, myRating, history, linkCheck, facts] = await Promise.all([
+  const [everyTag, comments, saves, myRating, history, linkCheck, facts, claimed, viewerIsMaker] = await Promise.all([
     allTags,
     // A visitor's answer is every visitor's (the page is cached); a member also gets their own
     // hidden comments, an administrator every hidden one, each marked.
@@ -106,6 +109,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     listToolHistory({ db: context.db, toolId: tool.id, limit: TOOL_HISTORY_LIMIT }),
     findLinkCheckState({ db: context.db, toolId: tool.id }),
     readToolFacts({ db: context.db, toolId: tool.id }),
+    // The listing's "Maker" badge, and whether the viewer is that maker (decision 176).
+    hasVerifiedMaker({ db: context.db, toolId: tool.id }),
+    viewer ? isVerifiedMaker({ db: context.db, toolId: tool.id, userId: viewer.id }) : false,
   ]);
   return {
     tool: {
@@ -139,6 +145,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     myRating,
     alternatives: tagged(context, await alternatives),
     signedIn: context.viewer !== null,
+    claimed,
+    viewerIsMaker,
     // The edit shortcut and the comments' moderation buttons are for administrators only; the admin
     // routes and this page's action check the role again themselves.
     canEdit: context.viewer?.isAdmin === true,
@@ -264,7 +272,20 @@ function ActionNotice({ intent, result }: { intent: CommunityIntent; result: Act
 }
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, comments, tags, saves, myRating, signedIn, canEdit, history, linkCheck, facts } = loaderData;
+  const {
+    tool,
+    comments,
+    tags,
+    saves,
+    myRating,
+    signedIn,
+    canEdit,
+    history,
+    linkCheck,
+    facts,
+    claimed,
+    viewerIsMaker,
+  } = loaderData;
   // Present only after a post without JavaScript; fetchers keep their own results. A refusal is a
   // response, which the generated type leaves out.
   const pageResult = actionData as ActionResult | undefined;
@@ -311,6 +332,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
               <Badge>{tool.category}</Badge>
             </Link>
             {tool.pricingModel && <PricingBadge model={tool.pricingModel} startingPrice={tool.startingPrice} />}
+            {claimed && <MakerBadge title="This listing is kept by its verified maker" />}
             {tool.pros.slice(0, 3).map((pro) => (
               <Badge key={pro} variant="outline">
                 {pro}
@@ -340,6 +362,20 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           )}
           <Freshness updatedAt={tool.updatedAt} linkCheck={tool.website ? linkCheck : null} />
           <ReportProblem signedIn={signedIn} toolName={tool.name} />
+          <p className="text-sm">
+            {viewerIsMaker || canEdit ? (
+              <Link
+                to={makerPath(tool.slug)}
+                className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+              >
+                {viewerIsMaker ? "Your listing: figures and proposed edits" : "The listing's figures"}
+              </Link>
+            ) : (
+              <Link to={claimPath(tool.slug)} className="text-slate-600 hover:underline dark:text-slate-400">
+                {CLAIM_LINK_TEXT}
+              </Link>
+            )}
+          </p>
           {pageResult && pageIntent === "report-listing" && <ActionNotice intent={pageIntent} result={pageResult} />}
         </div>
         <section

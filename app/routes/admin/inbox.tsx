@@ -35,6 +35,10 @@ import { listPendingSubmissions } from "~/server/moderation/submission-reads.ser
 import { rejectSubmission } from "~/server/moderation/submission-decisions.server";
 import { commentToolTags } from "~/server/cache/write-tags.server";
 import { adminPageMeta } from "~/lib/seo";
+import { MakerClaims } from "~/components/admin/maker-claims";
+import { MAKER_MESSAGES } from "~/lib/makers";
+import { memberTag, toolTag } from "~/server/cache/page-tags.server";
+import { decideClaim, listPendingClaims } from "~/server/makers/maker-claims.server";
 
 // /admin/inbox: everything waiting for a moderator (decision 079): pending submissions, reported
 // comments and reported listings, each with its actions, and the log of recent decisions. Every
@@ -45,12 +49,13 @@ const iso = (date: Date) => date.toISOString();
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   const { db } = context;
-  const [counts, submissions, comments, listings, decisions] = await Promise.all([
+  const [counts, submissions, comments, listings, decisions, claims] = await Promise.all([
     countInbox({ db }),
     listPendingSubmissions({ db }),
     listReportedComments({ db }),
     listReportedListings({ db }),
     listModerationActions({ db, limit: 30 }),
+    listPendingClaims({ db }),
   ]);
   return {
     counts,
@@ -65,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       reports: listing.reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
     })),
     decisions: decisions.map((decision) => ({ ...decision, createdAt: iso(decision.createdAt) })),
+    claims: claims.map((claim) => ({ ...claim, createdAt: iso(claim.createdAt) })),
   };
 }
 
@@ -135,6 +141,24 @@ export const action = defineIntents({
         return backToInbox(`${resolved === 1 ? "The report" : `${resolved} reports`} on ${toolName} resolved.`);
       },
     }),
+    // A maker's claim (decision 176): approved, the listing and the maker's comments carry the badge.
+    ...Object.fromEntries(
+      (["approve-claim", "reject-claim"] as const).map((name) => [
+        name,
+        adminIntent({
+          async run({ context, viewer, form, purge }) {
+            const approve = name === "approve-claim";
+            const claim = await decideClaim({ db: context.db, claimId: subjectOf(form), approve, adminId: viewer.id });
+            if (approve) purge([toolTag(claim.toolId), memberTag(claim.userId)]);
+            return backToInbox(
+              approve
+                ? MAKER_MESSAGES.approved(claim.toolName, claim.memberName)
+                : MAKER_MESSAGES.rejected(claim.toolName),
+            );
+          },
+        }),
+      ]),
+    ),
   },
 });
 
@@ -199,7 +223,7 @@ const muted = "text-sm text-slate-600 dark:text-slate-400";
 const linkClass = "font-medium text-indigo-700 hover:underline dark:text-indigo-300";
 
 export default function AdminInbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, submissions, comments, listings, decisions } = loaderData;
+  const { counts, submissions, comments, listings, decisions, claims } = loaderData;
   return (
     <div className="space-y-10">
       <div>
@@ -357,6 +381,15 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
           ))
         )}
       </section>
+
+      <MakerClaims
+        claims={claims}
+        refusal={(id) =>
+          resultFor(actionData, refusalKey("approve-claim", id))?.formError ??
+          resultFor(actionData, refusalKey("reject-claim", id))?.formError ??
+          null
+        }
+      />
 
       <section aria-labelledby="decisions-heading" className="space-y-3">
         <h2 id="decisions-heading" className="text-xl font-semibold">

@@ -4,6 +4,8 @@ import { ratingSchema } from "~/lib/community";
 import { isUuid } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
 import { tools, toolVotes } from "../db/schema.server";
+import { isVerifiedMaker } from "../makers/verified-makers.server";
+import { MAKER_MESSAGES } from "~/lib/makers";
 
 export type RecordedVote = { rating: number; average: number; voteCount: number };
 
@@ -40,6 +42,8 @@ export async function recordVote({
   return db.transaction(async (tx) => {
     const [tool] = await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId)).for("no key update");
     if (!tool) throw new AppError("not-found", TOOL_NOT_FOUND_MESSAGE);
+    // Issue 33: a tool's verified makers do not rate it (decision 176).
+    if (await isVerifiedMaker({ db: tx, toolId, userId })) throw new AppError("forbidden", MAKER_MESSAGES.ownTool);
 
     await tx
       .insert(toolVotes)
