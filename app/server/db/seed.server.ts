@@ -4,6 +4,7 @@ import { monogramSvg } from "../storage/monogram.server";
 import type { Database } from "./client.server";
 import { demoArticles } from "./demo/articles.server";
 import { seedDemoFreshness } from "./demo/freshness.server";
+import { seedDemoMakers } from "./demo/makers.server";
 import { seedDemoModeration } from "./demo/moderation.server";
 import { seedDemoSearches } from "./demo/searches.server";
 import { demoStructuredFacts } from "./demo/structured-facts.server";
@@ -88,6 +89,11 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
       now,
     );
     await seedDemoSearches(
+      tx,
+      insertedTools.map((tool) => tool.id),
+      now,
+    );
+    await seedDemoMakers(
       tx,
       insertedTools.map((tool) => tool.id),
       now,
