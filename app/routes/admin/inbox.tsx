@@ -224,14 +224,16 @@ const linkClass = "font-medium text-indigo-700 hover:underline dark:text-indigo-
 
 export default function AdminInbox({ loaderData, actionData }: Route.ComponentProps) {
   const { counts, submissions, comments, listings, decisions, claims } = loaderData;
+  // Maker claims (decision 176) wait here too.
+  const waiting = counts.total + claims.length;
   return (
     <div className="space-y-10">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Inbox</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">
-          {counts.total === 0
+          {waiting === 0
             ? "Nothing is waiting for a decision."
-            : `${formatCount(counts.total)} ${counts.total === 1 ? "item waits" : "items wait"} for a decision.`}
+            : `${formatCount(waiting)} ${waiting === 1 ? "item waits" : "items wait"} for a decision.`}
         </p>
       </div>
 
