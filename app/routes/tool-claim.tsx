@@ -226,6 +226,9 @@ function safeOrigin(website: string): string | null {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <RouteErrorBoundary error={error} texts={{ 404: { title: "Tool not found", message: TOOL_NOT_FOUND_MESSAGE } }} />
+    <RouteErrorBoundary
+      error={error}
+      texts={{ 404: { title: "Tool not found", message: "The tool you are looking for is not in the directory." } }}
+    />
   );
 }

@@ -336,7 +336,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <RouteErrorBoundary
       error={error}
       texts={{
-        404: { title: "Tool not found", message: TOOL_NOT_FOUND_MESSAGE },
+        404: { title: "Tool not found", message: "The tool you are looking for is not in the directory." },
         403: { title: "Not your listing", message: MAKER_MESSAGES.notMaker },
       }}
     />
