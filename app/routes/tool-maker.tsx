@@ -311,8 +311,9 @@ function ProposeEdits({ listing, failure }: { listing: Listing; failure: ActionR
               </p>
             ))}
         </fieldset>
+        {/* Text, not url: a stored logo is often this site's own /uploads/ path, which type=url would refuse. */}
         <FormField id="maker-image" label="Logo (address of an image)" error={errors.image}>
-          {(control) => <Input {...control} name="image" type="url" defaultValue={listing.image} />}
+          {(control) => <Input {...control} name="image" inputMode="url" defaultValue={listing.image} />}
         </FormField>
         <FactsField value={facts} onChange={setFacts} errors={errors} />
         <FormField

@@ -131,7 +131,7 @@ test("a maker claims a listing by a token on its website, comments with the badg
   // The maker proposes a plan change, citing their pricing page.
   await page.getByRole("link", { name: "Your listing: figures and proposed edits" }).click();
   await page.getByLabel("Plan 2 price").fill("$12/month");
-  await page.getByLabel("Source").fill(`${site.origin}/pricing`);
+  await page.getByLabel("Source", { exact: true }).fill(`${site.origin}/pricing`);
   await page.getByRole("button", { name: "Propose edits" }).click();
   await expectToast(page, MAKER_MESSAGES.proposed);
 
