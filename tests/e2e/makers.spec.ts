@@ -23,7 +23,7 @@ let server: RunningServer;
 let servedToken = "";
 
 test.beforeAll(async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   site = await listenOnLoopback({
     handler(_request, response: ServerResponse, url) {
       if (url.pathname === verifyFilePath(SITE_SLUG) && servedToken) {
@@ -48,7 +48,8 @@ test.beforeAll(async () => {
       AI_BASE_URL: "",
       AI_MODEL: "",
     },
-    120_000,
+    // A first start: initdb, every migration and the demo seed, on a machine that may be busy.
+    240_000,
   );
 });
 
