@@ -3,6 +3,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/tool-maker";
 import { FactsField } from "~/components/admin/facts-field";
 import { FormField } from "~/components/admin/form-field";
+import { PlanRowsTable } from "~/components/admin/plan-rows-table";
 import { MakerBadge } from "~/components/maker-badge";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -253,56 +254,7 @@ function ProposeEdits({ listing, failure }: { listing: Listing; failure: ActionR
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">Plans</legend>
           <input type="hidden" name={TOOL_FIELDS.pricingShape} value={plansShape ? "plans" : "simple"} />
-          <table className="w-full text-sm">
-            <thead>
-              <tr>
-                <th scope="col" className="pb-1 pr-2 text-left font-medium">
-                  Plan
-                </th>
-                <th scope="col" className="pb-1 pr-2 text-left font-medium">
-                  Price
-                </th>
-                {plansShape && (
-                  <th scope="col" className="pb-1 text-left font-medium">
-                    Details
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((row, index) => (
-                <tr key={index}>
-                  <td className="pb-1 pr-2">
-                    <Input
-                      name={TOOL_FIELDS.planName}
-                      aria-label={`Plan ${index + 1} name`}
-                      defaultValue={row.plan}
-                      maxLength={TOOL_FORM_LIMITS.planName}
-                    />
-                  </td>
-                  <td className="pb-1 pr-2">
-                    <Input
-                      name={TOOL_FIELDS.planPrice}
-                      aria-label={`Plan ${index + 1} price`}
-                      defaultValue={row.price}
-                      maxLength={TOOL_FORM_LIMITS.planPrice}
-                    />
-                  </td>
-                  {plansShape && (
-                    <td className="pb-1">
-                      <Input
-                        name={TOOL_FIELDS.planDetails}
-                        aria-label={`Plan ${index + 1} details`}
-                        defaultValue={row.details}
-                      />
-                      {/* A plan's feature list is kept as it is; the admin's tool form edits it. */}
-                      <input type="hidden" name={TOOL_FIELDS.planFeatures} value={row.features} />
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PlanRowsTable rows={shown} withDetails={plansShape} />
           {Object.entries(errors)
             .filter(([key]) => key.startsWith("pricing"))
             .map(([key, message]) => (

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import type { Route } from "./+types/proposals";
 import { AdminListEmpty } from "~/components/admin/admin-list";
 import { FieldMessages } from "~/components/admin/form-field";
+import { PlanRowsTable } from "~/components/admin/plan-rows-table";
 import { ProposalDiff } from "~/components/admin/proposal-diff";
 import { Pagination } from "~/components/pagination";
 import { Alert } from "~/components/ui/alert";
@@ -428,40 +429,7 @@ function FieldEditor({
           {label}
         </p>
         <input type="hidden" name={TOOL_FIELDS.pricingShape} value="simple" />
-        <table aria-labelledby={`${id}-label`} aria-describedby={describedBy} className="w-full text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className="pb-1 pr-2 text-left font-medium">
-                Plan
-              </th>
-              <th scope="col" className="pb-1 text-left font-medium">
-                Price
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((row, index) => (
-              <tr key={index}>
-                <td className="pb-1 pr-2">
-                  <Input
-                    name={TOOL_FIELDS.planName}
-                    aria-label={`Plan ${index + 1} name`}
-                    defaultValue={row.plan}
-                    maxLength={TOOL_FORM_LIMITS.planName}
-                  />
-                </td>
-                <td className="pb-1">
-                  <Input
-                    name={TOOL_FIELDS.planPrice}
-                    aria-label={`Plan ${index + 1} price`}
-                    defaultValue={row.price}
-                    maxLength={TOOL_FORM_LIMITS.planPrice}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PlanRowsTable rows={shown} aria-labelledby={`${id}-label`} aria-describedby={describedBy} />
         <FieldMessages id={id} error={error} />
       </div>
     );
