@@ -88,7 +88,7 @@ test("a maker claims a listing by a token on its website, comments with the badg
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const toolPath = `${server.url}/tool/${TOOL.slug}`;
 
   // The administrator, in a window of their own, points the demo tool at the loopback website.
