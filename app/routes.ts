@@ -4,6 +4,9 @@ export default [
   index("routes/home.tsx"),
   route("tool/:id", "routes/tool.tsx"),
   route("tool/:id/alternatives", "routes/tool-alternatives.tsx"),
+  // A maker claims the listing, then sees its figures and proposes edits (decision 176).
+  route("tool/:id/claim", "routes/tool-claim.tsx"),
+  route("tool/:id/maker", "routes/tool-maker.tsx"),
   route("article/:id", "routes/article.tsx"),
   route("category/:category", "routes/category.tsx"),
   route("tag/:slug", "routes/tag.tsx"),

@@ -19,6 +19,7 @@ const comment = (overrides: Partial<ToolComment> = {}): ToolComment => ({
   displayName: null,
   avatarUrl: null,
   hidden: false,
+  isMaker: false,
   isOwn: false,
   canEdit: false,
   ...overrides,

@@ -3,6 +3,7 @@ import { cn } from "~/lib/cn";
 import { EDIT_COMMENT_PARAM } from "~/lib/community-actions";
 import type { ToolComment } from "~/server/community/comments.server";
 import { CommentActions, CommentEditForm } from "./comment-actions";
+import { MakerBadge } from "./maker-badge";
 import { MemberAvatar } from "./member-avatar";
 import { TimeAgo } from "./time-ago";
 
@@ -53,6 +54,7 @@ export function CommentList({
                 ) : (
                   <span className="font-semibold">{author}</span>
                 )}
+                {comment.isMaker && <MakerBadge title="The verified maker of this tool" />}
                 <TimeAgo at={comment.createdAt} className="text-slate-600 dark:text-slate-400" />
                 {comment.editedAt && (
                   <span

@@ -152,7 +152,9 @@ export function failureToast(result: ActionResult<unknown>): Toast {
   if (!intent) return { title: "Error", description: result.formError ?? "" };
   const generic = failedText(intent);
   if (intent === "vote" || intent === "comment") {
-    const explained = (result.code === "rate-limited" || result.code === "bad-request") && result.formError;
+    const explained =
+      (result.code === "rate-limited" || result.code === "bad-request" || result.code === "forbidden") &&
+      result.formError;
     return { title: "Error", description: explained ? `${generic} ${result.formError}` : generic };
   }
   const refusal = result.code !== undefined && result.code !== "internal" && result.code !== "unavailable";

@@ -11,8 +11,11 @@ import { isToolFactName, TOOL_FACTS, type ToolFactName } from "./tool-facts";
 
 export const PROPOSALS_PATH = "/admin/proposals";
 
-/** The tool's own fields a proposal may change (the tool form's names). */
-export const PROPOSAL_FIELDS = ["description", "tagline", "features", "pricing", "pricingModel", "pros"] as const;
+/** The tool's own fields the AI refresh may propose to change (the tool form's names). */
+export const AI_PROPOSAL_FIELDS = ["description", "tagline", "features", "pricing", "pricingModel", "pros"] as const;
+
+/** The tool's own fields any proposal may change: a verified maker may also propose a logo (decision 176). */
+export const PROPOSAL_FIELDS = [...AI_PROPOSAL_FIELDS, "image"] as const;
 export type ProposalField = (typeof PROPOSAL_FIELDS)[number];
 
 export function isProposalField(value: unknown): value is ProposalField {

@@ -72,6 +72,9 @@ import { logger } from "~/server/logger.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
 import { listRelatedArticles } from "~/server/content/article-tools.server";
 import { tagPage, toolTag } from "~/server/cache/page-tags.server";
+import { hasVerifiedMaker, isVerifiedMaker } from "~/server/makers/verified-makers.server";
+import { MakerBadge } from "~/components/maker-badge";
+import { CLAIM_LINK_TEXT, claimPath, makerPath } from "~/lib/makers";
 
 /** The tool page shows this many of its latest changes; /changes has the rest of the catalogue's. */
 const TOOL_HISTORY_LIMIT = 10;
@@ -120,28 +123,42 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the tool's reviews");
     return [NO_RATINGS, [], null] as [typeof NO_RATINGS, ToolReview[], null];
   });
-  const [everyTag, comments, saves, myRating, history, linkCheck, facts, following, [ratings, reviews, myReview]] =
-    await Promise.all([
-      allTags,
-      // A visitor's answer is every visitor's (the page is cached); a member also gets their own
-      // hidden comments, an administrator every hidden one, each marked.
-      listCommentsForTool({ db: context.db, toolId: tool.id, viewerId: viewer?.id, viewerIsAdmin: viewer?.isAdmin }),
-      // How many saved it, and whether the viewer did, in one statement; a visitor's answer is everyone's.
-      countSaves({ db: context.db, toolId: tool.id, userId: viewer?.id }),
-      // Spec section 7: a failed read of the user's own vote counts as no vote (not retried).
-      viewer
-        ? findUserVote({ db: context.db, userId: viewer.id, toolId: tool.id }).catch((error: unknown) => {
-            logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the user's vote");
-            return null;
-          })
-        : null,
-      listToolHistory({ db: context.db, toolId: tool.id, limit: TOOL_HISTORY_LIMIT }),
-      findLinkCheckState({ db: context.db, toolId: tool.id }),
-      readToolFacts({ db: context.db, toolId: tool.id }),
-      // Read only for a member: a visitor's page stays everyone's (decision 180).
-      followingForViewer({ db: context.db, viewer, kind: "tool", target: tool.id }),
-      reviewReads,
-    ]);
+  const [
+    everyTag,
+    comments,
+    saves,
+    myRating,
+    history,
+    linkCheck,
+    facts,
+    following,
+    [ratings, reviews, myReview],
+    claimed,
+    viewerIsMaker,
+  ] = await Promise.all([
+    allTags,
+    // A visitor's answer is every visitor's (the page is cached); a member also gets their own
+    // hidden comments, an administrator every hidden one, each marked.
+    listCommentsForTool({ db: context.db, toolId: tool.id, viewerId: viewer?.id, viewerIsAdmin: viewer?.isAdmin }),
+    // How many saved it, and whether the viewer did, in one statement; a visitor's answer is everyone's.
+    countSaves({ db: context.db, toolId: tool.id, userId: viewer?.id }),
+    // Spec section 7: a failed read of the user's own vote counts as no vote (not retried).
+    viewer
+      ? findUserVote({ db: context.db, userId: viewer.id, toolId: tool.id }).catch((error: unknown) => {
+          logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the user's vote");
+          return null;
+        })
+      : null,
+    listToolHistory({ db: context.db, toolId: tool.id, limit: TOOL_HISTORY_LIMIT }),
+    findLinkCheckState({ db: context.db, toolId: tool.id }),
+    readToolFacts({ db: context.db, toolId: tool.id }),
+    // Read only for a member: a visitor's page stays everyone's (decision 180).
+    followingForViewer({ db: context.db, viewer, kind: "tool", target: tool.id }),
+    reviewReads,
+    // The listing's "Maker" badge, and whether the viewer is that maker (decision 176).
+    hasVerifiedMaker({ db: context.db, toolId: tool.id }),
+    viewer ? isVerifiedMaker({ db: context.db, toolId: tool.id, userId: viewer.id }) : false,
+  ]);
   return {
     tool: {
       id: tool.id,
@@ -180,6 +197,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     alternatives: tagged(context, await alternatives),
     relatedArticles: await relatedArticles,
     signedIn: context.viewer !== null,
+    claimed,
+    viewerIsMaker,
     // The edit shortcut and the comments' moderation buttons are for administrators only; the admin
     // routes and this page's action check the role again themselves.
     canEdit: context.viewer?.isAdmin === true,
@@ -312,8 +331,22 @@ function ActionNotice({ intent, result }: { intent: CommunityIntent; result: Act
 }
 
 export default function ToolDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { tool, comments, tags, saves, following, myRating, myReview, signedIn, canEdit, history, linkCheck, facts } =
-    loaderData;
+  const {
+    tool,
+    comments,
+    tags,
+    saves,
+    following,
+    myRating,
+    myReview,
+    signedIn,
+    canEdit,
+    history,
+    linkCheck,
+    facts,
+    claimed,
+    viewerIsMaker,
+  } = loaderData;
   // Present only after a post without JavaScript; fetchers keep their own results. A refusal is a
   // response, which the generated type leaves out.
   const pageResult = actionData as ActionResult | undefined;
@@ -360,6 +393,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
               <Badge>{tool.category}</Badge>
             </Link>
             {tool.pricingModel && <PricingBadge model={tool.pricingModel} startingPrice={tool.startingPrice} />}
+            {claimed && <MakerBadge title="This listing is kept by its verified maker" />}
             {tool.pros.slice(0, 3).map((pro) => (
               <Badge key={pro} variant="outline">
                 {pro}
@@ -390,6 +424,20 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           )}
           <Freshness updatedAt={tool.updatedAt} linkCheck={tool.website ? linkCheck : null} />
           <ReportProblem signedIn={signedIn} toolName={tool.name} />
+          <p className="text-sm">
+            {viewerIsMaker || canEdit ? (
+              <Link
+                to={makerPath(tool.slug)}
+                className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+              >
+                {viewerIsMaker ? "Your listing: figures and proposed edits" : "The listing's figures"}
+              </Link>
+            ) : (
+              <Link to={claimPath(tool.slug)} className="text-slate-600 hover:underline dark:text-slate-400">
+                {CLAIM_LINK_TEXT}
+              </Link>
+            )}
+          </p>
           {pageResult && pageIntent === "report-listing" && <ActionNotice intent={pageIntent} result={pageResult} />}
         </div>
         <section

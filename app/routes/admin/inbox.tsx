@@ -32,13 +32,16 @@ import {
   resolveListingReports,
 } from "~/server/moderation/inbox.server";
 import { dismissReviewReports, hideReview } from "~/server/moderation/review-moderation.server";
-import { toolTag } from "~/server/cache/page-tags.server";
+import { memberTag, toolTag } from "~/server/cache/page-tags.server";
 import { listModerationActions } from "~/server/moderation/moderation-log.server";
 import { discountBurstVotes, dismissVoteBurst, listOpenVoteBursts } from "~/server/moderation/vote-bursts.server";
 import { listPendingSubmissions } from "~/server/moderation/submission-reads.server";
 import { rejectSubmission } from "~/server/moderation/submission-decisions.server";
 import { commentToolTags } from "~/server/cache/write-tags.server";
 import { adminPageMeta } from "~/lib/seo";
+import { MakerClaims } from "~/components/admin/maker-claims";
+import { MAKER_MESSAGES } from "~/lib/makers";
+import { decideClaim, listPendingClaims } from "~/server/makers/maker-claims.server";
 
 // /admin/inbox: everything waiting for a moderator (decision 079): pending submissions, reported
 // comments and reported listings, each with its actions, and the log of recent decisions. Every
@@ -49,7 +52,7 @@ const iso = (date: Date) => date.toISOString();
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   const { db } = context;
-  const [counts, submissions, comments, listings, reviews, bursts, decisions] = await Promise.all([
+  const [counts, submissions, comments, listings, reviews, bursts, decisions, claims] = await Promise.all([
     countInbox({ db }),
     listPendingSubmissions({ db }),
     listReportedComments({ db }),
@@ -57,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listReportedReviews({ db }),
     listOpenVoteBursts({ db }),
     listModerationActions({ db, limit: 30 }),
+    listPendingClaims({ db }),
   ]);
   return {
     counts,
@@ -84,6 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       reports: review.reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
     })),
     decisions: decisions.map((decision) => ({ ...decision, createdAt: iso(decision.createdAt) })),
+    claims: claims.map((claim) => ({ ...claim, createdAt: iso(claim.createdAt) })),
   };
 }
 
@@ -196,6 +201,24 @@ export const action = defineIntents({
         return backToInbox(`The votes on ${toolName} will count once their accounts qualify.`);
       },
     }),
+    // A maker's claim (decision 176): approved, the listing and the maker's comments carry the badge.
+    ...Object.fromEntries(
+      (["approve-claim", "reject-claim"] as const).map((name) => [
+        name,
+        adminIntent({
+          async run({ context, viewer, form, purge }) {
+            const approve = name === "approve-claim";
+            const claim = await decideClaim({ db: context.db, claimId: subjectOf(form), approve, adminId: viewer.id });
+            if (approve) purge([toolTag(claim.toolId), memberTag(claim.userId)]);
+            return backToInbox(
+              approve
+                ? MAKER_MESSAGES.approved(claim.toolName, claim.memberName)
+                : MAKER_MESSAGES.rejected(claim.toolName),
+            );
+          },
+        }),
+      ]),
+    ),
   },
 });
 
@@ -274,15 +297,17 @@ const muted = "text-sm text-slate-600 dark:text-slate-400";
 const linkClass = "font-medium text-indigo-700 hover:underline dark:text-indigo-300";
 
 export default function AdminInbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, submissions, comments, listings, reviews, bursts, decisions } = loaderData;
+  const { counts, submissions, comments, listings, reviews, bursts, decisions, claims } = loaderData;
+  // Maker claims (decision 176) wait here too.
+  const waiting = counts.total + claims.length;
   return (
     <div className="space-y-10">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Inbox</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">
-          {counts.total === 0
+          {waiting === 0
             ? "Nothing is waiting for a decision."
-            : `${formatCount(counts.total)} ${counts.total === 1 ? "item waits" : "items wait"} for a decision.`}
+            : `${formatCount(waiting)} ${waiting === 1 ? "item waits" : "items wait"} for a decision.`}
         </p>
       </div>
 
@@ -481,6 +506,15 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
           ))
         )}
       </section>
+
+      <MakerClaims
+        claims={claims}
+        refusal={(id) =>
+          resultFor(actionData, refusalKey("approve-claim", id))?.formError ??
+          resultFor(actionData, refusalKey("reject-claim", id))?.formError ??
+          null
+        }
+      />
 
       <section aria-labelledby="decisions-heading" className="space-y-3">
         <h2 id="decisions-heading" className="text-xl font-semibold">

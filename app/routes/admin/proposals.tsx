@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import type { Route } from "./+types/proposals";
 import { AdminListEmpty } from "~/components/admin/admin-list";
 import { FieldMessages } from "~/components/admin/form-field";
+import { PlanRowsTable } from "~/components/admin/plan-rows-table";
 import { ProposalDiff } from "~/components/admin/proposal-diff";
 import { Pagination } from "~/components/pagination";
 import { Alert } from "~/components/ui/alert";
@@ -76,6 +77,7 @@ const EDIT_CONTROL: Record<ProposalField, string> = {
   pros: "pros",
   pricing: TOOL_FIELDS.pricingShape,
   pricingModel: "pricingModel",
+  image: "image",
 };
 
 /** "accept:pricing", "reject:tagline", "accept-all", "reject-all". */
@@ -174,8 +176,9 @@ export default function AdminProposals({ loaderData, actionData }: Route.Compone
       <div>
         <h1 className="text-3xl font-bold tracking-tight">AI proposals</h1>
         <p className="mt-1 max-w-3xl text-slate-600 dark:text-slate-400">
-          What the AI refresh found that differs from the catalogue. Nothing changes until you accept a field: it is
-          then saved as an edit in the tool form would be, and shown in the public change log with its sources.
+          What the AI refresh found, and what verified makers proposed for their listings, that differs from the
+          catalogue. Nothing changes until you accept a field: it is then saved as an edit in the tool form would be,
+          and shown in the public change log with its sources.
         </p>
       </div>
       {total === 0 ? (
@@ -228,6 +231,11 @@ function ProposalCard({
           </Link>
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
+          {proposal.maker ? (
+            <Badge variant="secondary" className="mr-2">
+              From the maker{proposal.maker.name ? `: ${proposal.maker.name}` : ""}
+            </Badge>
+          ) : null}
           Proposed <TimeAgo at={proposal.createdAt} /> · {proposal.fields.length}{" "}
           {proposal.fields.length === 1 ? "field" : "fields"}
           {open.length < proposal.fields.length && ` (${open.length} open)`} ·{" "}
@@ -269,7 +277,7 @@ function ProposalCard({
       {proposal.sources.length > 0 && (
         <details className="text-sm">
           <summary className="cursor-pointer text-slate-600 dark:text-slate-400">
-            Every page the research read ({proposal.sources.length})
+            {proposal.maker ? "Every page the maker cited" : "Every page the research read"} ({proposal.sources.length})
           </summary>
           <SourceList sources={proposal.sources} />
         </details>
@@ -421,40 +429,7 @@ function FieldEditor({
           {label}
         </p>
         <input type="hidden" name={TOOL_FIELDS.pricingShape} value="simple" />
-        <table aria-labelledby={`${id}-label`} aria-describedby={describedBy} className="w-full text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className="pb-1 pr-2 text-left font-medium">
-                Plan
-              </th>
-              <th scope="col" className="pb-1 text-left font-medium">
-                Price
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((row, index) => (
-              <tr key={index}>
-                <td className="pb-1 pr-2">
-                  <Input
-                    name={TOOL_FIELDS.planName}
-                    aria-label={`Plan ${index + 1} name`}
-                    defaultValue={row.plan}
-                    maxLength={TOOL_FORM_LIMITS.planName}
-                  />
-                </td>
-                <td className="pb-1">
-                  <Input
-                    name={TOOL_FIELDS.planPrice}
-                    aria-label={`Plan ${index + 1} price`}
-                    defaultValue={row.price}
-                    maxLength={TOOL_FORM_LIMITS.planPrice}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PlanRowsTable rows={shown} aria-labelledby={`${id}-label`} aria-describedby={describedBy} />
         <FieldMessages id={id} error={error} />
       </div>
     );
@@ -471,6 +446,8 @@ function FieldEditor({
             </option>
           ))}
         </Select>
+      ) : field === "image" ? (
+        <Input {...control} name="image" type="url" defaultValue={String(value)} />
       ) : field === "tagline" ? (
         <Input {...control} name="tagline" maxLength={TOOL_FORM_LIMITS.tagline} defaultValue={String(value)} />
       ) : field === "description" ? (

@@ -6,6 +6,7 @@ import { isUuid } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
 import { comments, profiles, tools } from "../db/schema.server";
 import { COMMENT_NOT_FOUND_MESSAGE } from "../moderation/comment-moderation.server";
+import { verifiedMakerSql } from "../makers/verified-makers.server";
 import { parsedOrRefused } from "./parsed-or-refused.server";
 import { TOOL_NOT_FOUND_MESSAGE } from "./votes.server";
 
@@ -25,6 +26,8 @@ export type ToolComment = {
   avatarUrl: string | null;
   /** Hidden by an administrator: only its author and administrators receive it. */
   hidden: boolean;
+  /** Its author is a verified maker of the tool (decision 176): the "Maker" badge. */
+  isMaker: boolean;
   isOwn: boolean;
   /** The author may still edit it: their own, not hidden, within the window after posting. */
   canEdit: boolean;
@@ -52,6 +55,7 @@ function commentFields(viewerId: string | undefined) {
     displayName: profiles.displayName,
     avatarUrl: profiles.avatarUrl,
     hidden: sql<boolean>`${comments.hiddenAt} is not null`,
+    isMaker: verifiedMakerSql(comments.toolId, comments.userId),
     isOwn: own,
     canEdit: viewerId
       ? sql<boolean>`coalesce(${comments.userId} = ${viewerId} and ${comments.hiddenAt} is null and ${withinEditWindow}, false)`

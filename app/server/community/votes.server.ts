@@ -7,6 +7,8 @@ import type { Database } from "../db/client.server";
 import { tools, toolVotes } from "../db/schema.server";
 import { writeReview } from "./reviews.server";
 import { noteNewAccountVote } from "./vote-trust.server";
+import { isVerifiedMaker } from "../makers/verified-makers.server";
+import { MAKER_MESSAGES } from "~/lib/makers";
 
 export type RecordedVote = { rating: number; average: number; voteCount: number };
 
@@ -49,6 +51,8 @@ export async function recordVote({
   return db.transaction(async (tx) => {
     const [tool] = await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId)).for("no key update");
     if (!tool) throw new AppError("not-found", TOOL_NOT_FOUND_MESSAGE);
+    // Issue 33: a tool's verified makers do not rate it (decision 176).
+    if (await isVerifiedMaker({ db: tx, toolId, userId })) throw new AppError("forbidden", MAKER_MESSAGES.ownTool);
 
     const [vote] = await tx
       .insert(toolVotes)

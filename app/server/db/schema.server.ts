@@ -673,6 +673,46 @@ export const articleTools = pgTable(
   ],
 );
 
+/**
+ * A member's claim to make a tool (issue 33, decision 176): pending until the tool's website serves
+ * its token (`method` 'file' or 'meta') or an administrator approves it ('admin'); then verified.
+ */
+export const toolMakers = pgTable(
+  "tool_makers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toolId: uuid("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    status: text("status", { enum: ["pending", "verified"] })
+      .notNull()
+      .default("pending"),
+    method: text("method", { enum: ["file", "meta", "admin"] }),
+    /** What the member told the administrators, for an approval by hand. */
+    note: text("note"),
+    /** Why the last check of the website did not find the token, for the member. */
+    lastFailure: text("last_failure"),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    verifiedBy: uuid("verified_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (table) => [
+    unique("tool_makers_tool_id_user_id_key").on(table.toolId, table.userId),
+    check("tool_makers_status_check", sql`${table.status} in ('pending', 'verified')`),
+    check("tool_makers_method_check", sql`${table.method} is null or ${table.method} in ('file', 'meta', 'admin')`),
+    check("tool_makers_verified_check", sql`(${table.status} = 'verified') = (${table.verifiedAt} is not null)`),
+    check("tool_makers_note_check", sql`${table.note} is null or char_length(${table.note}) <= 1000`),
+    index("tool_makers_user_id_idx").on(table.userId),
+    index("tool_makers_pending_idx")
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
 /** A signed-in user's shortlist: one row per (user, tool). */
 export const savedTools = pgTable(
   "saved_tools",
@@ -1075,6 +1115,8 @@ export const REFRESH_FIELDS = [
   "pricing",
   "pricingModel",
   "pros",
+  // A maker's proposed logo (migration 0027, decision 176).
+  "image",
   // Facts (migration 0023, decision 165), as the change log names them.
   "facts.free_plan",
   "facts.api",
@@ -1104,6 +1146,8 @@ export const refreshProposals = pgTable(
     status: text("status", { enum: ["pending", "reviewed", "no_change", "failed"] }).notNull(),
     error: text("error"),
     sources: jsonb("sources").$type<FactSource[]>().notNull().default([]),
+    /** The verified maker who proposed it (decision 176); null: the AI refresh's. */
+    makerId: uuid("maker_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
   },
@@ -1113,6 +1157,9 @@ export const refreshProposals = pgTable(
     index("refresh_proposals_tool_id_created_at_idx").on(table.toolId, table.createdAt.desc()),
     // A retried job skips the tools it already refreshed.
     uniqueIndex("refresh_proposals_job_run_tool_idx").on(table.jobRunId, table.toolId),
+    index("refresh_proposals_maker_id_idx")
+      .on(table.makerId)
+      .where(sql`${table.makerId} is not null`),
   ],
 );
 

@@ -17,12 +17,16 @@ import {
   searchQueriesDaily,
   toolChanges,
   toolLinkChecks,
+  toolMakers,
   tools,
   toolVotes,
   users,
 } from "./schema.server";
 import { DEMO_REVIEWERS, demoRatingOf, demoVotes } from "./demo/reviews.server";
 import { findRankingPrior } from "../catalog/ranking.server";
+import { listCommentsForTool } from "../community/comments.server";
+import { readWeeklyFigures } from "../makers/maker-figures.server";
+import { DEMO_MAKER } from "./demo/makers.server";
 import { countInbox } from "../moderation/inbox.server";
 import { DEMO_AUTHOR } from "./demo/freshness.server";
 import { demoTools } from "./demo/tools.server";
@@ -62,7 +66,7 @@ const wordsOf = (html: string) =>
 describe("seedDemoCatalogue", () => {
   test("leaves what the AI refresh would, signed as demo data, and invents no website check", async () => {
     await seed();
-    const [toolRows, checks, runs, changes, proposals, fields] = await Promise.all([
+    const [toolRows, checks, runs, changes, allProposals, allFields] = await Promise.all([
       database.db.select().from(tools),
       database.db.select().from(toolLinkChecks),
       database.db.select().from(jobRuns),
@@ -70,6 +74,9 @@ describe("seedDemoCatalogue", () => {
       database.db.select().from(refreshProposals),
       database.db.select().from(refreshProposalFields),
     ]);
+    // The AI refresh's: the demo maker's own proposal is the makers' seed's (below).
+    const proposals = allProposals.filter((proposal) => proposal.makerId === null);
+    const fields = allFields.filter((field) => proposals.some((proposal) => proposal.id === field.proposalId));
     // Freshness appears after the first real check (issue 35).
     expect(checks).toEqual([]);
     expect(runs.map((run) => [run.kind, run.state])).toEqual([["refresh", "succeeded"]]);
@@ -109,6 +116,22 @@ describe("seedDemoCatalogue", () => {
     await seed();
     expect(await database.db.$count(toolChanges)).toBe(changes.length);
     expect(await database.db.$count(jobRuns)).toBe(1);
+  });
+
+  test("makes one listing a demo maker's: verified, a comment with the badge, a proposal marked as theirs, figures", async () => {
+    await seed();
+    const [tool] = await database.db.select().from(tools).where(eq(tools.slug, DEMO_MAKER.toolSlug));
+    const [maker] = await database.db.select().from(users).where(eq(users.email, DEMO_MAKER.email));
+    expect(await database.db.select().from(accounts).where(eq(accounts.userId, maker!.id))).toEqual([]);
+    expect(await database.db.select().from(toolMakers)).toEqual([
+      expect.objectContaining({ toolId: tool!.id, userId: maker!.id, status: "verified", method: "admin" }),
+    ]);
+    const page = await listCommentsForTool({ db: database.db, toolId: tool!.id });
+    expect(page.map((comment) => [comment.content, comment.isMaker])).toEqual([[DEMO_MAKER.comment, true]]);
+    const [proposal] = await database.db.select().from(refreshProposals).where(eq(refreshProposals.makerId, maker!.id));
+    expect(proposal).toMatchObject({ toolId: tool!.id, status: "pending" });
+    const figures = await readWeeklyFigures({ db: database.db, toolId: tool!.id });
+    expect(figures.some((week) => week.views > 0 && week.clicks > 0)).toBe(true);
   });
 
   test("writes at least 40 complete tools covering every category", async () => {

@@ -5,6 +5,7 @@ import type { Database } from "./client.server";
 import { syncArticleTools } from "../content/article-tools.server";
 import { demoArticles } from "./demo/articles.server";
 import { seedDemoFreshness } from "./demo/freshness.server";
+import { seedDemoMakers } from "./demo/makers.server";
 import { seedDemoModeration } from "./demo/moderation.server";
 import { seedDemoReviews } from "./demo/reviews-seed.server";
 import { seedDemoSearches } from "./demo/searches.server";
@@ -95,6 +96,11 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
       now,
     );
     await seedDemoSearches(
+      tx,
+      insertedTools.map((tool) => tool.id),
+      now,
+    );
+    await seedDemoMakers(
       tx,
       insertedTools.map((tool) => tool.id),
       now,

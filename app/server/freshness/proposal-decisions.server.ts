@@ -56,7 +56,7 @@ export type DecisionOutcome =
   | { status: "invalid"; message: string; fieldErrors: Partial<Record<ReviewedField, string>> };
 
 /** The tool's stored values as its form would post them: the base an accepted field is put into. */
-function toolFormInputOf(tool: ToolRow, tagIds: string[]): ToolFormInput {
+export function toolFormInputOf(tool: ToolRow, tagIds: string[]): ToolFormInput {
   return {
     name: tool.name,
     category: tool.category,

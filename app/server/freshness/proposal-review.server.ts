@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import {
   factOfProposalField,
   isFactProposalField,
@@ -40,8 +40,10 @@ export type ProposalView = {
   createdAt: Date;
   reviewedAt: Date | null;
   tool: { id: string; name: string; slug: string };
-  /** Every page the research read. */
+  /** Every page the research read, or the maker cited. */
   sources: FactSource[];
+  /** Proposed by the tool's verified maker (decision 176), with their public name; null: the AI refresh. */
+  maker: { id: string; name: string | null } | null;
   fields: ProposalFieldView[];
 };
 
@@ -72,6 +74,11 @@ function proposalRows(db: Database) {
       pros: tools.pros,
       pricing: tools.pricing,
       pricingModel: tools.pricingModel,
+      image: tools.image,
+      makerId: refreshProposals.makerId,
+      makerName: sql<
+        string | null
+      >`(select coalesce(p.display_name, p.username) from profiles as p where p.id = ${refreshProposals.makerId})`,
     })
     .from(refreshProposals)
     .innerJoin(tools, eq(tools.id, refreshProposals.toolId))
@@ -104,6 +111,7 @@ async function withFields(db: Database, rows: ProposalRow[]): Promise<ProposalVi
     reviewedAt: row.reviewedAt,
     tool: { id: row.toolId, name: row.toolName, slug: row.toolSlug },
     sources: row.sources,
+    maker: row.makerId ? { id: row.makerId, name: row.makerName } : null,
     fields: fieldRows
       .filter((field) => field.proposalId === row.id && isReviewedField(field.field))
       .sort((a, b) => fieldOrder(a.field) - fieldOrder(b.field))

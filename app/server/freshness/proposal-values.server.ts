@@ -1,6 +1,6 @@
 import { applyResearch } from "~/lib/research-apply";
 import {
-  PROPOSAL_FIELDS,
+  AI_PROPOSAL_FIELDS,
   proposalFieldInput,
   type FactProposalField,
   type ProposalField,
@@ -165,7 +165,10 @@ function sourcesFor({
  * the plan map, an unknown pricing model keeps the current one. The description is sanitized as
  * the form's save would.
  */
-function researchedValues(tool: RefreshedTool, outcome: ResearchOutcome): Record<ProposalField, unknown> {
+function researchedValues(
+  tool: RefreshedTool,
+  outcome: ResearchOutcome,
+): Record<(typeof AI_PROPOSAL_FIELDS)[number], unknown> {
   const draft = applyResearch({
     mode: "update",
     result: outcome.result,
@@ -240,7 +243,7 @@ export function proposedFields({
   const researched = researchedValues(tool, outcome);
   const nameWords = significantWords(tool.name, new Set());
   const fields: NewField[] = [];
-  for (const field of PROPOSAL_FIELDS) {
+  for (const field of AI_PROPOSAL_FIELDS) {
     const proposed = researched[field];
     const current = tool[field];
     // A reply that says nothing about a field is no evidence it should be emptied.

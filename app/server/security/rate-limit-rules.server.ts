@@ -32,6 +32,10 @@ export const RATE_LIMITS = {
   report: { name: "report", limit: 20, windowMs: 60 * MINUTE },
   /** Tool submissions, per member (issue 15): three a day. */
   submission: { name: "submission", limit: 3, windowMs: 24 * 60 * MINUTE },
+  /** Claims and checks of a tool's website for the maker's token, per member: each check is a request to a site. */
+  makerCheck: { name: "maker-check", limit: 10, windowMs: 10 * MINUTE },
+  /** A verified maker's proposed edits, per member: each waits for an administrator. */
+  makerProposal: { name: "maker-proposal", limit: 10, windowMs: 60 * MINUTE },
   /** Account changes (name, avatar, email, password, deletion), per member: each may send mail or hash a password. */
   accountChange: { name: "account-change", limit: 10, windowMs: 60 * MINUTE },
   /** MCP requests per client address: an assistant's search makes a few calls, a scraper many. */
