@@ -39,7 +39,7 @@ afterAll(() => database.dispose());
 
 beforeEach(async () => {
   await database.db.execute(sql`truncate table ${tools}, ${tags}, rate_limits cascade`);
-  [quill] = (await insertTools(database.db, { name: "Quill Writer", category: "Writing" })) as [typeof quill];
+  quill = (await insertTools(database.db, { name: "Quill Writer", category: "Writing" }))[0]!;
   await tagTools(database.db, { "Quill Writer": ["drafting"] });
 });
 
