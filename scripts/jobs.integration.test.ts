@@ -91,6 +91,7 @@ test(
         "submission-draft": { cron: null, handler: idle },
         backup: { cron: null, handler: idle },
         "research-queue": { cron: null, handler: idle },
+        trending: { cron: null, handler: idle },
       };
       const queue = createJobQueue({
         connection: handle.jobQueueConnection,

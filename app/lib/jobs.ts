@@ -2,9 +2,9 @@
  * The kinds of background job (decision 067); each is a queue, a schedule and a row in /admin/jobs.
  * "submission-draft" has no schedule: /submit queues it (decision 078). "backup" writes an archive to
  * BACKUP_DIR on BACKUP_CRON (decision 081). "research-queue" has no schedule: "Add many tools" queues it
- * (decision 154).
+ * (decision 154). "trending" refreshes every tool's trending score hourly (decision 179).
  */
-export const JOB_KINDS = ["link-check", "refresh", "submission-draft", "backup", "research-queue"] as const;
+export const JOB_KINDS = ["link-check", "refresh", "submission-draft", "backup", "research-queue", "trending"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_LABELS: Record<JobKind, string> = {
@@ -13,6 +13,7 @@ export const JOB_LABELS: Record<JobKind, string> = {
   "submission-draft": "AI drafts of submitted tools",
   backup: "Backup",
   "research-queue": "Add many tools: drafts of websites",
+  trending: "Trending scores",
 };
 
 export function isJobKind(value: unknown): value is JobKind {
@@ -46,6 +47,7 @@ const COUNT_ORDER = [
   "files",
   "bytes",
   "deleted",
+  "scored",
 ];
 
 /** "120 checked, 118 ok, 2 failing, 0 flagged": a run's counts, in a fixed order. */

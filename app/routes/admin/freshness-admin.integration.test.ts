@@ -41,6 +41,7 @@ beforeAll(async () => {
       "submission-draft": { cron: null, handler: async () => ({}) },
       backup: { cron: null, handler: async () => ({}) },
       "research-queue": { cron: null, handler: async () => ({}) },
+      trending: { cron: null, handler: async () => ({}) },
     },
     timeoutSeconds: 60,
     work: false,
@@ -102,6 +103,7 @@ describe("/admin/jobs", () => {
       { kind: "submission-draft", cron: null, idleReason: null },
       { kind: "backup", cron: null, idleReason: null },
       { kind: "research-queue", cron: null, idleReason: null },
+      { kind: "trending", cron: null, idleReason: null },
     ]);
     expect(new Date(schedules[0]!.nextRunAt!).getUTCHours()).toBe(3);
     expect(schedules[1]!.nextRunAt).toBeNull();

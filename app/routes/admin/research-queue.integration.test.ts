@@ -41,6 +41,7 @@ beforeAll(async () => {
       "submission-draft": idle,
       backup: idle,
       "research-queue": idle,
+      trending: idle,
     },
     timeoutSeconds: 60,
     work: false,

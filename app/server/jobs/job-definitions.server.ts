@@ -10,6 +10,9 @@ import type { FileStorage } from "../storage/local-storage.server";
 import type { JobDefinitions } from "./job-queue.server";
 import type { PurgePages } from "../cache/page-purge.server";
 import { SITE_TAG } from "../cache/page-tags.server";
+import { utcDay } from "../search/search-log.server";
+import { pruneToolCounts } from "../traffic/tool-counters.server";
+import { refreshTrendingScores, TRENDING_CRON } from "../traffic/trending.server";
 
 /**
  * A scheduled link check skips tools checked in the last 20 hours, so a daily schedule checks
@@ -89,6 +92,16 @@ export function jobDefinitionsFromEnv({
       handler: async ({ db, signal }): Promise<Record<string, number>> => {
         if (!storage) return {};
         return draftQueuedWebsites({ db, research, storage, signal });
+      },
+    },
+    // Every score, hourly: a new day ages them all, and saves and votes move them (decision 179). The
+    // pages keep their order until their cache time passes; a purge would render every list again.
+    trending: {
+      cron: TRENDING_CRON,
+      handler: async ({ db }) => {
+        const today = utcDay(new Date());
+        const scored = await refreshTrendingScores({ db, today });
+        return { scored, deleted: await pruneToolCounts({ db, today }) };
       },
     },
     // An archive in BACKUP_DIR, the oldest beyond BACKUP_KEEP deleted (decision 081).

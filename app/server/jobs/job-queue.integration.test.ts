@@ -50,6 +50,7 @@ function queueWith(handler: (context: JobContext) => Promise<Record<string, numb
     "submission-draft": { cron: null, handler: async () => ({}) },
     backup: { cron: null, handler: async () => ({}) },
     "research-queue": { cron: null, handler: async () => ({}) },
+    trending: { cron: null, handler: async () => ({}) },
   };
   const queue = createJobQueue({
     connection: database.jobQueueConnection,
@@ -95,6 +96,7 @@ describe("the job queue", () => {
       "submission-draft": { cron: null, handler: async () => ({}) },
       backup: { cron: null, handler: async () => ({}) },
       "research-queue": { cron: null, handler: async () => ({}) },
+      trending: { cron: null, handler: async () => ({}) },
     };
     const queue = createJobQueue({
       connection: database.jobQueueConnection,
@@ -186,6 +188,7 @@ describe("the job queue", () => {
       { kind: "submission-draft", cron: null, nextRunAt: null, idleReason: null },
       { kind: "backup", cron: null, nextRunAt: null, idleReason: null },
       { kind: "research-queue", cron: null, nextRunAt: null, idleReason: null },
+      { kind: "trending", cron: null, nextRunAt: null, idleReason: null },
     ]);
   });
 

@@ -104,6 +104,7 @@ function queueWith(service: ResearchService): JobQueue {
       cron: null,
       handler: ({ db, signal }) => draftQueuedWebsites({ db, research: service, storage: storage(), client, signal }),
     },
+    trending: { cron: null, handler: async () => ({}) },
   };
   return createJobQueue({
     connection: database.jobQueueConnection,

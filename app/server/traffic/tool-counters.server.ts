@@ -143,3 +143,14 @@ async function addCounts(db: Database, batch: Pending[]) {
       views = kept.views + excluded.views,
       clicks = kept.clicks + excluded.clicks`);
 }
+
+/** Days of counts kept: a year and a month, more than any figure shown (a maker's 12 weeks, trending's 7 days). */
+export const TOOL_COUNT_DAYS = 400;
+
+/** Drops the days before the window (`today` a UTC day); returns how many rows went. */
+export async function pruneToolCounts({ db, today }: { db: Database; today: string }): Promise<number> {
+  const result = await db.execute(
+    sql`delete from ${toolDailyCounts} where ${toolDailyCounts.day} <= ${today}::date - ${TOOL_COUNT_DAYS}::integer returning 1`,
+  );
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}

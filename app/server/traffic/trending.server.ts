@@ -1,7 +1,12 @@
-import { sql } from "drizzle-orm";
+import { and, gt, isNull, sql } from "drizzle-orm";
 import { TRENDING_DAYS, TRENDING_HALF_LIFE_DAYS, TRENDING_POINTS } from "~/lib/trending";
 import type { Database } from "../db/client.server";
 import { savedTools, toolDailyCounts, tools, toolVotes } from "../db/schema.server";
+import { toolCardColumns, type ToolCard } from "../catalog/tool-card-columns.server";
+import { ORDER_BY } from "../catalog/tools.server";
+
+/** The "trending" job's schedule: every hour, at a minute no other job uses. */
+export const TRENDING_CRON = "17 * * * *";
 
 /**
  * The stored trending score (decision 179): app/lib/trending.ts's sum, computed in one statement
@@ -55,4 +60,26 @@ export async function refreshTrendingScores({
     where ${tools.id} = fresh.id and ${tools.trendingScore} <> fresh.score
     returning ${tools.id}`);
   return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** Tools shown in home's "Trending this week". */
+export const TRENDING_SECTION_SIZE = 3;
+
+/**
+ * Home's "Trending this week": the listed tools with the highest scores, none that scored nothing
+ * (a new install with no visits shows no section). A walk of tools_trending_idx that stops at `limit`.
+ */
+export function listTrendingTools({
+  db,
+  limit = TRENDING_SECTION_SIZE,
+}: {
+  db: Database;
+  limit?: number;
+}): Promise<ToolCard[]> {
+  return db
+    .select(toolCardColumns)
+    .from(tools)
+    .where(and(isNull(tools.discontinuedAt), gt(tools.trendingScore, 0)))
+    .orderBy(...ORDER_BY.trending)
+    .limit(limit);
 }
