@@ -6,6 +6,9 @@ import { demoArticles } from "./demo/articles.server";
 import { seedDemoFreshness } from "./demo/freshness.server";
 import { seedDemoModeration } from "./demo/moderation.server";
 import { seedDemoSearches } from "./demo/searches.server";
+import { seedDemoTraffic } from "./demo/traffic.server";
+import { refreshTrendingScores } from "../traffic/trending.server";
+import { utcDay } from "../search/search-log.server";
 import { demoStructuredFacts } from "./demo/structured-facts.server";
 import { demoTags, demoToolFacts } from "./demo/tool-facts.server";
 import { demoTools } from "./demo/tools.server";
@@ -92,6 +95,7 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
       insertedTools.map((tool) => tool.id),
       now,
     );
+    await seedDemoTraffic(tx, insertedTools, now);
 
     const insertedArticles = await tx
       .insert(articles)
@@ -114,6 +118,9 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
       )
       .onConflictDoNothing({ target: articles.slug })
       .returning({ id: articles.id });
+
+    // Last, so every demo view, click, save and vote seeded above counts (decision 179).
+    await refreshTrendingScores({ db: tx, today: utcDay(new Date(now)) });
 
     return { toolsAdded: insertedTools.length, articlesAdded: insertedArticles.length, tagsAdded: insertedTags.length };
   });
