@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/about";
 import { RANKING_PRIOR_VOTES } from "~/lib/ranking";
+import { TRENDING_DAYS, TRENDING_HALF_LIFE_DAYS, TRENDING_POINTS } from "~/lib/trending";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { DEFAULT_SITE_BRANDING, siteNameFromMatches, useSiteBranding } from "~/lib/site";
 import type { loader as rootLoader } from "~/root";
@@ -96,6 +97,22 @@ export default function About() {
           tool with few votes stays near the catalogue&rsquo;s mean until more people agree; one with many votes scores
           close to its own average. Cards and tool pages still show the plain average with its number of votes. Category
           pages list tools by their plain average, best first, unless you choose another order.
+        </p>
+
+        <h2 id="trending">How &ldquo;Trending&rdquo; is ordered</h2>
+        <p>
+          &ldquo;Trending&rdquo; and &ldquo;Trending this week&rdquo; show what people turned to in the last{" "}
+          {TRENDING_DAYS} days. Each day a tool earns points: {TRENDING_POINTS.view} for each view of its page,{" "}
+          {TRENDING_POINTS.click} for each click on &ldquo;Visit website&rdquo;, {TRENDING_POINTS.save} for each save
+          and {TRENDING_POINTS.vote} for each vote. A day&rsquo;s points count half as much {TRENDING_HALF_LIFE_DAYS}{" "}
+          days later, so a tool rising today moves ahead of one that was popular last week. Tools with equal scores
+          follow &ldquo;Top rated&rdquo;.
+        </p>
+        <p>
+          Views and clicks are counted without tracking anyone: {siteName} keeps only how many there were per tool and
+          per day, never who made them (no cookie, no address, no account), and leaves out search engines&rsquo; and
+          other robots&rsquo; visits. Links to a tool&rsquo;s website say they came from {siteName} (a <code>ref</code>{" "}
+          parameter), so its makers can see the visits too.
         </p>
 
         <h2>Open source and self-hostable</h2>
