@@ -143,6 +143,7 @@ describe("/admin/jobs", () => {
       "submission-draft": { waiting: 0 },
       backup: { waiting: 0 },
       "research-queue": { waiting: 0 },
+      trending: { waiting: 0 },
     });
   });
 });
