@@ -20,6 +20,7 @@ import { refreshTrendingScores } from "./trending.server";
 const MAX_PENDING = 20_000;
 /** User agents whose verdict is remembered; a page hit then costs one Map lookup, not a regular expression. */
 const VERDICTS_KEPT = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const verdicts = new Map<string, boolean>();
 
@@ -67,45 +68,69 @@ export function createToolCounters({
   flushIntervalMs?: number | null;
   now?: () => Date;
 }): ToolCounters {
-  let pending = new Map<string, Pending>();
+  /** Per UTC day, per tool: a hit adds to an entry found by two lookups, with no string built. */
+  let pending = new Map<string, Map<string, Pending>>();
+  let pendingSize = 0;
   let flushing: Promise<void> = Promise.resolve();
   let failing = false;
+  // The day is worked out again only when the clock leaves it: a hit formats no date.
+  let day = "";
+  let dayStartsAt = 0;
+  let dayEndsAt = 0;
+
+  function currentDay(): string {
+    const at = now().getTime();
+    if (at < dayStartsAt || at >= dayEndsAt) {
+      dayStartsAt = at - (at % DAY_MS);
+      dayEndsAt = dayStartsAt + DAY_MS;
+      day = utcDay(new Date(dayStartsAt));
+    }
+    return day;
+  }
 
   function add(toolId: string, views: number, clicks: number) {
-    const day = utcDay(now());
-    const key = `${day}\n${toolId}`;
-    const entry = pending.get(key);
+    const today = currentDay();
+    let tools = pending.get(today);
+    if (!tools) pending.set(today, (tools = new Map()));
+    const entry = tools.get(toolId);
     if (entry) {
       entry.views += views;
       entry.clicks += clicks;
       return;
     }
-    pending.set(key, { toolId, day, views, clicks });
-    if (pending.size >= MAX_PENDING) void flush();
+    tools.set(toolId, { toolId, day: today, views, clicks });
+    pendingSize += 1;
+    if (pendingSize >= MAX_PENDING) void flush();
   }
 
   async function write() {
-    const batch = pending;
+    const batch = [...pending.values()].flatMap((tools) => [...tools.values()]);
     pending = new Map();
-    if (batch.size === 0) return;
+    pendingSize = 0;
+    if (batch.length === 0) return;
     try {
-      await addCounts(db, [...batch.values()]);
+      await addCounts(db, batch);
       if (failing) logger.info("tool view counts reach the database again");
       failing = false;
     } catch (error) {
       // The counts go back and go with the next flush.
-      for (const [key, entry] of batch) {
-        const later = pending.get(key);
+      for (const entry of batch) {
+        let tools = pending.get(entry.day);
+        if (!tools) pending.set(entry.day, (tools = new Map()));
+        const later = tools.get(entry.toolId);
         if (later) {
           later.views += entry.views;
           later.clicks += entry.clicks;
-        } else pending.set(key, entry);
+        } else {
+          tools.set(entry.toolId, entry);
+          pendingSize += 1;
+        }
       }
       if (!failing) logger.warn({ err: error }, "could not write the tool view counts; they wait for the next flush");
       failing = true;
       return;
     }
-    const toolIds = [...new Set([...batch.values()].map((entry) => entry.toolId))];
+    const toolIds = [...new Set(batch.map((entry) => entry.toolId))];
     await refreshTrendingScores({ db, toolIds, today: utcDay(now()) }).catch((error: unknown) =>
       logger.warn({ err: error }, "could not refresh the trending scores of the tools just counted"),
     );
