@@ -8,3 +8,12 @@ CREATE TABLE "tool_daily_counts" (
 );
 --> statement-breakpoint
 CREATE INDEX "tool_daily_counts_day_idx" ON "tool_daily_counts" ("day");
+--> statement-breakpoint
+-- "Trending" (issue 34, decision 179): a stored, indexed score refreshed from the counters, saves and votes.
+ALTER TABLE "tools" ADD COLUMN "trending_score" double precision DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "tools_trending_idx" ON "tools" USING btree ("trending_score" DESC NULLS LAST, "ranking_score" DESC NULLS LAST, "id");
+--> statement-breakpoint
+CREATE INDEX "saved_tools_created_at_idx" ON "saved_tools" USING btree ("created_at");
+--> statement-breakpoint
+CREATE INDEX "tool_votes_created_at_idx" ON "tool_votes" USING btree ("created_at");

@@ -93,6 +93,7 @@ test(
         "research-queue": { cron: null, handler: idle },
         digest: { cron: null, handler: idle },
         "count-votes": { cron: null, handler: idle },
+        trending: { cron: null, handler: idle },
       };
       const queue = createJobQueue({
         connection: handle.jobQueueConnection,

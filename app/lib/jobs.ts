@@ -4,6 +4,7 @@
  * BACKUP_DIR on BACKUP_CRON (decision 081). "research-queue" has no schedule: "Add many tools" queues it
  * (decision 154). "digest" emails members what changed in what they follow on DIGEST_CRON (decision 181).
  * "count-votes" counts in the ranking the votes of accounts that have come of age (decision 174).
+ * "trending" refreshes every tool's trending score hourly (decision 179).
  */
 export const JOB_KINDS = [
   "link-check",
@@ -13,6 +14,7 @@ export const JOB_KINDS = [
   "research-queue",
   "digest",
   "count-votes",
+  "trending",
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -24,6 +26,7 @@ export const JOB_LABELS: Record<JobKind, string> = {
   "research-queue": "Add many tools: drafts of websites",
   digest: "Follow digests and instant emails",
   "count-votes": "Votes of accounts that came of age",
+  trending: "Trending scores",
 };
 
 export function isJobKind(value: unknown): value is JobKind {
@@ -58,6 +61,7 @@ const COUNT_ORDER = [
   "files",
   "bytes",
   "deleted",
+  "scored",
 ];
 
 /** "120 checked, 118 ok, 2 failing, 0 flagged": a run's counts, in a fixed order. */

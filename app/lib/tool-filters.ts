@@ -18,12 +18,14 @@ import { PRICING_MODEL_LABELS, PRICING_MODELS, type PricingModel } from "./prici
  * pages read it with parseToolFilters and write links with toolFiltersSearch, so every view is
  * an address that works without JavaScript and can be shared.
  */
-export const TOOL_SORTS = ["relevance", "top-rated", "most-voted", "newest", "name"] as const;
+export const TOOL_SORTS = ["relevance", "trending", "top-rated", "most-voted", "newest", "name"] as const;
 
 export type ToolSort = (typeof TOOL_SORTS)[number];
 
 export const TOOL_SORT_LABELS: Record<ToolSort, string> = {
   relevance: "Most relevant",
+  // The last 7 days' views, website clicks, saves and votes (app/lib/trending.ts, decision 179).
+  trending: "Trending",
   "top-rated": "Top rated",
   "most-voted": "Most voted",
   newest: "Newest",

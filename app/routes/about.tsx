@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/about";
 import { RANKING_PRIOR_VOTES } from "~/lib/ranking";
 import { VOTE_BURST_HOURS, VOTE_BURST_VOTES, VOTE_MATURITY_HOURS } from "~/lib/vote-trust";
+import { TRENDING_DAYS, TRENDING_HALF_LIFE_DAYS, TRENDING_POINTS } from "~/lib/trending";
 import { seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import { DEFAULT_SITE_BRANDING, siteNameFromMatches, useSiteBranding } from "~/lib/site";
 import type { loader as rootLoader } from "~/root";
@@ -112,6 +113,22 @@ export default function About() {
           those votes stay out of the ranking until they have. An administrator may then discount them: discounted votes
           are kept and still show in the average, but never count in the ranking, and every such decision is recorded in
           the moderation log. Otherwise the votes count like any other once their accounts qualify.
+        </p>
+
+        <h2 id="trending">How &ldquo;Trending&rdquo; is ordered</h2>
+        <p>
+          &ldquo;Trending&rdquo; and &ldquo;Trending this week&rdquo; show what people turned to in the last{" "}
+          {TRENDING_DAYS} days. Each day a tool earns points: {TRENDING_POINTS.view} for each view of its page,{" "}
+          {TRENDING_POINTS.click} for each click on &ldquo;Visit website&rdquo;, {TRENDING_POINTS.save} for each save
+          and {TRENDING_POINTS.vote} for each vote. A day&rsquo;s points count half as much {TRENDING_HALF_LIFE_DAYS}{" "}
+          days later, so a tool rising today moves ahead of one that was popular last week. Tools with equal scores
+          follow &ldquo;Top rated&rdquo;.
+        </p>
+        <p>
+          Views and clicks are counted without tracking anyone: {siteName} keeps only how many there were per tool and
+          per day, never who made them (no cookie, no address, no account), and leaves out search engines&rsquo; and
+          other robots&rsquo; visits. Links to a tool&rsquo;s website say they came from {siteName} (a <code>ref</code>{" "}
+          parameter), so its makers can see the visits too.
         </p>
 
         <h2>Open source and self-hostable</h2>

@@ -27,6 +27,7 @@ import {
   type ComparedTool,
   type CompareRowKey,
 } from "~/lib/compare";
+import { websiteClickPing } from "~/lib/outbound-link";
 import { pricingToPlans } from "~/lib/pricing";
 import { errorPageMeta, seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import type { ErrorTexts } from "~/lib/error-page-text";
@@ -34,6 +35,7 @@ import { siteNameFromMatches } from "~/lib/site";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { findComparedPair, findComparedTools } from "~/server/catalog/compare.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
+import { withOutboundLinks } from "~/server/traffic/outbound-links.server";
 import { tagPage, toolTag } from "~/server/cache/page-tags.server";
 
 /**
@@ -49,7 +51,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // The other order, capitals or a trailing slash: one address per pair.
     if (url.pathname !== pair.path) throw redirect(`${pair.path}${url.search}`, 301);
     tagPage(context, ...pair.tools.map((tool) => toolTag(tool.id)));
-    return { view: "comparison" as const, tools: pair.tools, path: pair.path };
+    return { view: "comparison" as const, tools: withOutboundLinks(pair.tools), path: pair.path };
   }
 
   const list = parseCompareList(url.searchParams);
@@ -75,7 +77,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirect(`${path}${rest.size > 0 ? `?${rest}` : ""}`, 301);
   }
   tagPage(context, ...lookup.tools.map((tool) => toolTag(tool.id)));
-  return { view: "comparison" as const, tools: lookup.tools, path };
+  return { view: "comparison" as const, tools: withOutboundLinks(lookup.tools), path };
 }
 
 export function meta({ loaderData, matches, error }: Route.MetaArgs) {
@@ -183,6 +185,7 @@ function cellContent(key: CompareRowKey, tool: ComparedTool): ReactNode {
       return (
         <a
           href={tool.website}
+          ping={websiteClickPing(tool.id)}
           target="_blank"
           rel="noopener noreferrer nofollow"
           className="inline-flex items-center gap-1 font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"

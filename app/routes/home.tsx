@@ -26,6 +26,7 @@ import { organizationJsonLd, websiteJsonLd } from "~/lib/structured-data";
 import { comparePath } from "~/lib/compare";
 import { countFactFilters } from "~/server/catalog/fact-counts.server";
 import { noteSearch } from "~/server/search/search-log.server";
+import { listTrendingTools } from "~/server/traffic/trending.server";
 import { listTools } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
@@ -38,8 +39,11 @@ const FILTER_TAG_COUNT = 12;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseToolFilters(new URL(request.url).searchParams);
   const sort = effectiveSort(filters, "newest");
-  const [toolPage, factCounts, latestArticles, tagsInUse, comparedSlugs] = await Promise.all([
+  // "Trending this week" (decision 179) on home itself, not on a filtered or later page of it.
+  const plainHome = !isFiltered(filters) && filters.page === 1 && filters.sort === null;
+  const [toolPage, trending, factCounts, latestArticles, tagsInUse, comparedSlugs] = await Promise.all([
     listTools({ db: context.db, filters, order: sort }),
+    plainHome ? listTrendingTools({ db: context.db }) : [],
     countFactFilters({ db: context.db, filters }),
     cachedLatestArticles(context, 4),
     cachedTagsInUse(context),
@@ -47,13 +51,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));
   noteSearch(context, request, { query: filters.query, page: filters.page, total: toolPage.total });
-  const toolIds = toolPage.tools.map((tool) => tool.id);
+  const toolIds = [...new Set([...toolPage.tools, ...trending].map((tool) => tool.id))];
   tagPage(context, TOOL_LIST_TAG, ARTICLE_LIST_TAG, ...toolIds.map(toolTag));
   const savedIds = await savedIdsForViewer({ db: context.db, viewer: context.viewer, toolIds });
   // The static section links its full comparison only when every tool of it is in the catalogue.
   const comparisonHref =
     comparedSlugs.length === COMPARISON_SECTION_SLUGS.length ? comparePath(COMPARISON_SECTION_SLUGS) : null;
-  return { filters, sort, toolPage, factCounts, latestArticles, tagsInUse, comparisonHref, savedIds };
+  return { filters, sort, toolPage, trending, factCounts, latestArticles, tagsInUse, comparisonHref, savedIds };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -78,7 +82,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { filters, sort, toolPage, factCounts, latestArticles, tagsInUse, comparisonHref, savedIds } = loaderData;
+  const { filters, sort, toolPage, trending, factCounts, latestArticles, tagsInUse, comparisonHref, savedIds } =
+    loaderData;
   const { query } = filters;
   const category = filters.category ?? ALL_CATEGORY;
   const navigation = useNavigation();
@@ -160,6 +165,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
         <Pagination page={toolPage.page} pageCount={toolPage.pageCount} label="Tool pages" />
       </section>
+
+      {trending.length > 0 && (
+        <section aria-labelledby="trending-heading" className="space-y-4">
+          <div className="flex items-baseline justify-between">
+            <h2 id="trending-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+              Trending this week
+            </h2>
+            <ButtonLink to="/?sort=trending" variant="ghost" size="sm">
+              All trending tools
+            </ButtonLink>
+          </div>
+          <ToolGrid tools={trending} savedIds={savedIds} />
+        </section>
+      )}
 
       {tagsInUse.length > 0 && (
         <section aria-labelledby="tags-heading" className="space-y-4">

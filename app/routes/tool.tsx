@@ -44,6 +44,7 @@ import { parseReviewSort, REVIEW_SORT_PARAM } from "~/lib/reviews";
 import { timeAgo } from "~/lib/relative-time";
 import { savedByText } from "~/lib/saved-tools";
 import { ogImage } from "~/lib/og-image";
+import { websiteClickPing } from "~/lib/outbound-link";
 import { describe, errorPageMeta, seoMeta, siteUrlFromMatches } from "~/lib/seo";
 import type { ErrorTexts } from "~/lib/error-page-text";
 import { siteNameFromMatches } from "~/lib/site";
@@ -75,6 +76,8 @@ import { tagPage, toolTag } from "~/server/cache/page-tags.server";
 import { hasVerifiedMaker, isVerifiedMaker } from "~/server/makers/verified-makers.server";
 import { MakerBadge } from "~/components/maker-badge";
 import { CLAIM_LINK_TEXT, claimPath, makerPath } from "~/lib/makers";
+import { websiteLink } from "~/server/traffic/outbound-links.server";
+import { noteToolView } from "~/server/traffic/tool-views.server";
 
 /** The tool page shows this many of its latest changes; /changes has the rest of the catalogue's. */
 const TOOL_HISTORY_LIMIT = 10;
@@ -99,6 +102,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const viewer = context.viewer;
   tagPage(context, toolTag(tool.id));
+  // Counted as a view by the HTTP layer when a person asked (decision 178).
+  noteToolView(context, tool.id);
   // Every tag, kept with the page cache (decision 112): the tool's own are named from its row's ids.
   // Read beside the tool's other rows, not before them.
   const allTags = cachedTags(context);
@@ -170,6 +175,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       pricingModel: tool.pricingModel,
       startingPrice: tool.startingPrice,
       website: tool.website,
+      /** The "Visit website" link: the website with OUTBOUND_REF's `ref` (decision 178). */
+      websiteLink: tool.website ? websiteLink(tool.website) : null,
       rating: tool.rating,
       voteCount: tool.voteCount,
       features: tool.features,
@@ -411,7 +418,8 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
           {tool.website && (
             <div>
               <a
-                href={tool.website}
+                href={tool.websiteLink ?? tool.website}
+                ping={websiteClickPing(tool.id)}
                 target="_blank"
                 rel="noopener noreferrer nofollow"
                 className={buttonClasses({ variant: "default" })}

@@ -10,6 +10,8 @@ import type { BatchedRateLimiter } from "./security/batched-rate-limit.server";
 import type { ResearchService } from "./research/research-service.server";
 import type { SearchLog, SearchNote } from "./search/search-log.server";
 import type { FileStorage } from "./storage/local-storage.server";
+import type { ToolCounters } from "./traffic/tool-counters.server";
+import type { ToolViewNote } from "./traffic/tool-views.server";
 
 /** What the process builds once at start and every request shares. */
 export type AppServices = {
@@ -29,6 +31,8 @@ export type AppServices = {
   apiRateLimiter: BatchedRateLimiter | null;
   /** Counts what visitors search for, in memory, written in batches (decision 162). */
   searchLog: SearchLog;
+  /** Counts tools' page views and website clicks, in memory, written in batches (decision 178). */
+  toolCounters: ToolCounters;
   /** Sends the site's emails (SMTP, or .eml files in the local outbox): submission decisions, say. */
   mailer: Mailer;
   /** Where scheduled backups go, how many are kept, and where the last backup is recorded (/admin/backups). */
@@ -54,6 +58,8 @@ export type AppContext = AppServices & {
   dataMemo?: DataMemo;
   /** The search this page showed, for the search log (noteSearch); absent outside the HTTP server. */
   searchNote?: SearchNote;
+  /** The tool this page shows, for the view counters (noteToolView); absent outside the HTTP server. */
+  toolView?: ToolViewNote;
 };
 
 declare module "react-router" {

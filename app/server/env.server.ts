@@ -3,6 +3,7 @@ import path from "node:path";
 import { CronExpressionParser } from "cron-parser";
 import { z } from "zod";
 import { DEFAULT_SITE_BRANDING } from "~/lib/site";
+import { slugify } from "~/lib/slugify";
 import { parseHost } from "./http/host-policy.server";
 
 /** "true"/"false"/"1"/"0" from the environment as a boolean, with a default. */
@@ -105,6 +106,15 @@ const envSchema = z.object({
   SITE_FAVICON_PATH: z.string().min(1).optional(),
   /** The footer's copyright holder; unset, SITE_NAME. */
   COMPANY_NAME: z.string().min(1).optional(),
+  /**
+   * The `ref` added to links to tools' websites, so their makers see the visits we send (decision 178):
+   * unset, SITE_NAME's slug; "off", no `ref` at all.
+   */
+  OUTBOUND_REF: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._~-]{1,60}$/, 'must be up to 60 letters, digits, ".", "_", "~" or "-", or "off"')
+    .optional(),
 
   /** Signs session cookies; when unset, one is generated once and kept in the database. */
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -203,6 +213,7 @@ const checkedEnvSchema = envSchema
     ...value,
     SHUTDOWN_GRACE_MS: value.SHUTDOWN_GRACE_MS ?? (value.NODE_ENV === "production" ? 5000 : 0),
     COMPANY_NAME: value.COMPANY_NAME ?? value.SITE_NAME,
+    OUTBOUND_REF: value.OUTBOUND_REF === "off" ? null : (value.OUTBOUND_REF ?? (slugify(value.SITE_NAME) || null)),
     // A name with a comma or quote must be quoted, or the address parser splits it.
     MAIL_FROM:
       value.MAIL_FROM ??

@@ -12,6 +12,7 @@ import { users } from "~/server/db/schema.server";
 import { setUserRole } from "~/server/auth/roles.server";
 import { createBatchedRateLimiter } from "~/server/security/batched-rate-limit.server";
 import { createSearchLog } from "~/server/search/search-log.server";
+import { createToolCounters } from "~/server/traffic/tool-counters.server";
 import { RATE_LIMITS } from "~/server/security/rate-limit-rules.server";
 import { createMailer, type Mailer } from "~/server/mail/mailer.server";
 import { createResearchService, type ResearchSettings } from "~/server/research/research-service.server";
@@ -74,6 +75,7 @@ export function createTestServices({
     // Counts stay in memory until a test flushes them: no timer outlives the test's database.
     apiRateLimiter: createBatchedRateLimiter({ db, rule: RATE_LIMITS.api, flushIntervalMs: null }),
     searchLog: createSearchLog({ db, flushIntervalMs: null }),
+    toolCounters: createToolCounters({ db, flushIntervalMs: null }),
     mailer,
     // A data directory of the test's own, where /admin/backups looks for the last backup made.
     backups: backupSettings({

@@ -291,7 +291,9 @@ One or two characters match names and descriptions holding them.`,
   sort: z
     .enum(TOOL_SORTS)
     .optional()
-    .describe("The order; default relevance with `q`, else newest. Relevance without `q` is newest."),
+    .describe(
+      "The order; default relevance with `q`, else newest. Relevance without `q` is newest. Trending: the last 7 days' page views, website clicks, saves and votes, recent days weighing more.",
+    ),
   updated_since: timestamp.optional().describe("Only tools changed at or after this time."),
   limit,
   cursor,

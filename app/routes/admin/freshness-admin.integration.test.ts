@@ -43,6 +43,7 @@ beforeAll(async () => {
       "research-queue": { cron: null, handler: async () => ({}) },
       digest: { cron: null, handler: async () => ({}) },
       "count-votes": { cron: null, handler: async () => ({}) },
+      trending: { cron: null, handler: async () => ({}) },
     },
     timeoutSeconds: 60,
     work: false,
@@ -106,6 +107,7 @@ describe("/admin/jobs", () => {
       { kind: "research-queue", cron: null, idleReason: null },
       { kind: "digest", cron: null, idleReason: null },
       { kind: "count-votes", cron: null, idleReason: null },
+      { kind: "trending", cron: null, idleReason: null },
     ]);
     expect(new Date(schedules[0]!.nextRunAt!).getUTCHours()).toBe(3);
     expect(schedules[1]!.nextRunAt).toBeNull();
@@ -147,6 +149,7 @@ describe("/admin/jobs", () => {
       "research-queue": { waiting: 0 },
       digest: { waiting: 0 },
       "count-votes": { waiting: 0 },
+      trending: { waiting: 0 },
     });
   });
 });

@@ -43,6 +43,7 @@ beforeAll(async () => {
       "research-queue": idle,
       digest: idle,
       "count-votes": idle,
+      trending: idle,
     },
     timeoutSeconds: 60,
     work: false,

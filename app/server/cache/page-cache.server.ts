@@ -6,6 +6,8 @@ import { SITE_TAG } from "./page-tags.server";
 export type CachedPage = {
   /** The search a document page showed, counted again at each hit (decision 162); null for anything else. */
   search?: SeenSearch | null;
+  /** The tool whose page this is, counted as viewed at each hit by a person (decision 178); null for anything else. */
+  toolView?: string | null;
   /** The key it is stored under. */
   key: string;
   status: number;
@@ -30,7 +32,7 @@ export type CachedPage = {
 
 export type PreparedHeadersKind = "identity" | "gzip" | "identityStale" | "gzipStale";
 
-export type PageToStore = Pick<CachedPage, "status" | "headers" | "body" | "etag" | "tags" | "search">;
+export type PageToStore = Pick<CachedPage, "status" | "headers" | "body" | "etag" | "tags" | "search" | "toolView">;
 
 /**
  * What a lookup found: a fresh page, a stale one to serve while another request renders it, or a

@@ -131,7 +131,7 @@ describe("filtered list query plans", () => {
       { query: "", category: "Video", pricing: [], tags: [] },
     ];
     for (const filters of views) {
-      for (const order of ["top-rated", "most-voted", "newest", "name"] as const) {
+      for (const order of ["top-rated", "most-voted", "trending", "newest", "name"] as const) {
         const { client, statements } = await captureStatements((db) => listTools({ db, filters, order }));
         const settings = statements.filter((statement) => /^set local/i.test(statement.text)).map(({ text }) => text);
         const selects = statements.filter((statement) => /^select/i.test(statement.text));

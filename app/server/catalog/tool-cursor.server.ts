@@ -48,6 +48,11 @@ const KEYS: Record<KeyedOrder, KeyPart[]> = {
     { expression: sql`${tools.rankingScore}`, direction: "desc", type: "double precision" },
     { expression: sql`${tools.id}`, direction: "asc", type: "uuid" },
   ],
+  trending: [
+    { expression: sql`${tools.trendingScore}`, direction: "desc", type: "double precision" },
+    { expression: sql`${tools.rankingScore}`, direction: "desc", type: "double precision" },
+    { expression: sql`${tools.id}`, direction: "asc", type: "uuid" },
+  ],
   newest: [
     { expression: sql`${tools.createdAt}`, direction: "desc", type: "timestamptz" },
     { expression: sql`${tools.id}`, direction: "asc", type: "uuid" },

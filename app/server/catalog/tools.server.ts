@@ -83,7 +83,12 @@ async function pageOfMatchesUpToCap(
 ): Promise<{ page: ToolCard[]; total: number; capped: boolean }> {
   // Named like the table, so the card columns and every ORDER_BY read the subquery's columns.
   const matches = db
-    .select({ ...toolCardColumns, rankingScore: tools.rankingScore, createdAt: tools.createdAt })
+    .select({
+      ...toolCardColumns,
+      rankingScore: tools.rankingScore,
+      trendingScore: tools.trendingScore,
+      createdAt: tools.createdAt,
+    })
     .from(tools)
     .where(where)
     .limit(TOOL_COUNT_CAP + 1)
@@ -148,6 +153,8 @@ export const ORDER_BY: Record<Exclude<ToolOrder, "relevance">, SQL[]> = {
   // DESC alone means NULLS FIRST, which an index built DESC NULLS LAST cannot serve.
   "top-rated": [sql`${tools.rankingScore} desc nulls last`, sql`${tools.voteCount} desc nulls last`, asc(tools.id)],
   "most-voted": [sql`${tools.voteCount} desc nulls last`, sql`${tools.rankingScore} desc nulls last`, asc(tools.id)],
+  // The stored score of the last 7 days (decision 179), then top rated among equals (most tools score 0).
+  trending: [sql`${tools.trendingScore} desc nulls last`, sql`${tools.rankingScore} desc nulls last`, asc(tools.id)],
   newest: newestFirst,
   name: [sql`lower(${tools.name})`, asc(tools.id)],
 };

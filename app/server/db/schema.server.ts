@@ -202,6 +202,11 @@ export const tools = pgTable(
      * refreshRankingScores, never by the form.
      */
     rankingScore: doublePrecision("ranking_score").notNull().default(0),
+    /**
+     * "Trending" (decision 179): the last 7 days' views, website clicks, saves and votes, each day's
+     * points halved every two days (app/lib/trending.ts). Written by refreshTrendingScores, never by a form.
+     */
+    trendingScore: doublePrecision("trending_score").notNull().default(0),
     /** The ids of the tool's tags, sorted: a mirror of tool_tags kept by its triggers (migration 0008). */
     tagIds: uuid("tag_ids")
       .array()
@@ -265,6 +270,7 @@ export const tools = pgTable(
     ),
     // Also INCLUDE (tag_ids), added by migration 0011: drizzle cannot spell it.
     index("tools_ranking_idx").on(table.rankingScore.desc(), table.voteCount.desc(), table.id),
+    index("tools_trending_idx").on(table.trendingScore.desc(), table.rankingScore.desc(), table.id),
     index("tools_vote_count_idx").on(table.voteCount.desc(), table.rankingScore.desc(), table.id),
     index("tools_category_ranking_idx").on(table.category, table.rankingScore.desc(), table.voteCount.desc(), table.id),
     index("tools_pricing_model_ranking_idx").on(
@@ -562,6 +568,8 @@ export const toolVotes = pgTable(
     index("tool_votes_burst_id_idx")
       .on(table.burstId)
       .where(sql`${table.burstId} is not null`),
+    // The trending score's last 7 days (decision 179).
+    index("tool_votes_created_at_idx").on(table.createdAt),
     index("tool_votes_reviews_idx")
       .on(table.toolId, table.reviewedAt.desc())
       .where(sql`${table.review} is not null`),
@@ -726,7 +734,12 @@ export const savedTools = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // The primary key serves "my saved tools"; the tool index serves "how many saved it".
-  (table) => [primaryKey({ columns: [table.userId, table.toolId] }), index("saved_tools_tool_id_idx").on(table.toolId)],
+  // The created_at index serves the trending score's last 7 days (decision 179).
+  (table) => [
+    primaryKey({ columns: [table.userId, table.toolId] }),
+    index("saved_tools_tool_id_idx").on(table.toolId),
+    index("saved_tools_created_at_idx").on(table.createdAt),
+  ],
 );
 
 /** What a member can follow (issue 34, decision 180): one tool, a category or a tag. */

@@ -9,6 +9,9 @@ import { seedDemoMakers } from "./demo/makers.server";
 import { seedDemoModeration } from "./demo/moderation.server";
 import { seedDemoReviews } from "./demo/reviews-seed.server";
 import { seedDemoSearches } from "./demo/searches.server";
+import { seedDemoTraffic } from "./demo/traffic.server";
+import { refreshTrendingScores } from "../traffic/trending.server";
+import { utcDay } from "../search/search-log.server";
 import { demoStructuredFacts } from "./demo/structured-facts.server";
 import { demoTags, demoToolFacts } from "./demo/tool-facts.server";
 import { demoTools } from "./demo/tools.server";
@@ -100,6 +103,8 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
       insertedTools.map((tool) => tool.id),
       now,
     );
+    // Traffic first: the demo maker's older weeks fill in around it (both skip days already counted).
+    await seedDemoTraffic(tx, insertedTools, now);
     await seedDemoMakers(
       tx,
       insertedTools.map((tool) => tool.id),
@@ -131,6 +136,9 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
     for (const article of insertedArticles) {
       await syncArticleTools({ db: tx, articleId: article.id, content: article.content });
     }
+
+    // Last, so every demo view, click, save and vote seeded above counts (decision 179).
+    await refreshTrendingScores({ db: tx, today: utcDay(new Date(now)) });
 
     return { toolsAdded: insertedTools.length, articlesAdded: insertedArticles.length, tagsAdded: insertedTags.length };
   });

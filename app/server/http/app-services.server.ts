@@ -24,6 +24,7 @@ import { researchServiceFromEnv } from "../research/research-service.server";
 import { createBatchedRateLimiter } from "../security/batched-rate-limit.server";
 import { recomputeStartingPrices } from "../catalog/starting-prices.server";
 import { createSearchLog } from "../search/search-log.server";
+import { createToolCounters } from "../traffic/tool-counters.server";
 import { getOrCreateInstanceSecret } from "../security/instance-secrets.server";
 import { RATE_LIMITS } from "../security/rate-limit-rules.server";
 import { configuredStorage } from "../storage/configured-storage.server";
@@ -105,6 +106,7 @@ export async function startServices(config: ServerConfig) {
       ? createBatchedRateLimiter({ db: handle.db, rule: { ...RATE_LIMITS.api, limit: config.apiRateLimit } })
       : null;
   const searchLog = createSearchLog({ db: handle.db });
+  const toolCounters = createToolCounters({ db: handle.db });
   const services: AppServices = {
     db: handle.db,
     siteUrl: config.siteUrl,
@@ -115,6 +117,7 @@ export async function startServices(config: ServerConfig) {
     jobs,
     apiRateLimiter,
     searchLog,
+    toolCounters,
     mailer,
     backups,
     purgePages: pagePurges.purgePages,
@@ -138,6 +141,7 @@ export async function startServices(config: ServerConfig) {
       await resetMailsSettled();
       await apiRateLimiter?.stop();
       await searchLog.stop();
+      await toolCounters.stop();
       await pagePurges.stop();
       await cdn?.stop();
       await control?.close();

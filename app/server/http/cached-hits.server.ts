@@ -8,6 +8,7 @@ import { logWhenFinished } from "./access-log.server";
 import type { BatchedRateLimiter } from "../security/batched-rate-limit.server";
 import type { HostPolicy } from "./host-policy.server";
 import type { SearchLog } from "../search/search-log.server";
+import { countsAsVisit, type ToolCounters } from "../traffic/tool-counters.server";
 
 /**
  * Cache hits answered before Express (issues 16 and 20): a stored page or API answer needs no
@@ -89,6 +90,8 @@ export type CachedHitOptions = {
   apiRateLimiter: BatchedRateLimiter | null;
   /** Counts the search a stored page shows, at each hit (decision 162). */
   searchLog: SearchLog | null;
+  /** Counts a view of the tool a stored page shows, at each hit by a person (decision 178). */
+  toolCounters?: ToolCounters | null;
   /** The headers every answer carries (nosniff, frame and referrer policies, the baseline CSP, HSTS). */
   securityHeaders: OutgoingHttpHeaders;
   /** True once the port is closing: answers ask the client to close the connection. */
@@ -100,7 +103,8 @@ export type CachedHitOptions = {
  * (writes, personal cookies, absolute-form targets, hosts the policy refuses, misses) are Express's.
  */
 export function createCachedHitResponder(options: CachedHitOptions) {
-  const { cache, hostPolicy, trustProxyHops, apiRateLimiter, searchLog, securityHeaders, closing } = options;
+  const { cache, hostPolicy, trustProxyHops, apiRateLimiter, searchLog, toolCounters, securityHeaders, closing } =
+    options;
   /** Requests let through to render a stale page again: Express's second look must not answer them STALE. */
   const revalidating = new WeakSet<IncomingMessage>();
   return function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
@@ -127,6 +131,7 @@ export function createCachedHitResponder(options: CachedHitOptions) {
     const hit = found.page;
     const stale = found.state === "stale";
     if (hit.search) searchLog?.count(hit.search);
+    if (hit.toolView && toolCounters && countsAsVisit(req.headers)) toolCounters.view(hit.toolView);
 
     // A hit's log line is debug-level: one line per miss and per error stays at info (issue 20).
     logWhenFinished(req, res);

@@ -31,6 +31,7 @@ import { answerClientErrors, rejectMalformedAddresses } from "./malformed-reques
 import { serveMarkdownTwins } from "./markdown-twins.server";
 import { serveOneClickUnsubscribe } from "./one-click-unsubscribe.server";
 import { MCP_PATH, mcpEndpoint } from "./mcp-endpoint.server";
+import { countWebsiteClicks } from "./website-clicks.server";
 import { renderAndCachePages } from "./page-cache-writer.server";
 import { withLoggedRequestErrors } from "./request-errors.server";
 import type { ServerConfig } from "./server-config.server";
@@ -63,7 +64,7 @@ export type PipelineOptions = {
  */
 export async function createHttpPipeline({ config, started, state, getBuild, devMiddleware }: PipelineOptions) {
   const { handle, services, cache, dataMemo } = started;
-  const { auth, apiRateLimiter, searchLog } = services;
+  const { auth, apiRateLimiter, searchLog, toolCounters } = services;
   const siteUrl = config.siteUrl;
   const hostPolicy = createHostPolicy({ publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS });
   const csp = createContentSecurityPolicy({
@@ -99,6 +100,7 @@ export async function createHttpPipeline({ config, started, state, getBuild, dev
     trustProxyHops: env.TRUST_PROXY,
     apiRateLimiter,
     searchLog,
+    toolCounters,
     securityHeaders,
     closing: () => state.shuttingDown,
   });
@@ -169,6 +171,9 @@ export async function createHttpPipeline({ config, started, state, getBuild, dev
 
   // The catalogue for AI assistants (Model Context Protocol, decision 065): never cached, no session.
   app.all(MCP_PATH, ...mcpEndpoint({ db: handle.db }));
+
+  // A "Visit website" link's ping (decision 178): counted in memory, answered 204.
+  app.post(...countWebsiteClicks(toolCounters));
 
   // React Router answers OPTIONS with 405; a cross-origin script's preflight gets the API's CORS policy.
   app.options("/api/v1/*path", (_req, res) => void sendFetchResponse(res, answerPreflight()));

@@ -9,11 +9,28 @@ import { pageTagList, tagHeaders, type PageTags } from "../cache/page-tags.serve
 import type { AppServices } from "../context.server";
 import { databaseFailedDuringRequest } from "../db/database-unavailable.server";
 import type { SearchNote } from "../search/search-log.server";
+import { countsAsVisit } from "../traffic/tool-counters.server";
+import type { ToolViewNote } from "../traffic/tool-views.server";
 import { readTheme } from "~/lib/theme";
 import { cacheableRequest, cacheKeyOf } from "./cached-hits.server";
 import type { ContentSecurityPolicy } from "./content-security-policy.server";
 import { sendTemporarilyUnavailable } from "./database-outage.server";
 import { clientIpOf, sendFetchResponse, toFetchRequest, writeHeaders } from "./fetch-adapter.server";
+
+/**
+ * A page's data read again after an action on the same page (a vote, a comment): the same view, not
+ * another. React Router asks for it as "{path}.data" from the page itself.
+ */
+function reloadAfterAction(req: express.Request): boolean {
+  if (!req.path.endsWith(".data")) return false;
+  const referer = req.get("referer");
+  if (!referer) return false;
+  try {
+    return new URL(referer).pathname === req.path.slice(0, -".data".length);
+  } catch {
+    return false;
+  }
+}
 
 /** Whether an anonymous visitor chose a theme: their pages differ from everyone else's. */
 const themed = (cookie: string) => readTheme(cookie || null) !== "system";
@@ -70,6 +87,7 @@ export function renderAndCachePages({
       const cspNonce = csp.newNonce();
       const pageTags: PageTags = new Set();
       const searchNote: SearchNote = { seen: null };
+      const toolView: ToolViewNote = { toolId: null };
       const context = {
         ...services,
         siteUrl: origin,
@@ -79,12 +97,16 @@ export function renderAndCachePages({
         pageTags,
         dataMemo,
         searchNote,
+        toolView,
       };
       const response = await handleRequest(request, context);
       // The search a page showed (noted only for documents, decision 162); a stored page is counted
       // again at each hit.
       const search = response.status === 200 ? searchNote.seen : null;
       if (search) services.searchLog.count(search);
+      // The tool a page showed, counted when a person asked (decision 178); a stored page at each hit too.
+      const viewed = response.status === 200 ? toolView.toolId : null;
+      if (viewed && countsAsVisit(req.headers) && !reloadAfterAction(req)) services.toolCounters.view(viewed);
       if (response.status >= 500 && databaseFailedDuringRequest()) {
         if (renderingKey) cache.release(renderingKey);
         return void sendTemporarilyUnavailable(req, res);
@@ -118,7 +140,15 @@ export function renderAndCachePages({
           headers.push(["etag", (etag = etagOf(isPage ? body.toString("utf8").replaceAll(cspNonce, "") : body))]);
         cache.set(
           cacheKey,
-          { status: 200, headers: api ? storableApiHeaders(headers) : headers, body, etag, tags, search },
+          {
+            status: 200,
+            headers: api ? storableApiHeaders(headers) : headers,
+            body,
+            etag,
+            tags,
+            search,
+            toolView: viewed,
+          },
           renderMark,
         );
         renderingKey = null;

@@ -13,6 +13,9 @@ import type { Mailer } from "../mail/mailer.server";
 import type { PurgePages } from "../cache/page-purge.server";
 import { SITE_TAG, TOOL_LIST_TAG, toolTag } from "../cache/page-tags.server";
 import { countMaturedVotes } from "../community/vote-trust.server";
+import { utcDay } from "../search/search-log.server";
+import { pruneToolCounts } from "../traffic/tool-counters.server";
+import { refreshTrendingScores, TRENDING_CRON } from "../traffic/trending.server";
 
 /**
  * A scheduled link check skips tools checked in the last 20 hours, so a daily schedule checks
@@ -115,6 +118,16 @@ export function jobDefinitionsFromEnv({
         if (toolIds.length > MANY_TOOLS) await purgePages([TOOL_LIST_TAG]);
         else if (toolIds.length > 0) await purgePages(toolIds.map(toolTag));
         return { tools: toolIds.length };
+      },
+    },
+    // Every score, hourly: a new day ages them all, and saves and votes move them (decision 179). The
+    // pages keep their order until their cache time passes; a purge would render every list again.
+    trending: {
+      cron: TRENDING_CRON,
+      handler: async ({ db }) => {
+        const today = utcDay(new Date());
+        const scored = await refreshTrendingScores({ db, today });
+        return { scored, deleted: await pruneToolCounts({ db, today }) };
       },
     },
     // An archive in BACKUP_DIR, the oldest beyond BACKUP_KEEP deleted (decision 081).

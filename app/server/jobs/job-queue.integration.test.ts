@@ -52,6 +52,7 @@ function queueWith(handler: (context: JobContext) => Promise<Record<string, numb
     "research-queue": { cron: null, handler: async () => ({}) },
     digest: { cron: null, handler: async () => ({}) },
     "count-votes": { cron: null, handler: async () => ({}) },
+    trending: { cron: null, handler: async () => ({}) },
   };
   const queue = createJobQueue({
     connection: database.jobQueueConnection,
@@ -99,6 +100,7 @@ describe("the job queue", () => {
       "research-queue": { cron: null, handler: async () => ({}) },
       digest: { cron: null, handler: async () => ({}) },
       "count-votes": { cron: null, handler: async () => ({}) },
+      trending: { cron: null, handler: async () => ({}) },
     };
     const queue = createJobQueue({
       connection: database.jobQueueConnection,
@@ -192,6 +194,7 @@ describe("the job queue", () => {
       { kind: "research-queue", cron: null, nextRunAt: null, idleReason: null },
       { kind: "digest", cron: null, nextRunAt: null, idleReason: null },
       { kind: "count-votes", cron: null, nextRunAt: null, idleReason: null },
+      { kind: "trending", cron: null, nextRunAt: null, idleReason: null },
     ]);
   });
 

@@ -143,7 +143,9 @@ export function createCatalogueMcpServer({ db, siteUrl }: { db: Database; siteUr
         sort: z
           .enum(TOOL_SORTS)
           .optional()
-          .describe("Order; default relevance when q is given, else top-rated (ratings weighted by vote count)"),
+          .describe(
+            "Order; default relevance when q is given, else top-rated (ratings weighted by vote count); trending: most viewed, clicked, saved and voted on in the last 7 days",
+          ),
         page: z.number().int().min(1).max(SEARCH_PAGE_LIMIT).optional().describe("Page number, from 1"),
         limit: z
           .number()
