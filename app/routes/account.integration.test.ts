@@ -324,6 +324,11 @@ describe("account deletion", () => {
   async function catalogueWithVotes() {
     const ada = await createSignedInUser(services, "ada@example.com");
     const bob = await createSignedInUser(services, "bob@example.com");
+    // Accounts old enough and confirmed, so their votes count in the ranking (decision 174).
+    await database.db
+      .update(users)
+      .set({ emailVerified: true, createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(inArray(users.id, [ada.id, bob.id]));
     const [quill, echo] = await insertTools(database.db, { name: "Quill" }, { name: "Echo" });
     await recordVote({ db: database.db, userId: ada.id, toolId: quill!.id, rating: 5 });
     await recordVote({ db: database.db, userId: bob.id, toolId: quill!.id, rating: 1 });

@@ -228,7 +228,8 @@ describe("the comparison table", () => {
     ]) {
       expect(text, fact).toContain(fact);
     }
-    expect(html).toContain('href="https://quill.example"');
+    // The website link says where the visit came from (OUTBOUND_REF, decision 178).
+    expect(html).toContain('href="https://quill.example/?ref=aitlas"');
     expect(html).toContain('href="/tag/mobile-app"');
     // Each known fact links its source, named with the day it was checked; an unknown one says so.
     const cells = (label: string) =>

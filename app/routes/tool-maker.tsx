@@ -45,6 +45,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!canonical) throw redirect(makerPath(tool.slug), 301);
   const isMaker = await isVerifiedMaker({ db: context.db, toolId: tool.id, userId: viewer.id });
   if (!isMaker && !viewer.isAdmin) throw toErrorResponse(new AppError("forbidden", MAKER_MESSAGES.notMaker));
+  // This process's views and clicks since the last batch go in first, so today's row is current here
+  // (another process's follow within its 30-second flush, decision 178).
+  await context.toolCounters.flush();
   const [figures, facts] = await Promise.all([
     readWeeklyFigures({ db: context.db, toolId: tool.id }),
     readToolFacts({ db: context.db, toolId: tool.id }),

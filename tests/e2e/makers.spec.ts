@@ -16,6 +16,8 @@ import { expect, test } from "./fixtures";
 
 const TOOL = demoTool("suno");
 const SITE_SLUG = "aitlas"; // SITE_NAME is unset: the default name's slug.
+const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 
 let site: LoopbackServer;
 let server: RunningServer;
@@ -152,16 +154,27 @@ test("a maker claims a listing by a token on its website, comments with the badg
   await expect(page.locator("article")).toContainText("$12/month");
   await expect(page.locator("article > header")).toContainText(startingPriceOf(accepted) ?? "");
 
-  // The maker's figures: a row per week for twelve weeks and the totals.
-  await page.goto(`${toolPath}/maker`);
+  // The maker's figures: a row per week for twelve weeks and the totals, with the demo's counts.
   const figures = page.getByRole("table", { name: "Page views, website clicks, saves and votes per week" });
-  await expect(figures.getByRole("row")).toHaveCount(1 + 12 + 1);
   const totals = figures.getByRole("row", { name: /^Total/ });
-  // TODO(integrator, issue 33 counters): once the daily view/click counting is merged, visit the
-  // tool page and click "Visit website" above, wait for the counts to be written, and assert that
-  // the totals include this test's own views and clicks. Until then tool_daily_counts holds nothing
-  // for this tool on this server (the demo's counts are on another tool), so the totals read 0.
-  await expect(totals.getByRole("cell").nth(0)).toHaveText("0");
-  await expect(totals.getByRole("cell").nth(1)).toHaveText("0");
+  const totalOf = async (column: number) =>
+    Number((await totals.getByRole("cell").nth(column).textContent())!.replace(/\D/g, ""));
+  await page.goto(`${toolPath}/maker`);
+  await expect(figures.getByRole("row")).toHaveCount(1 + 12 + 1);
+  const [viewsBefore, clicksBefore] = [await totalOf(0), await totalOf(1)];
+
+  // A visitor in a browser that says it is one (HeadlessChrome counts as a robot) opens the page and
+  // follows "Visit website": one view, and one click by the link's ping (decision 178).
+  const visitorContext = await browser.newContext({ userAgent: BROWSER_USER_AGENT });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(toolPath);
+  const clickCounted = visitor.waitForResponse((response) => response.url().includes("/visit/"));
+  await visitor.getByRole("link", { name: /Visit website/ }).click();
+  expect((await clickCounted).status()).toBe(204);
+  await visitorContext.close();
+
+  await page.goto(`${toolPath}/maker`);
+  expect(await totalOf(0)).toBe(viewsBefore + 1);
+  expect(await totalOf(1)).toBe(clicksBefore + 1);
   await adminContext.close();
 });

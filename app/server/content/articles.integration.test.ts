@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate table ${articles}`);
+  await database.db.execute(sql`truncate table ${articles} cascade`);
 });
 
 const titles = (rows: { title: string }[]) => rows.map((row) => row.title);

@@ -103,7 +103,6 @@ export async function seedDemoCatalogue({ db, storage }: { db: Database; storage
       insertedTools.map((tool) => tool.id),
       now,
     );
-    // Traffic first: the demo maker's older weeks fill in around it (both skip days already counted).
     await seedDemoTraffic(tx, insertedTools, now);
     await seedDemoMakers(
       tx,

@@ -85,7 +85,11 @@ export async function runDigests({
   for (const member of members) {
     signal.throwIfAborted();
     counts.checked += 1;
-    if (member.from >= until) continue;
+    // Covered up to this run already (a frequency chosen a moment ago): nothing can be new.
+    if (member.from >= until) {
+      counts.unchanged += 1;
+      continue;
+    }
     const frequency = member.frequency === "instant" ? "instant" : "weekly";
     const news = await readFollowNews({ db, userId: member.userId, from: member.from, until });
     const items = newsCount(news);

@@ -121,7 +121,7 @@ async function expectedTrendingOrder(): Promise<string[]> {
 }
 
 describe("the demo's figures", () => {
-  test("are the seed's: four weeks for every demo tool, before today", async () => {
+  test("are the seed's: twelve weeks for every demo tool, before today", async () => {
     const rows = await database.db
       .select({
         slug: tools.slug,

@@ -5,7 +5,6 @@ import {
   profiles,
   refreshProposalFields,
   refreshProposals,
-  toolDailyCounts,
   toolMakers,
   tools,
   users,
@@ -15,7 +14,7 @@ import {
  * The demo's claimed listing (issue 33, decision 176): a demo maker account (no password, no sign-in
  * method, an .invalid address, so no one can use it) is the verified maker of one demo tool, approved
  * by hand; it has commented there (the Maker badge) and proposed a reworded tagline, waiting in
- * /admin/proposals marked as the maker's. The tool has twelve weeks of demo view and click counts,
+ * /admin/proposals marked as the maker's. Like every demo tool it has twelve weeks of demo view and click counts (demo/traffic.server.ts),
  * so an administrator opening the maker's view on a fresh install sees figures. All of it is demo
  * content: the tagline is the listing's own reworded, citing the tool's website; no outside fact.
  */
@@ -28,17 +27,6 @@ export const DEMO_MAKER = {
   tagline: "Edit audio and video by editing the transcript, then clean up the recording",
 } as const;
 
-/** Views and clicks per day for the demo's twelve weeks: a weekly rhythm, growing slowly (made up, and said so above). */
-export function demoDailyCounts(days: number, now: number): { day: string; views: number; clicks: number }[] {
-  const dayMs = 24 * 60 * 60 * 1000;
-  return Array.from({ length: days }, (_, index) => {
-    const day = new Date(now - (days - 1 - index) * dayMs);
-    const weekend = day.getUTCDay() === 0 || day.getUTCDay() === 6;
-    const views = Math.round((weekend ? 18 : 30) + index * 0.4);
-    return { day: day.toISOString().slice(0, 10), views, clicks: Math.round(views / 6) };
-  });
-}
-
 export async function seedDemoMakers(tx: Database, toolIds: string[], now: number): Promise<void> {
   if (toolIds.length === 0) return;
   const [tool] = await tx
@@ -48,11 +36,15 @@ export async function seedDemoMakers(tx: Database, toolIds: string[], now: numbe
     .limit(1);
   if (!tool || !toolIds.includes(tool.id)) return;
   const hour = 60 * 60 * 1000;
-  const [maker] = await tx
+  // The account outlives a catalogue emptied and seeded again: the new listing is claimed by it too.
+  const [created] = await tx
     .insert(users)
     .values({ email: DEMO_MAKER.email, emailVerified: true, createdAt: new Date(now - 30 * 24 * hour) })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
+  const [maker] = created
+    ? [created]
+    : await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MAKER.email));
   if (!maker) return;
   await tx.update(profiles).set({ displayName: DEMO_MAKER.displayName }).where(eq(profiles.id, maker.id));
   await tx.insert(toolMakers).values({
@@ -89,8 +81,4 @@ export async function seedDemoMakers(tx: Database, toolIds: string[], now: numbe
     proposedValue: DEMO_MAKER.tagline,
     sources: [source],
   });
-  await tx
-    .insert(toolDailyCounts)
-    .values(demoDailyCounts(12 * 7, now).map((count) => ({ toolId: tool.id, ...count })))
-    .onConflictDoNothing();
 }

@@ -3,15 +3,15 @@ import { toolDailyCounts } from "../schema.server";
 import { utcDay } from "../../search/search-log.server";
 
 /**
- * Demo page views and website clicks (decisions 178, 179): four weeks of daily figures for each
- * demo tool, so a new install's "Trending" sort, "Trending this week" and a maker's figures show
+ * Demo page views and website clicks (decisions 178, 179): twelve weeks of daily figures for each
+ * demo tool (the maker's view shows twelve, decision 177), so a new install's "Trending" sort, "Trending this week" and a maker's figures show
  * something at once. Invented, not measured: derived from each tool's slug (a steady popularity, a
  * rise or a fall over the weeks, quieter weekends, a click for every 8 to 14 views), the same on
  * every install, and seeded with the catalogue's first run only.
  */
 
 /** Days of figures before today; today starts at zero, as on a real site. */
-export const DEMO_TRAFFIC_DAYS = 28;
+export const DEMO_TRAFFIC_DAYS = 84;
 
 export type DemoDay = { slug: string; daysAgo: number; views: number; clicks: number };
 
@@ -27,7 +27,7 @@ export function demoDailyCounts(slugs: readonly string[], weekdayOf: (daysAgo: n
   return slugs.flatMap((slug) => {
     const hash = hashOf(slug);
     const base = 8 + (hash % 90);
-    // -0.5 (falling by half over four weeks) to +1.5 (rising two and a half times).
+    // -0.5 (falling by half over the twelve weeks) to +1.5 (rising two and a half times).
     const trend = ((hash >>> 8) % 21) / 10 - 0.5;
     const clickEvery = 8 + ((hash >>> 16) % 7);
     return Array.from({ length: DEMO_TRAFFIC_DAYS }, (_, index) => {
