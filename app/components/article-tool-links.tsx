@@ -25,11 +25,11 @@ export function ToolsInArticle({
       <h2 id="article-tools-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Tools in this article
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {tools.map((tool) => (
           <li
             key={tool.id}
-            className="relative flex items-center gap-3 rounded-lg p-2 hover:bg-white dark:hover:bg-slate-800"
+            className="relative flex min-w-0 items-center gap-3 rounded-lg p-2 hover:bg-white dark:hover:bg-slate-800"
           >
             <ToolLogo name={tool.name} image={tool.image} size={40} decorative />
             <div className="min-w-0">

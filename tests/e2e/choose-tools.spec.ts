@@ -69,13 +69,15 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/");
       await page.getByRole("group", { name: "Pricing" }).getByRole("link", { name: "Paid", exact: true }).click();
       await expect(page).toHaveURL("/?pricing=paid");
+      // The list has followed the address (a navigation with JavaScript lands before its data).
+      const grid = page.getByRole("region", { name: "Paid AI Tools" });
+      await expect(grid).toBeVisible();
       await page.getByRole("group", { name: "Sort by" }).getByRole("link", { name: "Name (A-Z)" }).click();
       await expect(page).toHaveURL("/?pricing=paid&sort=name");
       const paid = demoTools
         .filter((tool) => demoToolFacts[tool.slug]!.pricingModel === "paid")
         .map((tool) => tool.name)
         .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
-      const grid = page.getByRole("region", { name: "Paid AI Tools" });
       await expect(toolCards(grid).getByRole("heading", { level: 3 })).toHaveText(paid);
       await expect(grid).toContainText(`${paid.length} ${paid.length === 1 ? "tool" : "tools"}`);
 

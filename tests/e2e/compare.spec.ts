@@ -62,9 +62,12 @@ test.describe("compare side by side", () => {
     for (const feature of [chatgpt.features[0]!, midjourney.features[0]!]) {
       await expect(table.getByText(feature, { exact: true })).toBeVisible();
     }
+    // The website link says where the visit came from (OUTBOUND_REF's default, decision 178).
+    const website = new URL(chatgpt.website!);
+    website.searchParams.set("ref", "aitlas");
     await expect(table.getByRole("link", { name: "Visit ChatGPT (opens in a new tab)" })).toHaveAttribute(
       "href",
-      chatgpt.website,
+      website.href,
     );
     await expectSiteChrome(page);
   });
