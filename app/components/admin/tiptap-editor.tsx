@@ -148,11 +148,13 @@ function Toolbar({ editor }: { editor: Editor }) {
     chain().extendMarkRange("link").setLink(attrs).run();
   };
   return (
+    // A narrow window scrolls the buttons sideways; no scrollbar, which would take height from the
+    // fixed bar and move its buttons once the editor loads (a focused button scrolls into view).
     <div
       role="toolbar"
       aria-label="Formatting"
       aria-orientation="horizontal"
-      className="flex h-11 items-center gap-0.5 overflow-x-auto border-b border-slate-200 bg-slate-50 px-1.5 dark:border-slate-800 dark:bg-slate-900"
+      className="flex h-11 items-center gap-0.5 overflow-x-auto border-b border-slate-200 bg-slate-50 px-1.5 [scrollbar-width:none] dark:border-slate-800 dark:bg-slate-900"
     >
       <ToolButton label="Heading 2" pressed={state.heading2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
         <Heading2 aria-hidden="true" className="h-4 w-4" />
