@@ -109,7 +109,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Native or WASM packages stay outside the bundle and load from node_modules.
     external: ["@electric-sql/pglite", "pg", "pino", "pino-pretty", "sanitize-html"],
     // Bundled so the server keeps only the icons the pages draw: loaded from node_modules, the whole
-    // set of some 1,600 icons sat in the heap (about 7 MB).
-    noExternal: ["lucide-react"],
+    // set of some 1,600 icons sat in the heap (about 7 MB). Drizzle (and Better Auth, which imports it)
+    // because Node 24 parses drizzle's 179 KB package.json for each of its files (decision 187).
+    noExternal: ["lucide-react", "drizzle-orm", "better-auth", /^@better-auth\//],
   },
 }));
