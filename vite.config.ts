@@ -111,6 +111,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Bundled so the server keeps only the icons the pages draw: loaded from node_modules, the whole
     // set of some 1,600 icons sat in the heap (about 7 MB). Drizzle (and Better Auth, which imports it)
     // because Node 24 parses drizzle's 179 KB package.json for each of its files (decision 187).
-    noExternal: ["lucide-react", "drizzle-orm", "better-auth", /^@better-auth\//],
+    // Better Auth's own imports come with it: the runtime image installs only our dependencies' names.
+    noExternal: [
+      "lucide-react",
+      "drizzle-orm",
+      "better-auth",
+      /^@better-auth\//,
+      "better-call",
+      "@better-fetch/fetch",
+      "@noble/hashes",
+      "@noble/ciphers",
+      "jose",
+      "kysely",
+      "defu",
+      "@opentelemetry/api",
+      "rou3",
+    ],
   },
 }));

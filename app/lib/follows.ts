@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { isToolCategory } from "./categories";
 import type { ActionResult } from "./action-result";
 
 /**
@@ -33,21 +31,6 @@ export const FOLLOW_TOASTS = {
 } as const;
 
 export const FOLLOW_NOT_FOUND = "There is nothing to follow here.";
-
-/** The forms of /follow: follow or unfollow one target, or choose how often to be mailed. */
-export const followFormSchema = z
-  .object({
-    kind: z.enum(["tool", "category", "tag"], { error: FOLLOW_NOT_FOUND }),
-    target: z.string().trim().min(1, FOLLOW_NOT_FOUND).max(200, FOLLOW_NOT_FOUND),
-  })
-  .refine((value) => value.kind !== "category" || isToolCategory(value.target), {
-    message: FOLLOW_NOT_FOUND,
-    path: ["target"],
-  });
-
-export const frequencyFormSchema = z.object({
-  frequency: z.enum(["weekly", "instant", "off"], { error: "Choose how often to hear from us." }),
-});
 
 /** What /follow answers a fetcher (`ActionResult.data`). */
 export type FollowState = { following: boolean };

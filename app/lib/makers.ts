@@ -1,8 +1,8 @@
-import { z } from "zod";
+import { slugify } from "./slugify";
 
 /**
  * Makers claiming their listing (issue 33, decision 176), as the pages and the server share it:
- * the addresses, the words a member reads, and the proposal form's rules.
+ * the addresses and the words a member reads (the forms' rules are in makers-schema.ts).
  */
 
 export const CLAIM_LINK_TEXT = "Are you the maker? Claim this listing";
@@ -13,13 +13,7 @@ export const makerPath = (slug: string) => `/tool/${encodeURIComponent(slug)}/ma
 
 /** The site's name as the token's file and meta tag carry it: SITE_NAME "Aitlas" gives "aitlas". */
 export function verifySlug(siteName: string): string {
-  const slug = siteName
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return slug || "aitlas";
+  return slugify(siteName) || "aitlas";
 }
 
 /** Where the token may be served, for a site named `slug`. */
@@ -47,26 +41,6 @@ export const MAKER_MESSAGES = {
 } as const;
 
 export const MAKER_NOTE_MAX = 1000;
-
-/** "Ask an administrator": an optional note saying how the member makes the tool. */
-export const claimRequestSchema = z.object({
-  note: z.string().trim().max(MAKER_NOTE_MAX, `At most ${MAKER_NOTE_MAX} characters`),
-});
-
-/** A cited page: the address a maker gives for their proposal. */
-export const makerSourceSchema = z
-  .string()
-  .trim()
-  .min(1, "Give the page that shows this (your pricing or product page)")
-  .max(2000)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "https:" || url.protocol === "http:";
-    } catch {
-      return false;
-    }
-  }, "Enter a web address starting with https://");
 
 /** One week of a listing's figures, Monday first (UTC). */
 export type WeekFigures = { week: string; views: number; clicks: number; saves: number; votes: number };

@@ -122,7 +122,7 @@ export default function About() {
           {TRENDING_POINTS.click} for each click on &ldquo;Visit website&rdquo;, {TRENDING_POINTS.save} for each save
           and {TRENDING_POINTS.vote} for each vote. A day&rsquo;s points count half as much {TRENDING_HALF_LIFE_DAYS}{" "}
           days later, so a tool rising today moves ahead of one that was popular last week. Tools with equal scores
-          follow &ldquo;Top rated&rdquo;.
+          follow &ldquo;Top rated&rdquo;. The scores are worked out again every hour.
         </p>
         <p>
           Views and clicks are counted without tracking anyone: {siteName} keeps only how many there were per tool and

@@ -1,13 +1,7 @@
 import { redirect } from "react-router";
 import { AppError } from "~/lib/app-error";
-import {
-  FOLLOW_NOT_FOUND,
-  FOLLOW_TOASTS,
-  followFailureToast,
-  followFormSchema,
-  frequencyFormSchema,
-  type FollowState,
-} from "~/lib/follows";
+import { FOLLOW_NOT_FOUND, FOLLOW_TOASTS, followFailureToast, type FollowState } from "~/lib/follows";
+import { followFormSchema, frequencyFormSchema } from "~/lib/follows-schema";
 import { SAVED_PATH } from "~/lib/saved-tools";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { signInHref } from "~/lib/sign-in-link";

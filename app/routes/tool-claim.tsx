@@ -7,15 +7,8 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/lib/action-result";
 import { AppError } from "~/lib/app-error";
-import {
-  claimPath,
-  claimRequestSchema,
-  MAKER_MESSAGES,
-  MAKER_NOTE_MAX,
-  makerPath,
-  verifyFilePath,
-  verifyMetaName,
-} from "~/lib/makers";
+import { claimPath, MAKER_MESSAGES, MAKER_NOTE_MAX, makerPath, verifyFilePath, verifyMetaName } from "~/lib/makers";
+import { claimRequestSchema } from "~/lib/makers-schema";
 import { personalPageMeta } from "~/lib/seo";
 import { requireUser } from "~/server/auth/guards.server";
 import { memberTag, toolTag } from "~/server/cache/page-tags.server";

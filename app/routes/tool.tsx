@@ -61,19 +61,14 @@ import { findLinkCheckState } from "~/server/freshness/tool-freshness.server";
 import { countSaves } from "~/server/community/saved-tools.server";
 import { followingForViewer } from "~/server/follows/follows.server";
 import { findUserVote, TOOL_NOT_FOUND_MESSAGE } from "~/server/community/votes.server";
-import {
-  findOwnReview,
-  listToolReviews,
-  readRatingDistribution,
-  type ToolReview,
-} from "~/server/community/reviews.server";
+import { listToolReviews, readRatingDistribution, type ToolReview } from "~/server/community/reviews.server";
 import { defineIntents } from "~/server/http/action-pipeline.server";
 import { logPageReadFailure, toErrorResponse } from "~/server/http/error-response.server";
 import { logger } from "~/server/logger.server";
 import { sanitizeRichText } from "~/server/content/sanitize-html.server";
 import { listRelatedArticles } from "~/server/content/article-tools.server";
 import { tagPage, toolTag } from "~/server/cache/page-tags.server";
-import { hasVerifiedMaker, isVerifiedMaker } from "~/server/makers/verified-makers.server";
+import { readMakerState } from "~/server/makers/verified-makers.server";
 import { MakerBadge } from "~/components/maker-badge";
 import { CLAIM_LINK_TEXT, claimPath, makerPath } from "~/lib/makers";
 import { websiteLink } from "~/server/traffic/outbound-links.server";
@@ -122,24 +117,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const reviewReads = Promise.all([
     readRatingDistribution({ db: context.db, toolId: tool.id }),
     listToolReviews({ db: context.db, toolId: tool.id, sort: reviewSort, viewerId: viewer?.id }),
-    viewer ? findOwnReview({ db: context.db, userId: viewer.id, toolId: tool.id }) : null,
   ]).catch((error: unknown) => {
     if (!viewer) throw error;
     logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the tool's reviews");
-    return [NO_RATINGS, [], null] as [typeof NO_RATINGS, ToolReview[], null];
+    return [NO_RATINGS, []] as [typeof NO_RATINGS, ToolReview[]];
   });
   const [
     everyTag,
     comments,
     saves,
-    myRating,
+    myVote,
     history,
     linkCheck,
     facts,
     following,
-    [ratings, reviews, myReview],
-    claimed,
-    viewerIsMaker,
+    [ratings, reviews],
+    { claimed, viewerIsMaker },
   ] = await Promise.all([
     allTags,
     // A visitor's answer is every visitor's (the page is cached); a member also gets their own
@@ -147,7 +140,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     listCommentsForTool({ db: context.db, toolId: tool.id, viewerId: viewer?.id, viewerIsAdmin: viewer?.isAdmin }),
     // How many saved it, and whether the viewer did, in one statement; a visitor's answer is everyone's.
     countSaves({ db: context.db, toolId: tool.id, userId: viewer?.id }),
-    // Spec section 7: a failed read of the user's own vote counts as no vote (not retried).
+    // Spec section 7: a failed read of the user's own vote counts as no vote (not retried). With its
+    // review, if it has one.
     viewer
       ? findUserVote({ db: context.db, userId: viewer.id, toolId: tool.id }).catch((error: unknown) => {
           logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the user's vote");
@@ -161,8 +155,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     followingForViewer({ db: context.db, viewer, kind: "tool", target: tool.id }),
     reviewReads,
     // The listing's "Maker" badge, and whether the viewer is that maker (decision 176).
-    hasVerifiedMaker({ db: context.db, toolId: tool.id }),
-    viewer ? isVerifiedMaker({ db: context.db, toolId: tool.id, userId: viewer.id }) : false,
+    readMakerState({ db: context.db, toolId: tool.id, viewerId: viewer?.id }),
   ]);
   return {
     tool: {
@@ -196,8 +189,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     tags: tagsWithIds(everyTag, tool.tagIds),
     saves,
     following,
-    myRating,
-    myReview,
+    myRating: myVote?.rating ?? null,
+    myReview: myVote?.review ?? null,
     ratings,
     reviews,
     reviewSort,

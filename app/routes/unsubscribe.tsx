@@ -38,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = defineAction({
-  // A token is unguessable; the limit keeps anyone from trying.
+  // A token is signed, so trying tokens gets nowhere; the limit bounds the work one address can cause.
+  // The one-click address has none: mail providers post it from shared servers (decision 181).
   rateLimit: ({ context }) => ({ rule: RATE_LIMITS.signIn, subject: context.clientIp }),
   async run({ context, form }) {
     if (!(await unsubscribeWithToken({ db: context.db, token: stringField(form, "token") }))) {

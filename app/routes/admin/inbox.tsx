@@ -298,8 +298,7 @@ const linkClass = "font-medium text-indigo-700 hover:underline dark:text-indigo-
 
 export default function AdminInbox({ loaderData, actionData }: Route.ComponentProps) {
   const { counts, submissions, comments, listings, reviews, bursts, decisions, claims } = loaderData;
-  // Maker claims (decision 176) wait here too.
-  const waiting = counts.total + claims.length;
+  const waiting = counts.total;
   return (
     <div className="space-y-10">
       <div>

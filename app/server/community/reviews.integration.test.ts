@@ -16,14 +16,13 @@ import { hideReview } from "../moderation/review-moderation.server";
 import {
   ALREADY_HELPFUL_MESSAGE,
   deleteOwnReview,
-  findOwnReview,
   listToolReviews,
   markReviewHelpful,
   OWN_REVIEW_HELPFUL_MESSAGE,
   readRatingDistribution,
   reportReview,
 } from "./reviews.server";
-import { recordVote } from "./votes.server";
+import { findUserVote, recordVote } from "./votes.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -64,7 +63,7 @@ describe("reviews on votes", () => {
     expect(rows.map((row) => [row.rating, row.review, row.usedFor])).toEqual([
       [3, "Drafted release notes and changelogs.", null],
     ]);
-    expect(await findOwnReview({ db, userId: author.id, toolId })).toMatchObject({
+    expect((await findUserVote({ db, userId: author.id, toolId }))?.review).toMatchObject({
       review: "Drafted release notes and changelogs.",
       hidden: false,
     });

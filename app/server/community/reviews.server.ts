@@ -9,8 +9,6 @@ import { profiles, reviewHelpfulMarks, reviewReports, toolVotes } from "../db/sc
 import { REVIEW_NOT_FOUND_MESSAGE } from "../moderation/review-moderation.server";
 import { parsedOrRefused } from "./parsed-or-refused.server";
 
-export { REVIEW_NOT_FOUND_MESSAGE };
-
 /**
  * Reviews (issue 33, decision 172): a review is words on a member's star vote, one per vote, so
  * it always carries the rating it was written with. Members mark others' reviews helpful, once
@@ -66,29 +64,6 @@ export async function writeReview({
       reviewedAt: sql`case when ${toolVotes.review} is distinct from ${review} or ${toolVotes.usedFor} is distinct from ${usedFor} then now() else ${toolVotes.reviewedAt} end`,
     })
     .where(and(eq(toolVotes.toolId, toolId), eq(toolVotes.userId, userId)));
-}
-
-/** The member's own review of a tool (for the vote form), or null when their vote has none. */
-export async function findOwnReview({
-  db,
-  userId,
-  toolId,
-}: {
-  db: Database;
-  userId: string;
-  toolId: string;
-}): Promise<{ id: string; review: string; usedFor: string | null; hidden: boolean } | null> {
-  if (!isUuid(toolId)) return null;
-  const [row] = await db
-    .select({
-      id: toolVotes.id,
-      review: toolVotes.review,
-      usedFor: toolVotes.usedFor,
-      hidden: sql<boolean>`${toolVotes.reviewHiddenAt} is not null`,
-    })
-    .from(toolVotes)
-    .where(and(eq(toolVotes.toolId, toolId), eq(toolVotes.userId, userId), isNotNull(toolVotes.review)));
-  return row?.review ? { ...row, review: row.review } : null;
 }
 
 /** Deletes the member's review of a tool, with its helpful marks and reports; the star vote stays. */

@@ -8,7 +8,7 @@ import {
   signInPrompt,
   type CommunityIntent,
 } from "~/lib/community-actions";
-import { reviewFieldsSchema } from "~/lib/reviews";
+import { reviewFieldsSchema } from "~/lib/reviews-schema";
 import { isUuid } from "~/lib/slugify";
 import { ADMIN_REQUIRED_MESSAGE } from "../auth/guards.server";
 import type { Viewer } from "../auth/viewer.server";

@@ -36,13 +36,13 @@ describe("recordVote", () => {
 
     const first = await recordVote({ db: database.db, userId: user!.id, toolId: tool!.id, rating: 4 });
     expect(first).toEqual({ rating: 4, average: 4, voteCount: 1 });
-    expect(await findUserVote({ db: database.db, userId: user!.id, toolId: tool!.id })).toBe(4);
+    expect((await findUserVote({ db: database.db, userId: user!.id, toolId: tool!.id }))?.rating).toBe(4);
 
     const second = await recordVote({ db: database.db, userId: user!.id, toolId: tool!.id, rating: 2 });
     expect(second).toEqual({ rating: 2, average: 2, voteCount: 1 });
     expect(await votesOn(tool!.id)).toHaveLength(1);
     expect(await toolAggregate(tool!.id)).toEqual({ rating: 2, voteCount: 1 });
-    expect(await findUserVote({ db: database.db, userId: user!.id, toolId: tool!.id })).toBe(2);
+    expect((await findUserVote({ db: database.db, userId: user!.id, toolId: tool!.id }))?.rating).toBe(2);
   });
 
   test("averages every user's vote, rounded to two decimals, and leaves other tools alone", async () => {

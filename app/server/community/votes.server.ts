@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
 import { ratingSchema } from "~/lib/community";
-import type { ReviewFields } from "~/lib/reviews";
+import type { ReviewFields } from "~/lib/reviews-schema";
 import { isUuid } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
 import { tools, toolVotes } from "../db/schema.server";
@@ -88,7 +88,13 @@ export async function recordVote({
   });
 }
 
-/** The user's current rating of a tool, or null when they have not voted. */
+/** The member's own review as their vote form shows it. */
+export type OwnReview = { id: string; review: string; usedFor: string | null; hidden: boolean };
+
+/**
+ * The user's vote on a tool, with its review when it has one (the vote form's stars and text), in
+ * one read; null when they have not voted.
+ */
 export async function findUserVote({
   db,
   userId,
@@ -97,11 +103,19 @@ export async function findUserVote({
   db: Database;
   userId: string;
   toolId: string;
-}): Promise<number | null> {
+}): Promise<{ rating: number; review: OwnReview | null } | null> {
   if (!isUuid(toolId)) return null;
   const [vote] = await db
-    .select({ rating: toolVotes.rating })
+    .select({
+      id: toolVotes.id,
+      rating: toolVotes.rating,
+      review: toolVotes.review,
+      usedFor: toolVotes.usedFor,
+      hidden: sql<boolean>`${toolVotes.reviewHiddenAt} is not null`,
+    })
     .from(toolVotes)
     .where(and(eq(toolVotes.toolId, toolId), eq(toolVotes.userId, userId)));
-  return vote?.rating ?? null;
+  if (!vote) return null;
+  const { id, rating, review, usedFor, hidden } = vote;
+  return { rating, review: review ? { id, review, usedFor, hidden } : null };
 }

@@ -742,10 +742,6 @@ export const savedTools = pgTable(
   ],
 );
 
-/** What a member can follow (issue 34, decision 180): one tool, a category or a tag. */
-export const FOLLOW_KINDS = ["tool", "category", "tag"] as const;
-export type FollowKind = (typeof FOLLOW_KINDS)[number];
-
 /**
  * A member following a tool, a category or a tag: exactly one of tool_id, category and tag_id is
  * set (a check), and each is followed once (a unique index each). A deleted tool or tag takes its

@@ -9,8 +9,6 @@ import { env } from "../env.server";
 import type { OutboundClient } from "../outbound/guarded-fetch.server";
 import { findTokenOnWebsite } from "./website-token.server";
 
-export { isVerifiedMaker } from "./verified-makers.server";
-
 /**
  * A member's claim to make a tool (decision 176): started with a token the member serves on the
  * tool's website, verified when this server finds it there (through the outbound guard), or when an

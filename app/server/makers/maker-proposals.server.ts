@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { AppError } from "~/lib/app-error";
-import { MAKER_MESSAGES, makerSourceSchema } from "~/lib/makers";
+import { MAKER_MESSAGES } from "~/lib/makers";
+import { makerSourceSchema } from "~/lib/makers-schema";
 import { PROPOSAL_FIELDS, type ReviewedField } from "~/lib/refresh-proposals";
 import { sameFact, TOOL_FACTS, type ToolFacts } from "~/lib/tool-facts";
 import { factsFormSchema, type FactsFormInput } from "~/lib/tool-facts-form";
@@ -12,7 +13,7 @@ import type { Database } from "../db/client.server";
 import { refreshProposalFields, refreshProposals, tools, type FactSource } from "../db/schema.server";
 import { toolFormInputOf } from "../freshness/proposal-decisions.server";
 import { canonical } from "../freshness/proposal-values.server";
-import { isVerifiedMaker } from "./maker-claims.server";
+import { isVerifiedMaker } from "./verified-makers.server";
 
 /**
  * A verified maker's proposed edits to their listing (decision 176): the fields that differ from

@@ -190,6 +190,8 @@ describe("an administrator's approval", () => {
     expect(inbox.claims).toEqual([
       expect.objectContaining({ id: claim.id, note: "I run Quill.", tool: expect.objectContaining({ id: tool.id }) }),
     ]);
+    // Counted with the rest, so the admin navigation's badge and the dashboard show it too.
+    expect(inbox.counts).toMatchObject({ makerClaims: 1, total: 1 });
 
     // A member cannot approve anyone.
     const refused = await post(

@@ -26,12 +26,27 @@ export function verifiedMakerSql(toolId: unknown, userId: unknown) {
   return sql<boolean>`exists (select 1 from tool_makers as m where m.tool_id = ${toolId} and m.user_id = ${userId} and m.status = 'verified')`;
 }
 
-/** Whether the tool has a verified maker (the listing's badge). */
-export async function hasVerifiedMaker({ db, toolId }: { db: Database; toolId: string }): Promise<boolean> {
+/**
+ * The tool page's maker state in one read: whether the listing has a verified maker (its badge), and
+ * whether the viewer is one (their link to the listing's figures).
+ */
+export async function readMakerState({
+  db,
+  toolId,
+  viewerId,
+}: {
+  db: Database;
+  toolId: string;
+  viewerId: string | undefined;
+}): Promise<{ claimed: boolean; viewerIsMaker: boolean }> {
   const [row] = await db
-    .select({ id: toolMakers.id })
+    .select({
+      claimed: sql<boolean>`count(*) > 0`,
+      viewerIsMaker: viewerId
+        ? sql<boolean>`coalesce(bool_or(${toolMakers.userId} = ${viewerId}), false)`
+        : sql<boolean>`false`,
+    })
     .from(toolMakers)
-    .where(and(eq(toolMakers.toolId, toolId), eq(toolMakers.status, "verified")))
-    .limit(1);
-  return Boolean(row);
+    .where(and(eq(toolMakers.toolId, toolId), eq(toolMakers.status, "verified")));
+  return { claimed: Boolean(row?.claimed), viewerIsMaker: Boolean(row?.viewerIsMaker) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, eq, inArray, isNull, min, sql, type AnyColumn } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, min, sql, type AnyColumn } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { AppError } from "~/lib/app-error";
 import type { CommentReportReason, ListingReportReason } from "~/lib/members";
@@ -11,6 +11,7 @@ import {
   profiles,
   reviewReports,
   tools,
+  toolMakers,
   toolSubmissions,
   toolVotes,
   voteBursts,
@@ -31,43 +32,32 @@ export type InboxCounts = {
   reportedReviews: number;
   /** Bursts of new accounts' votes (decision 175). */
   voteBursts: number;
+  /** Members' claims to be a tool's maker that wait for an administrator (decision 176). */
+  makerClaims: number;
   total: number;
 };
 
-/** What waits, for the admin navigation and the dashboard: four index reads (the partial indexes). */
+/** What waits, for the admin navigation and the dashboard: one statement of index reads (the partial indexes). */
 export async function countInbox({ db }: { db: Database }): Promise<InboxCounts> {
-  const [[submissions], [reported], [listings], [reviews], [bursts]] = await Promise.all([
-    db.select({ value: count() }).from(toolSubmissions).where(eq(toolSubmissions.status, "pending")),
-    db
-      .select({ value: countDistinct(commentReports.commentId) })
-      .from(commentReports)
-      .where(isNull(commentReports.resolvedAt)),
-    db
-      .select({ value: countDistinct(listingReports.toolId) })
-      .from(listingReports)
-      .where(isNull(listingReports.resolvedAt)),
-    db
-      .select({ value: countDistinct(reviewReports.voteId) })
-      .from(reviewReports)
-      .where(isNull(reviewReports.resolvedAt)),
-    db.select({ value: count() }).from(voteBursts).where(eq(voteBursts.status, "open")),
-  ]);
+  const [row] = await db
+    .select({
+      submissions: sql<number>`(select count(*) from ${toolSubmissions} where ${toolSubmissions.status} = 'pending')::int`,
+      reportedComments: sql<number>`(select count(distinct ${commentReports.commentId}) from ${commentReports} where ${commentReports.resolvedAt} is null)::int`,
+      reportedListings: sql<number>`(select count(distinct ${listingReports.toolId}) from ${listingReports} where ${listingReports.resolvedAt} is null)::int`,
+      reportedReviews: sql<number>`(select count(distinct ${reviewReports.voteId}) from ${reviewReports} where ${reviewReports.resolvedAt} is null)::int`,
+      voteBursts: sql<number>`(select count(*) from ${voteBursts} where ${voteBursts.status} = 'open')::int`,
+      makerClaims: sql<number>`(select count(*) from ${toolMakers} where ${toolMakers.status} = 'pending')::int`,
+    })
+    .from(sql`(select 1) as one`);
   const counts = {
-    submissions: submissions?.value ?? 0,
-    reportedComments: reported?.value ?? 0,
-    reportedListings: listings?.value ?? 0,
-    reportedReviews: reviews?.value ?? 0,
-    voteBursts: bursts?.value ?? 0,
+    submissions: row?.submissions ?? 0,
+    reportedComments: row?.reportedComments ?? 0,
+    reportedListings: row?.reportedListings ?? 0,
+    reportedReviews: row?.reportedReviews ?? 0,
+    voteBursts: row?.voteBursts ?? 0,
+    makerClaims: row?.makerClaims ?? 0,
   };
-  return {
-    ...counts,
-    total:
-      counts.submissions +
-      counts.reportedComments +
-      counts.reportedListings +
-      counts.reportedReviews +
-      counts.voteBursts,
-  };
+  return { ...counts, total: Object.values(counts).reduce((sum, value) => sum + value, 0) };
 }
 
 /** One report as the inbox lists it: why, the reporter's note, who and when. */

@@ -5,15 +5,14 @@ import type { Database } from "../db/client.server";
 import { toolDailyCounts, tools } from "../db/schema.server";
 import { logger } from "../logger.server";
 import { utcDay } from "../search/search-log.server";
-import { refreshTrendingScores } from "./trending.server";
 
 /**
  * A tool's page views and "Visit website" clicks per day (issue 33, decision 178), counted without
  * tracking anyone: no cookie is set or read, and neither the address, the account nor the browser
  * of a visitor is kept; only a tool's id, a UTC day and two numbers. Crawlers (isbot) and link
  * prefetches are not counted. A count is a map update in memory; each process adds its counts to
- * tool_daily_counts in one statement every 30 seconds, at shutdown and when asked (a maker's or an
- * administrator's figures), then refreshes the trending scores of the tools it counted.
+ * tool_daily_counts in one statement every 30 seconds, at shutdown and when asked (a maker's
+ * figures). The trending scores follow on the hour, in the "trending" job (decision 188).
  */
 
 /** Tool-days a process holds between flushes; past it the counts are written at once. */
@@ -47,7 +46,7 @@ export type ToolCounters = {
   view(toolId: string): void;
   /** Counts one click on a tool's "Visit website", in memory. */
   click(toolId: string): void;
-  /** Adds what was counted since the last flush to the table, then refreshes those tools' trending scores. */
+  /** Adds what was counted since the last flush to the table. */
   flush(): Promise<void>;
   /** Stops the timer and writes what is left. */
   stop(): Promise<void>;
@@ -128,12 +127,7 @@ export function createToolCounters({
       }
       if (!failing) logger.warn({ err: error }, "could not write the tool view counts; they wait for the next flush");
       failing = true;
-      return;
     }
-    const toolIds = [...new Set(batch.map((entry) => entry.toolId))];
-    await refreshTrendingScores({ db, toolIds, today: utcDay(now()) }).catch((error: unknown) =>
-      logger.warn({ err: error }, "could not refresh the trending scores of the tools just counted"),
-    );
   }
 
   // One flush at a time: an asked-for flush waits for the timer's rather than racing it.

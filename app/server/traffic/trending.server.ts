@@ -12,28 +12,17 @@ export const TRENDING_CRON = "17 * * * *";
  * The stored trending score (decision 179): app/lib/trending.ts's sum, computed in one statement
  * from the last TRENDING_DAYS days of tool_daily_counts, saved_tools and tool_votes, and written only
  * where it changed, so the "Trending" sort is a walk of tools_trending_idx like any other order.
- * The counters refresh the tools they just counted; the hourly "trending" job refreshes every tool
- * with a score (a new day ages every score).
+ * The hourly "trending" job runs it for every tool with activity in the window or a score to lose
+ * (a new day ages every score); the counters only add to tool_daily_counts (decision 188).
  */
 export async function refreshTrendingScores({
   db,
   today,
-  toolIds,
 }: {
   db: Database;
   /** The UTC day (YYYY-MM-DD) ages are counted from. */
   today: string;
-  /** Only these tools; absent, every tool with activity in the window or a score to lose. */
-  toolIds?: string[];
 }): Promise<number> {
-  if (toolIds && toolIds.length === 0) return 0;
-  const ids = toolIds
-    ? sql`array[${sql.join(
-        toolIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::uuid[]`
-    : null;
-  const only = (column: unknown) => (ids ? sql`and ${column} = any(${ids})` : sql``);
   const first = sql`(${today}::date - ${TRENDING_DAYS - 1}::integer)`;
   const since = sql`(${first}::timestamp at time zone 'UTC')`;
   const result = await db.execute(sql`
@@ -41,18 +30,18 @@ export async function refreshTrendingScores({
       select ${toolDailyCounts.toolId}, ${toolDailyCounts.day},
         ${toolDailyCounts.views} * ${TRENDING_POINTS.view} + ${toolDailyCounts.clicks} * ${TRENDING_POINTS.click}
       from ${toolDailyCounts}
-      where ${toolDailyCounts.day} between ${first} and ${today}::date ${only(toolDailyCounts.toolId)}
+      where ${toolDailyCounts.day} between ${first} and ${today}::date
       union all
       select ${savedTools.toolId}, (${savedTools.createdAt} at time zone 'UTC')::date, ${TRENDING_POINTS.save}
-      from ${savedTools} where ${savedTools.createdAt} >= ${since} ${only(savedTools.toolId)}
+      from ${savedTools} where ${savedTools.createdAt} >= ${since}
       union all
       select ${toolVotes.toolId}, (${toolVotes.createdAt} at time zone 'UTC')::date, ${TRENDING_POINTS.vote}
-      from ${toolVotes} where ${toolVotes.createdAt} >= ${since} ${only(toolVotes.toolId)}
+      from ${toolVotes} where ${toolVotes.createdAt} >= ${since}
     ), scores as (
       select tool_id, round(sum(points * power(0.5, (${today}::date - day) / ${TRENDING_HALF_LIFE_DAYS}::float8))::numeric, 4)::float8 as score
       from activity where day <= ${today}::date group by tool_id
     ), due as (
-      ${ids ? sql`select unnest(${ids}) as id` : sql`select ${tools.id} as id from ${tools} where ${tools.trendingScore} > 0 union select tool_id from scores`}
+      select ${tools.id} as id from ${tools} where ${tools.trendingScore} > 0 union select tool_id from scores
     ), fresh as (
       select due.id, coalesce(scores.score, 0) as score from due left join scores on scores.tool_id = due.id
     )

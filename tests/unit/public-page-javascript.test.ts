@@ -1,0 +1,29 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, expect, test } from "vitest";
+import { MEASURED_PAGES, measurePageJavaScript } from "../../bench/bundle-size";
+import { assertServerBuilt } from "../setup/production-server";
+
+// Decision 186 on the production build `npm test` makes first: the JavaScript a public page loads
+// before any interaction carries no zod. A module the pages import for names or labels that builds
+// a schema at its top level drags zod into the file every page loads (it happened once, in the merge
+// of reviews, makers and follows); the schemas belong in the `*-schema.ts` modules beside them.
+
+const buildDir = fileURLToPath(new URL("../../build", import.meta.url));
+/** Names only zod's own code holds: its error class and its core type's prefix. */
+const ZOD_MARKERS = ["ZodError", "$ZodType"];
+
+beforeAll(() => assertServerBuilt());
+
+test.each(MEASURED_PAGES)("the $label page's JavaScript holds no zod", ({ routeId }) => {
+  const { chunks } = measurePageJavaScript(buildDir, routeId);
+  expect(chunks.length).toBeGreaterThan(0);
+  const withZod = chunks
+    .filter((chunk) => {
+      const code = fs.readFileSync(path.join(buildDir, "client", chunk.file), "utf8");
+      return ZOD_MARKERS.some((marker) => code.includes(marker));
+    })
+    .map((chunk) => chunk.file);
+  expect(withZod).toEqual([]);
+});
