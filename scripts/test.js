@@ -22,7 +22,7 @@ export const GROUPS = [
 ];
 
 /** Runs one step; `live` streams its output, otherwise it is printed in one piece when the step ends. */
-function run(step, live) {
+export function run(step, live) {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(step.command[0], step.command.slice(1), { stdio: live ? "inherit" : "pipe" });

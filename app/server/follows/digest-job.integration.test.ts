@@ -16,7 +16,8 @@ import {
   users,
 } from "../db/schema.server";
 import { createMailer, type Mailer } from "../mail/mailer.server";
-import { runDigests, weekStart } from "./digest-job.server";
+import { weekStart } from "~/lib/utc-weeks";
+import { runDigests } from "./digest-job.server";
 import { followTarget, setFollowFrequency } from "./follows.server";
 import { unsubscribeWithToken } from "./unsubscribe.server";
 

@@ -1,4 +1,5 @@
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { weekStart } from "~/lib/utc-weeks";
 import { rowsOf } from "../backup/database-tables.server";
 import type { Database } from "../db/client.server";
 import { digestSends, followMailSettings, follows, users } from "../db/schema.server";
@@ -26,12 +27,8 @@ import { unsubscribeLinks, unsubscribeSigner } from "./unsubscribe.server";
 
 export type DigestCounts = { checked: number; sent: number; unchanged: number; failed: number };
 
-/** The start of the week (Monday 00:00 UTC) that `now` falls in. */
-export function weekStart(now: Date): Date {
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const sinceMonday = (day.getUTCDay() + 6) % 7;
-  return new Date(day.getTime() - sinceMonday * 24 * 60 * 60 * 1000);
-}
+/** Members whose covered period one statement moves. */
+const QUIET_SLICE = 5_000;
 
 export class DigestSendFailed extends Error {}
 
@@ -82,6 +79,8 @@ export async function runDigests({
 
   const sign = await unsubscribeSigner({ db });
   const counts: DigestCounts = { checked: 0, sent: 0, unchanged: 0, failed: 0 };
+  /** Members with nothing new, whose covered period moves to `until` together. */
+  const quiet: string[] = [];
   for (const member of members) {
     signal.throwIfAborted();
     counts.checked += 1;
@@ -94,11 +93,9 @@ export async function runDigests({
     const news = await readFollowNews({ db, userId: member.userId, from: member.from, until });
     const items = newsCount(news);
     if (items === 0) {
-      // Nothing to tell: the period is covered all the same, so a weekly member waits for next week.
-      await db
-        .update(followMailSettings)
-        .set({ coveredUntil: until })
-        .where(and(eq(followMailSettings.userId, member.userId), lt(followMailSettings.coveredUntil, until)));
+      // Nothing to tell: the period is covered all the same (below, in one statement for all of
+      // them), so a weekly member waits for next week.
+      quiet.push(member.userId);
       counts.unchanged += 1;
       continue;
     }
@@ -158,6 +155,18 @@ export async function runDigests({
       .set({ state: "sent", sentAt: sql`now()` })
       .where(eq(digestSends.id, claimed));
     counts.sent += 1;
+  }
+  // In slices: a statement holds at most 65,535 parameters.
+  for (let start = 0; start < quiet.length; start += QUIET_SLICE) {
+    await db
+      .update(followMailSettings)
+      .set({ coveredUntil: until })
+      .where(
+        and(
+          inArray(followMailSettings.userId, quiet.slice(start, start + QUIET_SLICE)),
+          lt(followMailSettings.coveredUntil, until),
+        ),
+      );
   }
   if (counts.failed > 0) {
     throw new DigestSendFailed(

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { FIGURE_WEEKS, type WeekFigures } from "~/lib/makers";
+import { DAY_MS, weekStart } from "~/lib/utc-weeks";
 import type { Database } from "../db/client.server";
 
 /**
@@ -9,12 +10,9 @@ import type { Database } from "../db/client.server";
  * start on Monday (UTC), the current one last; a week with nothing is a row of zeros.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The Mondays (YYYY-MM-DD, UTC) of the last `weeks` weeks, oldest first. */
 export function weekStarts(now: Date, weeks = FIGURE_WEEKS): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
+  const monday = weekStart(now).getTime();
   return Array.from({ length: weeks }, (_, index) =>
     new Date(monday - (weeks - 1 - index) * 7 * DAY_MS).toISOString().slice(0, 10),
   );

@@ -14,6 +14,7 @@ import { refreshProposalFields, refreshProposals, tools, type FactSource } from 
 import { toolFormInputOf } from "../freshness/proposal-decisions.server";
 import { canonical } from "../freshness/proposal-values.server";
 import { isVerifiedMaker } from "./verified-makers.server";
+import { escapeHtml } from "../seo/xml.server";
 
 /**
  * A verified maker's proposed edits to their listing (decision 176): the fields that differ from
@@ -62,7 +63,6 @@ export function makerEditsFrom(form: FormData): MakerEdits {
   };
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const sameText = (a: string, b: string) => a.replace(/\s+/g, " ").trim() === b.replace(/\s+/g, " ").trim();
 
 /** The maker's plain text as the description's HTML: a paragraph per blank-line-separated block. */

@@ -14,6 +14,7 @@ import { ResearchModelError } from "./model.server";
 import { finishResearchRun, startResearchRun } from "./research-runs.server";
 import type { ResearchService } from "./research-service.server";
 import { readSiteMetadata, type SiteMetadata } from "./site-metadata.server";
+import { escapeHtml } from "../seo/xml.server";
 
 /**
  * The research-queue job (issue 35, decision 154): drafts every waiting entry, oldest batch first,
@@ -101,10 +102,6 @@ function nameFrom(metadata: SiteMetadata, givenName: string | null, website: str
   return name.slice(0, 120);
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/** The first sentence, at most 120 characters: a card's tagline. */
 function taglineFrom(description: string): string {
   const sentence = /^.*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description;
   return sentence.length <= 120 ? sentence : `${sentence.slice(0, 117).trimEnd()}...`;
