@@ -44,6 +44,7 @@ describe("npm run bench, smoke size", () => {
       expect(rows.map((row) => row.split("|")[1]!.trim())).toEqual([
         "home",
         "tool",
+        "tool, by a crawler (not counted)",
         "category",
         "article",
         "search",

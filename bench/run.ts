@@ -258,7 +258,17 @@ async function startAitlas({
 
 // --- Routes and checks ---
 
-type Route = { label: string; path: string; cookie?: string; mustContain: (body: string) => string | undefined };
+type Route = {
+  label: string;
+  path: string;
+  cookie?: string;
+  /** Sent instead of the browser's: a crawler's hits are not counted (decision 178). */
+  userAgent?: string;
+  mustContain: (body: string) => string | undefined;
+};
+
+/** A search engine's crawler, which isbot recognises: its views of a tool page are not counted. */
+const CRAWLER_USER_AGENT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 /** React separates adjacent text nodes with <!-- --> in server HTML; the checks read the text. */
 const readable = (html: string) => html.replace(/<!-- -->/g, "");
@@ -269,6 +279,13 @@ function routesFor(manifest: DataManifest): Route[] {
   return [
     { label: "home", path: "/", mustContain: expectText(`${manifest.counts.tools.toLocaleString("en-US")} tools`) },
     { label: "tool", path: `/tool/${manifest.sampleTool.slug}`, mustContain: expectText(manifest.sampleTool.name) },
+    // The same page and bytes, not counted: beside "tool" in the same run, what counting views costs (issue 33).
+    {
+      label: "tool, by a crawler (not counted)",
+      path: `/tool/${manifest.sampleTool.slug}`,
+      userAgent: CRAWLER_USER_AGENT,
+      mustContain: expectText(manifest.sampleTool.name),
+    },
     { label: "category", path: "/category/Writing", mustContain: expectText("Writing Tools") },
     {
       label: "article",
@@ -666,7 +683,14 @@ async function measureRoutes({
     for (const route of routes) {
       console.log(`  ${label}  ${route.path}`);
       const comparison = await alternate({
-        ours: { url: `${url}${route.path}`, pid: server.pid, headers: route.cookie ? { cookie: route.cookie } : {} },
+        ours: {
+          url: `${url}${route.path}`,
+          pid: server.pid,
+          headers: {
+            ...(route.cookie ? { cookie: route.cookie } : {}),
+            ...(route.userAgent ? { "user-agent": route.userAgent } : {}),
+          },
+        },
         plain: { url: `${plainUrl}${route.path}`, pid: plain.pid },
         settings,
         between: () => settle(url),
