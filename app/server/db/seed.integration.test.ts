@@ -14,7 +14,6 @@ import {
   jobRuns,
   refreshProposalFields,
   refreshProposals,
-  searchQueriesDaily,
   toolChanges,
   toolLinkChecks,
   toolMakers,
@@ -46,13 +45,11 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 let uploadsDir: string;
-beforeEach(async () => {
+const emptyCatalogue = async () => {
   await database.db.execute(sql`truncate table ${tools}, ${articles}, ${jobRuns} cascade`);
   uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), "aitlas-seed-"));
-});
-afterEach(async () => {
-  await fs.rm(uploadsDir, { recursive: true, force: true });
-});
+};
+const removeUploads = () => fs.rm(uploadsDir, { recursive: true, force: true });
 
 const seed = () =>
   seedDemoCatalogue({ db: database.db, storage: createLocalStorage({ rootDir: uploadsDir, publicPath: "/uploads" }) });
@@ -63,9 +60,17 @@ const wordsOf = (html: string) =>
     .split(/\s+/)
     .filter(Boolean);
 
-describe("seedDemoCatalogue", () => {
+// A first seed into the file's fresh database, read by every test of this block (seeding takes a
+// while, so once); the tests that change the catalogue or need it empty come after, on their own.
+describe("seedDemoCatalogue, once into a fresh database", () => {
+  let firstReport: Awaited<ReturnType<typeof seed>>;
+  beforeAll(async () => {
+    await emptyCatalogue();
+    firstReport = await seed();
+  });
+  afterAll(removeUploads);
+
   test("leaves what the AI refresh would, signed as demo data, and invents no website check", async () => {
-    await seed();
     const [toolRows, checks, runs, changes, allProposals, allFields] = await Promise.all([
       database.db.select().from(tools),
       database.db.select().from(toolLinkChecks),
@@ -119,7 +124,6 @@ describe("seedDemoCatalogue", () => {
   });
 
   test("makes one listing a demo maker's: verified, a comment with the badge, a proposal marked as theirs, figures", async () => {
-    await seed();
     const [tool] = await database.db.select().from(tools).where(eq(tools.slug, DEMO_MAKER.toolSlug));
     const [maker] = await database.db.select().from(users).where(eq(users.email, DEMO_MAKER.email));
     expect(await database.db.select().from(accounts).where(eq(accounts.userId, maker!.id))).toEqual([]);
@@ -135,10 +139,9 @@ describe("seedDemoCatalogue", () => {
   });
 
   test("writes at least 40 complete tools covering every category", async () => {
-    const report = await seed();
     const rows = await database.db.select().from(tools);
 
-    expect(report.toolsAdded).toBe(rows.length);
+    expect(firstReport.toolsAdded).toBe(rows.length);
     expect(rows.length).toBeGreaterThanOrEqual(40);
     expect(new Set(rows.map((tool) => tool.category))).toEqual(new Set(TOOL_CATEGORIES));
 
@@ -158,7 +161,6 @@ describe("seedDemoCatalogue", () => {
   });
 
   test("writes both of the demo's pricing shapes as plans in the demo's order", async () => {
-    await seed();
     const stored = new Map(
       (await database.db.select({ slug: tools.slug, pricing: tools.pricing }).from(tools)).map((row) => [
         row.slug,
@@ -185,10 +187,9 @@ describe("seedDemoCatalogue", () => {
   });
 
   test("writes at least 6 published articles", async () => {
-    const report = await seed();
     const rows = await database.db.select().from(articles);
 
-    expect(report.articlesAdded).toBe(rows.length);
+    expect(firstReport.articlesAdded).toBe(rows.length);
     expect(rows.length).toBeGreaterThanOrEqual(6);
     for (const article of rows) {
       expect(article.status).toBe("published");
@@ -198,7 +199,6 @@ describe("seedDemoCatalogue", () => {
   });
 
   test("links every demo article to at least one tool page, and those tools list the article (issue 34)", async () => {
-    await seed();
     const rows = await database.db.select({ id: articles.id, slug: articles.slug }).from(articles);
     const demoSlugs = new Set(demoTools.map((tool) => tool.slug));
     for (const demo of demoArticles) {
@@ -223,7 +223,6 @@ describe("seedDemoCatalogue", () => {
   });
 
   test("stores an SVG logo for every tool and points the tool at it", async () => {
-    await seed();
     const rows = await database.db.select({ slug: tools.slug, image: tools.image }).from(tools);
 
     for (const tool of rows) {
@@ -235,8 +234,6 @@ describe("seedDemoCatalogue", () => {
   });
 
   test("fills the moderation inbox: two pending submissions and a reported listing by a demo member who cannot sign in", async () => {
-    await database.db.execute(sql`delete from users where email = 'demo-member@aitlas.invalid'`);
-    await seed();
     expect(await countInbox({ db: database.db })).toMatchObject({ submissions: 2, reportedListings: 1 });
     const signIns = await database.db
       .select({ id: accounts.id })
@@ -247,8 +244,6 @@ describe("seedDemoCatalogue", () => {
   });
 
   test("fills the dashboard's search lists with searches that find (or miss) in the demo catalogue", async () => {
-    await database.db.execute(sql`truncate table ${searchQueriesDaily}`);
-    await seed();
     const report = await readSearchReport({ db: database.db });
     expect(report.top.map((row) => row.query)).toEqual(DEMO_SEARCHES.map((search) => search.query));
     expect(report.zeroResults.map((row) => row.query)).toEqual(
@@ -262,7 +257,6 @@ describe("seedDemoCatalogue", () => {
   });
 
   test("rates most tools with demo members' votes and reviews, and scores them for Top rated", async () => {
-    await seed();
     const rows = await database.db
       .select({ slug: tools.slug, rating: tools.rating, voteCount: tools.voteCount, score: tools.rankingScore })
       .from(tools);
@@ -302,7 +296,6 @@ describe("seedDemoCatalogue", () => {
   });
 
   test("adds nothing when run a second time", async () => {
-    await seed();
     const countRows = async () => ({
       tools: (await database.db.select({ n: count() }).from(tools))[0]!.n,
       articles: (await database.db.select({ n: count() }).from(articles))[0]!.n,
@@ -312,6 +305,11 @@ describe("seedDemoCatalogue", () => {
     expect(await seed()).toEqual({ toolsAdded: 0, articlesAdded: 0, tagsAdded: 0 });
     expect(await countRows()).toEqual(before);
   });
+});
+
+describe("seedDemoCatalogue over an edited catalogue", () => {
+  beforeEach(emptyCatalogue);
+  afterEach(removeUploads);
 
   test("leaves a tool an admin has edited as it is", async () => {
     await seed();
@@ -331,6 +329,9 @@ describe("seedDemoCatalogue", () => {
 });
 
 describe("isCatalogueEmpty", () => {
+  beforeEach(emptyCatalogue);
+  afterEach(removeUploads);
+
   test("is true before seeding and false after", async () => {
     expect(await isCatalogueEmpty({ db: database.db })).toBe(true);
     await seed();
