@@ -36,6 +36,8 @@ describe("load measurement", () => {
       cpuMicrosPerRequest,
       p99: 1,
       errors: 0,
+      requests: reqPerSec,
+      warmupRequests: 0,
     });
     const comparison = compare([round(50, 40), round(60, 30)], [round(100, 10), round(100, 10)]);
     expect(comparison.throughputRatio).toEqual({ median: 0.55, min: 0.5, max: 0.6 });
@@ -57,8 +59,16 @@ describe("load measurement", () => {
     const slow = await startServer(0.5);
     const fast = await startServer(0);
     const settings = { connections: 4, duration: 1, warmup: 0, rounds: 2, headers: {} };
-    const comparison = await alternate({ ours: slow, plain: fast, settings });
+    const completed: number[] = [];
+    const comparison = await alternate({
+      ours: { ...slow, onSample: (sample) => completed.push(sample.requests) },
+      plain: fast,
+      settings,
+    });
     expect(comparison.ours.errors + comparison.plain.errors).toBe(0);
+    // Each of our rounds is reported as it ends, with the responses it completed.
+    expect(completed).toHaveLength(2);
+    expect(completed.every((requests) => requests > 0)).toBe(true);
     // Half a millisecond of CPU per request on the slow side: at least 500 µs against far less.
     expect(comparison.ours.cpuMicros.median).toBeGreaterThan(450);
     expect(comparison.plain.cpuMicros.median).toBeLessThan(comparison.ours.cpuMicros.median / 2);

@@ -22,6 +22,9 @@ export type Sample = {
   cpuMicrosPerRequest: number;
   p99: number;
   errors: number;
+  /** Responses completed while measured, and during the warm-up before. */
+  requests: number;
+  warmupRequests: number;
 };
 
 export type Spread = { median: number; min: number; max: number };
@@ -58,7 +61,7 @@ export function residentMemoryMb(pid: number): { peak: number; now: number } {
 
 export async function sample(url: string, pid: number, settings: LoadSettings): Promise<Sample> {
   const load = { url, connections: settings.connections, headers: settings.headers };
-  if (settings.warmup > 0) await autocannon({ ...load, duration: settings.warmup });
+  const warmup = settings.warmup > 0 ? await autocannon({ ...load, duration: settings.warmup }) : null;
   const cpuBefore = cpuTimeMs(pid);
   const result: Result = await autocannon({ ...load, duration: settings.duration });
   const cpuMs = cpuTimeMs(pid) - cpuBefore;
@@ -68,6 +71,8 @@ export async function sample(url: string, pid: number, settings: LoadSettings): 
     cpuMicrosPerRequest: (cpuMs * 1000) / requests,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+    warmupRequests: warmup?.requests.total ?? 0,
   };
 }
 
@@ -109,7 +114,8 @@ export async function alternate({
   settings,
   between,
 }: {
-  ours: { url: string; pid: number; headers?: Record<string, string> };
+  /** `onSample` sees each of our rounds as it ends. */
+  ours: { url: string; pid: number; headers?: Record<string, string>; onSample?: (sample: Sample) => void };
   plain: { url: string; pid: number };
   settings: LoadSettings;
   between?: () => Promise<void>;
@@ -117,9 +123,12 @@ export async function alternate({
   const oursSamples: Sample[] = [];
   const plainSamples: Sample[] = [];
   for (let round = 0; round < settings.rounds; round++) {
-    oursSamples.push(
-      await sample(ours.url, ours.pid, { ...settings, headers: { ...settings.headers, ...ours.headers } }),
-    );
+    const measured = await sample(ours.url, ours.pid, {
+      ...settings,
+      headers: { ...settings.headers, ...ours.headers },
+    });
+    ours.onSample?.(measured);
+    oursSamples.push(measured);
     await between?.();
     plainSamples.push(await sample(plain.url, plain.pid, settings));
   }

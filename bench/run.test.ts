@@ -26,6 +26,8 @@ describe("npm run bench, smoke size", () => {
           "--no-search",
           // The demo site's memory at rest (bench/demo-memory.ts) seeds and starts a server of its own: minutes more.
           "--no-demo-memory",
+          // So does the counting's own measure (bench/counted-views.ts), checked in its own test.
+          "--no-counted-views",
           "--tools",
           "1000",
           "--articles",

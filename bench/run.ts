@@ -23,6 +23,7 @@ import { parseArgs, parseEnv } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { freePort, spawnServer } from "../tests/setup/production-server";
 import { JAVASCRIPT_GOAL_KB, javascriptTable } from "./bundle-size";
+import { countedViewsText, measureCountedViews } from "./counted-views";
 import { demoMemoryText, measureDemoMemory } from "./demo-memory";
 import { alternate, residentMemoryMb, type Comparison, type LoadSettings, type Spread } from "./load-measure";
 import { measureMixedLoad, signUpWriters, type MixedOutcome } from "./mixed-load";
@@ -31,7 +32,7 @@ import type { CapturedResponse } from "./plain-server";
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
 
-const usage = `Usage: npm run bench -- [--no-build] [--no-lists] [--no-link-check] [--no-session-sync] [--no-search] [--no-demo-memory] [--duration 5]
+const usage = `Usage: npm run bench -- [--no-build] [--no-lists] [--no-link-check] [--no-session-sync] [--no-search] [--no-demo-memory] [--no-counted-views] [--duration 5]
                      [--warmup 1] [--rounds 3]
                      [--connections 50] [--writers 20] [--tools 10000] [--articles 1000] [--out bench/RESULTS.md]`;
 
@@ -63,6 +64,7 @@ function readOptions() {
       "no-session-sync": { type: "boolean", default: false },
       "no-search": { type: "boolean", default: false },
       "no-demo-memory": { type: "boolean", default: false },
+      "no-counted-views": { type: "boolean", default: false },
       duration: { type: "string", default: "5" },
       warmup: { type: "string", default: "1" },
       rounds: { type: "string", default: "3" },
@@ -94,6 +96,7 @@ function readOptions() {
     sessionSync: !values["no-session-sync"],
     search: !values["no-search"],
     demoMemory: !values["no-demo-memory"],
+    countedViews: !values["no-counted-views"],
     duration: positive("duration", 1),
     warmup: positive("warmup", 0),
     rounds: positive("rounds", 1),
@@ -487,6 +490,7 @@ function writeResults(report: {
   memory: { cacheOff: number; cacheOn: number; demo: string };
   previous: PreviousRatios;
   mixed: string;
+  countedViews: string;
 }) {
   const { options, manifest, timings, previous } = report;
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(", ");
@@ -540,6 +544,10 @@ ${table(report.cacheOff, PAGE_CACHE_OFF, previous)}
 ## Page cache on (300 s)
 
 ${table(report.cacheOn, PAGE_CACHE_ON, previous)}
+
+## Counting views on a cached page
+
+${report.countedViews}
 
 ## Mixed load: reads while members write
 
@@ -854,6 +862,14 @@ async function main() {
       memory.demo = demoMemoryText(await measureDemoMemory());
     }
 
+    let countedViews = "Skipped in this run (`--no-counted-views`).";
+    if (options.countedViews) {
+      console.log("  a cached tool page hit by a browser (counted) and by a crawler (bench/counted-views.ts)");
+      countedViews = countedViewsText(
+        await measureCountedViews({ rounds: Math.max(options.rounds, 10), seconds: options.duration }),
+      );
+    }
+
     let mixed = "Skipped in this run (`--writers 0`).";
     if (options.writers > 0) {
       console.log(`  mixed load: ${options.connections} readers while ${options.writers} members vote and comment`);
@@ -879,6 +895,7 @@ async function main() {
       memory,
       previous,
       mixed,
+      countedViews,
     });
     console.log(
       `\nPage cache off\n${table(cacheOff, PAGE_CACHE_OFF, previous)}\n\nPage cache on\n${table(cacheOn, PAGE_CACHE_ON, previous)}\n`,
