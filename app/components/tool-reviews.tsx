@@ -93,7 +93,8 @@ function ReviewStars({ rating }: { rating: number }) {
 /**
  * The tool's reviews: the distribution, the order, then each review with its stars, author, what it
  * was used for and its helpful count. Members mark others' reviews helpful and report them; the
- * author deletes their own (the stars stay). Plain forms, so all of it works without JavaScript.
+ * author deletes their own (the stars stay); an administrator hides and restores any. Plain forms,
+ * so all of it works without JavaScript.
  */
 export function ToolReviews({
   distribution,
@@ -101,12 +102,15 @@ export function ToolReviews({
   reviews,
   sort,
   signedIn,
+  viewerIsAdmin,
 }: {
   distribution: { stars: number; votes: number }[];
   reviewCount: number;
   reviews: ToolReview[];
   sort: ReviewSort;
   signedIn: boolean;
+  /** An administrator sees hidden reviews too, and hides or restores any. */
+  viewerIsAdmin: boolean;
 }) {
   return (
     <section aria-labelledby="reviews-heading" className="space-y-4">
@@ -127,7 +131,7 @@ export function ToolReviews({
           </div>
           <ul className="space-y-4">
             {reviews.map((review) => (
-              <ReviewItem key={review.id} review={review} signedIn={signedIn} />
+              <ReviewItem key={review.id} review={review} signedIn={signedIn} moderates={viewerIsAdmin} />
             ))}
           </ul>
         </>
@@ -136,7 +140,7 @@ export function ToolReviews({
   );
 }
 
-function ReviewItem({ review, signedIn }: { review: ToolReview; signedIn: boolean }) {
+function ReviewItem({ review, signedIn, moderates }: { review: ToolReview; signedIn: boolean; moderates: boolean }) {
   const author = review.authorName || "Anonymous";
   return (
     <li
@@ -194,6 +198,7 @@ function ReviewItem({ review, signedIn }: { review: ToolReview; signedIn: boolea
             labels={COMMENT_REPORT_REASON_LABELS}
           />
         )}
+        {moderates && <ReviewModeratorToggle reviewId={review.id} hidden={review.hidden} author={author} />}
         {review.isOwn && (
           <>
             <a href="#rate-heading" className={DISCLOSURE_SUMMARY_CLASSES}>
@@ -240,6 +245,22 @@ function HelpfulButton({
       >
         Helpful<span className="sr-only"> (the review by {author})</span>
       </Button>
+    </fetcher.Form>
+  );
+}
+
+/** An administrator's Hide (a visible review) or Restore (a hidden one), in one click; the star vote stays either way. */
+function ReviewModeratorToggle({ reviewId, hidden, author }: { reviewId: string; hidden: boolean; author: string }) {
+  const { fetcher } = useCommunityFetcher();
+  const { pathname } = useLocation();
+  return (
+    <fetcher.Form method="post" action={pathname}>
+      <input type="hidden" name="intent" value={hidden ? "restore-review" : "hide-review"} />
+      <input type="hidden" name="reviewId" value={reviewId} />
+      <button type="submit" className={DISCLOSURE_SUMMARY_CLASSES} disabled={fetcher.state !== "idle"}>
+        {hidden ? "Restore" : "Hide"}
+        <span className="sr-only"> the review by {author}</span>
+      </button>
     </fetcher.Form>
   );
 }

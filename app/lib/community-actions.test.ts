@@ -92,6 +92,8 @@ describe("the tool page's newer actions", () => {
     expect(parseCommunityIntent(null)).toBeNull();
     expect(isModeratorIntent("hide-comment")).toBe(true);
     expect(isModeratorIntent("delete-comment")).toBe(false);
+    expect(isModeratorIntent("restore-review")).toBe(true);
+    expect(isModeratorIntent("delete-review")).toBe(false);
   });
 
   it("keep the spec's prompts and successes for votes and comments", () => {

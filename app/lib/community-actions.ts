@@ -14,14 +14,28 @@ export const COMMUNITY_INTENTS = [
   "delete-review",
   "mark-helpful",
   "report-review",
+  "hide-review",
+  "restore-review",
 ] as const;
 export type CommunityIntent = (typeof COMMUNITY_INTENTS)[number];
 
 /** The intents only an administrator may post. */
-export const MODERATOR_INTENTS = ["hide-comment", "restore-comment", "moderate-delete-comment"] as const;
+export const MODERATOR_INTENTS = [
+  "hide-comment",
+  "restore-comment",
+  "moderate-delete-comment",
+  "hide-review",
+  "restore-review",
+] as const;
 
 /** The intents of a review's own buttons (a review is written with the vote). */
-export const REVIEW_INTENTS = ["delete-review", "mark-helpful", "report-review"] as const;
+export const REVIEW_INTENTS = [
+  "delete-review",
+  "mark-helpful",
+  "report-review",
+  "hide-review",
+  "restore-review",
+] as const;
 
 export function isReviewIntent(intent: CommunityIntent): boolean {
   return (REVIEW_INTENTS as readonly CommunityIntent[]).includes(intent);
@@ -53,6 +67,7 @@ export const COMMUNITY_TOASTS = {
 } as const;
 
 const MODERATOR_SIGN_IN = "Please sign in as an administrator to moderate comments";
+const REVIEW_MODERATOR_SIGN_IN = "Please sign in as an administrator to moderate reviews";
 
 /** Issue 15's actions on the tool page, in the spec's manner: what success, failure and signing in say. */
 const MEMBER_ACTION_TEXTS: Record<
@@ -112,6 +127,16 @@ const MEMBER_ACTION_TEXTS: Record<
     done: { title: "Report sent", description: "Thank you. An administrator will review it." },
     failed: "Failed to send your report. Please try again.",
     signIn: "Please sign in to report a review",
+  },
+  "hide-review": {
+    done: { title: "Review hidden", description: "Only its author and administrators can see it now." },
+    failed: "Failed to hide the review. Please try again.",
+    signIn: REVIEW_MODERATOR_SIGN_IN,
+  },
+  "restore-review": {
+    done: { title: "Review restored", description: "Everyone can see it again." },
+    failed: "Failed to restore the review. Please try again.",
+    signIn: REVIEW_MODERATOR_SIGN_IN,
   },
 };
 

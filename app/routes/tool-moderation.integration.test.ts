@@ -457,6 +457,61 @@ describe("moderation on the tool page", () => {
     ]);
   });
 
+  it("an administrator hides a review and restores it on the page; the star vote counts throughout", async () => {
+    const author = await newMember();
+    const admin = await newAdmin();
+    expect(
+      await post({ intent: "vote", rating: "2", review: "Crashed twice a day." }, { cookie: author.cookie }),
+    ).toMatchObject({ ok: true });
+    const reviews = async (cookie?: string) =>
+      (await loadToolPage(services, toolSlug, cookie)).reviews.map((review) => [review.review, review.hidden]);
+    const reviewId = (await loadToolPage(services, toolSlug)).reviews[0]!.id;
+
+    // Posted from another tool's page, the review is not found there, and stays.
+    const [other] = await insertTools(database.db, { name: "Other Writer" });
+    expect(
+      await postToToolPage(services, other!.slug, { intent: "hide-review", reviewId }, { cookie: admin.cookie }),
+    ).toMatchObject({ status: 404, formError: "Review not found" });
+    // A member cannot: 403, nothing changes.
+    for (const intent of ["hide-review", "restore-review"])
+      expect(await post({ intent, reviewId }, { cookie: author.cookie })).toMatchObject({
+        status: 403,
+        formError: "Administrator access required",
+      });
+    expect(await reviews()).toEqual([["Crashed twice a day.", false]]);
+
+    const invalidations = services.invalidations();
+    expect(await post({ intent: "hide-review", reviewId }, { cookie: admin.cookie })).toEqual({
+      status: 200,
+      form: "hide-review",
+      ok: true,
+    });
+    expect(services.invalidations()).toBe(invalidations + 1);
+    expect(await reviews()).toEqual([]);
+    expect(await reviews(author.cookie)).toEqual([["Crashed twice a day.", true]]);
+    // The administrator still sees it, marked, to restore it.
+    expect(await reviews(admin.cookie)).toEqual([["Crashed twice a day.", true]]);
+
+    expect(await post({ intent: "restore-review", reviewId }, { cookie: admin.cookie })).toMatchObject({
+      ok: true,
+      form: "restore-review",
+    });
+    expect(await reviews()).toEqual([["Crashed twice a day.", false]]);
+    // Restoring a visible review changes nothing and logs nothing.
+    expect(await post({ intent: "restore-review", reviewId }, { cookie: admin.cookie })).toMatchObject({ ok: true });
+    expect(
+      await database.db
+        .select({ action: moderationActions.action })
+        .from(moderationActions)
+        .orderBy(moderationActions.createdAt),
+    ).toEqual([{ action: "review-hidden" }, { action: "review-restored" }]);
+    const [tool] = await database.db
+      .select({ rating: tools.rating, voteCount: tools.voteCount })
+      .from(tools)
+      .where(eq(tools.id, toolId));
+    expect(tool).toEqual({ rating: 2, voteCount: 1 });
+  });
+
   it("an administrator deletes anyone's comment, and the log keeps what it said", async () => {
     const author = await newMember();
     const admin = await newAdmin();
@@ -497,6 +552,7 @@ describe("moderation on the tool page", () => {
     ["delete-comment", "Please sign in to delete your comment"],
     ["report-comment", "Please sign in to report a comment"],
     ["hide-comment", "Please sign in as an administrator to moderate comments"],
+    ["hide-review", "Please sign in as an administrator to moderate reviews"],
   ])("signed out, %s answers 401 %j", async (intent, error) => {
     const commentId = await commentBy(await newMember(), "Untouched.");
     expect(await post({ intent, commentId, content: "x", reason: "spam" })).toMatchObject({

@@ -116,7 +116,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // signed-in member's failed read leaves their page (never cached) without reviews; a visitor's fails the page.
   const reviewReads = Promise.all([
     readRatingDistribution({ db: context.db, toolId: tool.id }),
-    listToolReviews({ db: context.db, toolId: tool.id, sort: reviewSort, viewerId: viewer?.id }),
+    listToolReviews({
+      db: context.db,
+      toolId: tool.id,
+      sort: reviewSort,
+      viewerId: viewer?.id,
+      viewerIsAdmin: viewer?.isAdmin,
+    }),
   ]).catch((error: unknown) => {
     if (!viewer) throw error;
     logger.error({ err: error, toolId: tool.id, userId: viewer.id }, "could not read the tool's reviews");
@@ -506,6 +512,7 @@ export default function ToolDetail({ loaderData, actionData }: Route.ComponentPr
         reviews={loaderData.reviews}
         sort={loaderData.reviewSort}
         signedIn={signedIn}
+        viewerIsAdmin={canEdit}
       />
       {pageResult && pageIntent && isReviewIntent(pageIntent) && (
         <ActionNotice intent={pageIntent} result={pageResult} />

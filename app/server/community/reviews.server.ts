@@ -32,7 +32,7 @@ export type ToolReview = {
   /** Only when the author chose one: the address of their profile page, /u/{displayName}. */
   displayName: string | null;
   helpfulCount: number;
-  /** Hidden by an administrator: sent to its author only, marked. */
+  /** Hidden by an administrator: sent to its author and the administrators only, marked. */
   hidden: boolean;
   isOwn: boolean;
   markedHelpful: boolean;
@@ -176,17 +176,22 @@ export async function listToolReviews({
   toolId,
   sort,
   viewerId,
+  viewerIsAdmin = false,
   limit = REVIEWS_SHOWN,
 }: {
   db: Database;
   toolId: string;
   sort: ReviewSort;
   viewerId?: string;
+  /** Administrators see hidden reviews too, marked, to restore them. */
+  viewerIsAdmin?: boolean;
   limit?: number;
 }): Promise<ToolReview[]> {
-  const visible: SQL | undefined = viewerId
-    ? or(isNull(toolVotes.reviewHiddenAt), eq(toolVotes.userId, viewerId))
-    : isNull(toolVotes.reviewHiddenAt);
+  const visible: SQL | undefined = viewerIsAdmin
+    ? undefined
+    : viewerId
+      ? or(isNull(toolVotes.reviewHiddenAt), eq(toolVotes.userId, viewerId))
+      : isNull(toolVotes.reviewHiddenAt);
   const order =
     sort === "helpful"
       ? [desc(helpfulCount), desc(toolVotes.reviewedAt), desc(toolVotes.id)]

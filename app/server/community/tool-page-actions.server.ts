@@ -22,6 +22,7 @@ import {
   restoreComment,
 } from "../moderation/comment-moderation.server";
 import { reportComment, reportListing } from "../moderation/reports.server";
+import { hideReview, restoreReview } from "../moderation/review-moderation.server";
 import { intent as intentStep, stringField as field } from "../http/action-pipeline.server";
 import { RATE_LIMITS, type RateLimitRule } from "../security/rate-limit-rules.server";
 import { addComment, deleteOwnComment, editOwnComment } from "./comments.server";
@@ -119,6 +120,18 @@ const TOOL_PAGE_ACTIONS: Record<
     changesPublicPages: true,
     perform: ({ db, viewer, toolId, form }) =>
       markReviewHelpful({ db, userId: viewer.id, toolId, voteId: field(form, "reviewId") }),
+  },
+  "hide-review": {
+    rule: null,
+    changesPublicPages: true,
+    perform: ({ db, viewer, toolId, form }) =>
+      hideReview({ db, toolId, voteId: field(form, "reviewId"), moderator: moderatorFrom(viewer) }),
+  },
+  "restore-review": {
+    rule: null,
+    changesPublicPages: true,
+    perform: ({ db, viewer, toolId, form }) =>
+      restoreReview({ db, toolId, voteId: field(form, "reviewId"), moderator: moderatorFrom(viewer) }),
   },
   "report-review": {
     rule: RATE_LIMITS.report,

@@ -8,7 +8,8 @@ import { recordModerationAction, type Moderator } from "./moderation-log.server"
 
 export const REVIEW_NOT_FOUND_MESSAGE = "Review not found";
 
-type ReviewDecision = { db: Database; voteId: string; moderator: Moderator };
+/** `toolId`, when given, is the tool whose page the decision was posted from: another tool's review is not found there. */
+type ReviewDecision = { db: Database; voteId: string; moderator: Moderator; toolId?: string };
 
 /**
  * One decision on a review, in one transaction with its log line, like a comment's (decision 079):
@@ -16,7 +17,7 @@ type ReviewDecision = { db: Database; voteId: string; moderator: Moderator };
  * logged when `change` says it changed something. The star vote itself is never touched.
  */
 function decideOnReview(
-  { db, voteId, moderator }: ReviewDecision,
+  { db, voteId, moderator, toolId }: ReviewDecision,
   {
     action,
     closesReports,
@@ -34,7 +35,7 @@ function decideOnReview(
       })
       .from(toolVotes)
       .innerJoin(tools, eq(tools.id, toolVotes.toolId))
-      .where(eq(toolVotes.id, voteId))
+      .where(and(eq(toolVotes.id, voteId), toolId === undefined ? undefined : eq(toolVotes.toolId, toolId)))
       .for("no key update", { of: toolVotes });
     if (!review?.text) throw new AppError("not-found", REVIEW_NOT_FOUND_MESSAGE);
     if (closesReports) {
