@@ -34,6 +34,9 @@ export const MAKER_MESSAGES = {
   claimNotFound: "Claim not found",
   approved: (toolName: string, member: string) => `${member} is now a verified maker of ${toolName}.`,
   rejected: (toolName: string) => `The claim on ${toolName} was rejected.`,
+  revoked: (toolName: string, member: string) => `${member} is no longer a verified maker of ${toolName}.`,
+  /** A revocation of someone who is not (or no longer) a verified maker of the listing: a 409, on the form. */
+  notAMaker: "That member is not a verified maker of this listing.",
   proposed: "Your proposal waits for an administrator's review.",
   nothingChanged: "Nothing differs from the listing: change a field to propose it.",
   /** Spec-like refusal of a maker's own rating (issue 33: makers cannot vote on or review their own tool). */
@@ -41,6 +44,9 @@ export const MAKER_MESSAGES = {
 } as const;
 
 export const MAKER_NOTE_MAX = 1000;
+
+/** The admin tool form's intent that takes a verified maker's status back. */
+export const REVOKE_MAKER_INTENT = "revoke-maker";
 
 /** One week of a listing's figures, Monday first (UTC). */
 export type WeekFigures = { week: string; views: number; clicks: number; saves: number; votes: number };

@@ -64,6 +64,7 @@ export const MODERATION_ACTIONS = [
   "review-reports-dismissed",
   "votes-discounted",
   "vote-burst-dismissed",
+  "maker-revoked",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -86,7 +86,7 @@ async function confirmationFor(email: string): Promise<string> {
   return String(server.logs.findLast((line) => String(line.msg ?? "").includes(`(${email})`) && line.link)!.link);
 }
 
-test("a maker claims a listing by a token on its website, comments with the badge, and a proposed plan change is accepted", async ({
+test("a maker claims a listing by a token on its website, comments with the badge, has a plan change accepted, and is revoked", async ({
   page,
   browser,
 }) => {
@@ -190,5 +190,20 @@ test("a maker claims a listing by a token on its website, comments with the badg
       return [await totalOf(0), await totalOf(1)];
     })
     .toEqual([viewsBefore + 1, clicksBefore + 1]);
+
+  // The administrator revokes the maker under the tool's form: the badge leaves the listing and the
+  // maker's comment (decision 190).
+  await admin.goto(toolPath);
+  await admin.getByRole("link", { name: "Edit Tool" }).click();
+  const makers = admin.getByRole("region", { name: "Makers" });
+  await expect(makers.getByRole("listitem")).toHaveCount(1);
+  const makerName = (await makers.getByRole("listitem").locator(".font-semibold").textContent())!;
+  await makers.getByRole("button", { name: `Revoke ${makerName} as maker of ${TOOL.name}` }).click();
+  await expectToast(admin, MAKER_MESSAGES.revoked(TOOL.name, makerName));
+  await expect(makers).toContainText("No verified maker");
+  await page.goto(toolPath);
+  await expect(comment).toBeVisible();
+  await expect(comment.getByText("Maker", { exact: true })).toHaveCount(0);
+  await expect(page.locator("article > header").getByText("Maker", { exact: true })).toHaveCount(0);
   await adminContext.close();
 });

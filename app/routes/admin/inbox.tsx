@@ -232,6 +232,7 @@ const ACTION_TEXT: Record<ModerationAction, string> = {
   "submission-rejected": "rejected a submission",
   "review-hidden": "hid a review",
   "review-restored": "restored a review",
+  "maker-revoked": "revoked a maker",
   "review-reports-dismissed": "dismissed the reports on a review",
   "votes-discounted": "discounted votes",
   "vote-burst-dismissed": "let a burst of votes count",

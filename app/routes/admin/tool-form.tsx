@@ -19,6 +19,10 @@ import { QUEUE_ENTRY_FIELD, RESEARCH_QUEUE_MESSAGES } from "~/lib/research-queue
 import { deleteToolIntent } from "./tool-form/delete-tool.server";
 import { fetchLogoIntent } from "./tool-form/fetch-logo.server";
 import { saveToolIntent } from "./tool-form/save-tool.server";
+import { revokeMakerIntent } from "./tool-form/revoke-maker.server";
+import { ToolMakers } from "~/components/admin/tool-makers";
+import { REVOKE_MAKER_INTENT } from "~/lib/makers";
+import { listVerifiedMakers } from "~/server/makers/maker-claims.server";
 import { toolNotFound } from "./tool-form/shared.server";
 import { adminPageMeta } from "~/lib/seo";
 
@@ -60,11 +64,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           submission: null,
           prefill: { ...draft, tags: draft.tags.filter((id) => tagIds.has(id)) },
           queueEntry: { id: entry.id, website: entry.website, metadataOnly },
+          makers: [],
         };
       }
     }
     const prefill = found?.status === "pending" ? toolPrefillFrom(found, new Set(tags.map((tag) => tag.id))) : null;
-    return { tool: null, tags, research, submission, prefill, queueEntry: null };
+    return { tool: null, tags, research, submission, prefill, queueEntry: null, makers: [] };
   }
   const tool = await findToolById({ db: context.db, id: params.id });
   if (!tool) throw toolNotFound();
@@ -87,7 +92,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tags: await listTagIdsForTool({ db: context.db, toolId: tool.id }),
     facts: await readToolFacts({ db: context.db, toolId: tool.id }),
   };
-  return { tool: editable, tags, research, submission: null, prefill: null, queueEntry: null };
+  const makers = (await listVerifiedMakers({ db: context.db, toolId: tool.id })).map((maker) => ({
+    ...maker,
+    verifiedAt: maker.verifiedAt?.toISOString() ?? null,
+  }));
+  return { tool: editable, tags, research, submission: null, prefill: null, queueEntry: null, makers };
 }
 
 export const action = defineIntents({
@@ -99,12 +108,18 @@ export const action = defineIntents({
     const intent = form.get("intent");
     if (intent === FETCH_LOGO_INTENT) return message;
     if (intent === "delete") return ADMIN_TOASTS.toolDeleteFailed(message);
+    if (intent === REVOKE_MAKER_INTENT) return message;
     return (params.id === NEW_TOOL_ID ? ADMIN_TOASTS.toolCreateFailed : ADMIN_TOASTS.toolUpdateFailed)(message);
   },
   // A tool (or submission) deleted meanwhile, or an id that names none, is a 404, like opening it.
   boundary: ["not-found"],
   unknownIntent: "unknown action",
-  intents: { save: saveToolIntent, delete: deleteToolIntent, [FETCH_LOGO_INTENT]: fetchLogoIntent },
+  intents: {
+    save: saveToolIntent,
+    delete: deleteToolIntent,
+    [FETCH_LOGO_INTENT]: fetchLogoIntent,
+    [REVOKE_MAKER_INTENT]: revokeMakerIntent,
+  },
 });
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
@@ -115,16 +130,19 @@ export default function ToolFormPage({ loaderData, actionData }: Route.Component
   const logoAnswer = actionData?.form === FETCH_LOGO_INTENT ? (actionData as LogoAnswer) : undefined;
   // A different tool (or new after edit) is a different form: nothing carries over.
   return (
-    <ToolEditor
-      key={loaderData.tool?.id ?? loaderData.submission?.id ?? loaderData.queueEntry?.id ?? NEW_TOOL_ID}
-      tool={loaderData.tool}
-      submission={loaderData.submission}
-      queueEntry={loaderData.queueEntry}
-      prefill={loaderData.prefill}
-      tagChoices={loaderData.tags}
-      research={loaderData.research}
-      failure={logoAnswer ? undefined : actionData}
-      postedLogoOutcome={logoAnswer}
-    />
+    <>
+      <ToolEditor
+        key={loaderData.tool?.id ?? loaderData.submission?.id ?? loaderData.queueEntry?.id ?? NEW_TOOL_ID}
+        tool={loaderData.tool}
+        submission={loaderData.submission}
+        queueEntry={loaderData.queueEntry}
+        prefill={loaderData.prefill}
+        tagChoices={loaderData.tags}
+        research={loaderData.research}
+        failure={logoAnswer ? undefined : actionData}
+        postedLogoOutcome={logoAnswer}
+      />
+      {loaderData.tool && <ToolMakers toolName={loaderData.tool.name} makers={loaderData.makers} />}
+    </>
   );
 }

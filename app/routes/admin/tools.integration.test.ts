@@ -285,6 +285,8 @@ describe("opening the tool form", () => {
       submission: null,
       queueEntry: null,
       prefill: null,
+      // No member has verified that they make it (decision 190).
+      makers: [],
     });
   });
 

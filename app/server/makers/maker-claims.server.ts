@@ -7,6 +7,7 @@ import type { Database } from "../db/client.server";
 import { profiles, toolMakers, tools } from "../db/schema.server";
 import { env } from "../env.server";
 import type { OutboundClient } from "../outbound/guarded-fetch.server";
+import { recordModerationAction, type Moderator } from "../moderation/moderation-log.server";
 import { findTokenOnWebsite } from "./website-token.server";
 
 /**
@@ -192,4 +193,71 @@ export async function decideClaim({
     toolName: claim.toolName,
     memberName: claim.memberName ?? "The member",
   };
+}
+
+export type VerifiedMaker = {
+  id: string;
+  memberName: string | null;
+  method: "file" | "meta" | "admin" | null;
+  verifiedAt: Date | null;
+};
+
+/** A listing's verified makers, first verified first (the admin's tool page, to revoke one). */
+export async function listVerifiedMakers({ db, toolId }: { db: Database; toolId: string }): Promise<VerifiedMaker[]> {
+  return db
+    .select({
+      id: toolMakers.id,
+      memberName: sql<string | null>`coalesce(${profiles.displayName}, ${profiles.username})`,
+      method: toolMakers.method,
+      verifiedAt: toolMakers.verifiedAt,
+    })
+    .from(toolMakers)
+    .leftJoin(profiles, eq(profiles.id, toolMakers.userId))
+    .where(and(eq(toolMakers.toolId, toolId), eq(toolMakers.status, "verified")))
+    .orderBy(asc(toolMakers.verifiedAt), asc(toolMakers.id));
+}
+
+/**
+ * An administrator takes a listing's maker status back (a website sold, an approval made in error): the
+ * badge leaves the listing and the member's comments, the figures and proposals are no longer theirs to
+ * see or make, and the decision is logged. The member may claim again, proving control afresh.
+ */
+export async function revokeMaker({
+  db,
+  toolId,
+  makerId,
+  moderator,
+}: {
+  db: Database;
+  toolId: string;
+  makerId: string;
+  moderator: Moderator;
+}): Promise<{ userId: string; toolName: string; memberName: string }> {
+  // Not "not-found", which the tool form answers with its 404 page: the form stays, and says so.
+  if (!isUuid(makerId)) throw new AppError("conflict", MAKER_MESSAGES.notAMaker);
+  return db.transaction(async (tx) => {
+    const [maker] = await tx
+      .delete(toolMakers)
+      .where(and(eq(toolMakers.id, makerId), eq(toolMakers.toolId, toolId), eq(toolMakers.status, "verified")))
+      .returning({ userId: toolMakers.userId });
+    if (!maker) throw new AppError("conflict", MAKER_MESSAGES.notAMaker);
+    const [names] = await tx
+      .select({
+        toolName: tools.name,
+        memberName: sql<string | null>`coalesce(${profiles.displayName}, ${profiles.username})`,
+      })
+      .from(tools)
+      .leftJoin(profiles, eq(profiles.id, maker.userId))
+      .where(eq(tools.id, toolId));
+    const memberName = names?.memberName ?? "The member";
+    const toolName = names?.toolName ?? "the listing";
+    await recordModerationAction({
+      db: tx,
+      action: "maker-revoked",
+      subjectId: makerId,
+      summary: `${toolName}: ${memberName}`,
+      moderator,
+    });
+    return { userId: maker.userId, toolName, memberName };
+  });
 }
