@@ -15,6 +15,7 @@ import {
   type ToolFactName,
   type ToolFacts,
 } from "./tool-facts";
+import { DAY_MS } from "./utc-weeks";
 
 // The zod schemas of the facts (issue 32), apart from their names and labels in tool-facts.ts so
 // that the browser's pages showing facts do not load zod (decision 186).
@@ -55,7 +56,7 @@ export function factSchema(fact: ToolFactName) {
         .trim()
         .refine(isCalendarDay, TOOL_FACT_MESSAGES.checkedInvalid)
         // A day ahead of UTC is still today somewhere: a form filled in late in the evening west of Greenwich.
-        .refine((day) => day <= today(new Date(Date.now() + 24 * 60 * 60 * 1000)), TOOL_FACT_MESSAGES.checkedInFuture),
+        .refine((day) => day <= today(new Date(Date.now() + DAY_MS)), TOOL_FACT_MESSAGES.checkedInFuture),
     })
     .superRefine((input, ctx) => {
       if (allowed.length > 0 && (input.value === null || !allowed.includes(input.value)))

@@ -8,10 +8,11 @@ import { logger } from "../logger.server";
 import type { Auth } from "./auth.server";
 import { type SignedIn, signInWithPassword } from "./credentials.server";
 import { hasAdministrator } from "./roles.server";
+import { DAY_MS } from "~/lib/utc-weeks";
 
 /** Setup tokens live in Better Auth's verifications table under this identifier, hashed. */
 const SETUP_IDENTIFIER = "admin-setup";
-const SETUP_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const SETUP_LIFETIME_MS = DAY_MS;
 export const ADMIN_SETUP_PATH = "/setup/admin";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -9,6 +9,7 @@ import { logWhenFinished } from "./access-log.server";
 import { lingerAfterEarlyAnswers } from "./lingering-close.server";
 import type { ServingState } from "./http-pipeline.server";
 import { drainThenClose } from "./shutdown.server";
+import { DAY_MS } from "~/lib/utc-weeks";
 
 /** Opens the port: cache hits are answered before Express, everything else goes to `app`. */
 export async function listen({
@@ -44,7 +45,7 @@ export function listeningPort(server: Server): number {
 export function startUpkeep(started: StartedServices) {
   const timer = setInterval(
     () => {
-      pruneRateLimits({ db: started.handle.db, olderThanMs: 24 * 60 * 60 * 1000 }).catch((error: unknown) =>
+      pruneRateLimits({ db: started.handle.db, olderThanMs: DAY_MS }).catch((error: unknown) =>
         logger.warn({ err: error }, "could not prune rate-limit counters"),
       );
     },

@@ -5,6 +5,7 @@ import type { Database } from "../db/client.server";
 import { toolDailyCounts, tools } from "../db/schema.server";
 import { logger } from "../logger.server";
 import { utcDay } from "../search/search-log.server";
+import { DAY_MS } from "~/lib/utc-weeks";
 
 /**
  * A tool's page views and "Visit website" clicks per day (issue 33, decision 178), counted without
@@ -19,7 +20,6 @@ import { utcDay } from "../search/search-log.server";
 const MAX_PENDING = 20_000;
 /** User agents whose verdict is remembered; a page hit then costs one Map lookup, not a regular expression. */
 const VERDICTS_KEPT = 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const verdicts = new Map<string, boolean>();
 

@@ -3,6 +3,7 @@ import { refreshRankingPrior } from "../../catalog/ranking.server";
 import type { Database } from "../client.server";
 import { profiles, reviewHelpfulMarks, tools, toolVotes, users } from "../schema.server";
 import { DEMO_REVIEWERS, demoHelpfulMarkers, demoVotes } from "./reviews.server";
+import { DAY_MS } from "~/lib/utc-weeks";
 
 /**
  * Writes the demo's members, votes, reviews and helpful marks (demo/reviews.server.ts) on the tools
@@ -11,7 +12,7 @@ import { DEMO_REVIEWERS, demoHelpfulMarkers, demoVotes } from "./reviews.server"
  */
 export async function seedDemoReviews(tx: Database, toolIds: string[], now: number): Promise<void> {
   if (toolIds.length === 0) return;
-  const day = 24 * 60 * 60 * 1000;
+  const day = DAY_MS;
   await tx
     .insert(users)
     .values(

@@ -1,5 +1,6 @@
 import type { Database } from "../client.server";
 import { searchQueriesDaily } from "../schema.server";
+import { DAY_MS } from "~/lib/utc-weeks";
 
 /**
  * Demo search counts (decision 162): what visitors of a young directory might have looked for over
@@ -23,7 +24,7 @@ const DEMO_DAYS = 14;
 
 export async function seedDemoSearches(tx: Database, toolIds: string[], now: number): Promise<void> {
   if (toolIds.length === 0) return;
-  const day = 24 * 60 * 60 * 1000;
+  const day = DAY_MS;
   const rows = DEMO_SEARCHES.flatMap(({ query, count, zero }) =>
     Array.from({ length: DEMO_DAYS }, (_, index) => {
       const searchCount = Math.floor(count / DEMO_DAYS) + (index < count % DEMO_DAYS ? 1 : 0);

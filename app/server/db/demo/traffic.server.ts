@@ -1,6 +1,7 @@
 import type { Database } from "../client.server";
 import { toolDailyCounts } from "../schema.server";
 import { utcDay } from "../../search/search-log.server";
+import { DAY_MS } from "~/lib/utc-weeks";
 
 /**
  * Demo page views and website clicks (decisions 178, 179): twelve weeks of daily figures for each
@@ -44,7 +45,7 @@ export function demoDailyCounts(slugs: readonly string[], weekdayOf: (daysAgo: n
 
 export async function seedDemoTraffic(tx: Database, tools: { id: string; slug: string }[], now: number) {
   if (tools.length === 0) return;
-  const day = 24 * 60 * 60 * 1000;
+  const day = DAY_MS;
   const ids = new Map(tools.map((tool) => [tool.slug, tool.id]));
   const rows = demoDailyCounts(
     tools.map((tool) => tool.slug),
