@@ -25,7 +25,11 @@ function chunkGroup(id: string, graph: ModuleGraph): string | null {
   const reachedBy = [...importersReaching(id, graph)].filter((module) => module !== id);
   const library = id.includes("/node_modules/");
   if (reachedBy.some((module) => ROOT_MODULE.test(module))) return library ? "libraries" : "site";
-  const browsePages = reachedBy.filter((module) => BROWSE_ROUTE.test(module)).length;
+  // A route is reached as its module and as React Router's client proxy of it (`?__react-router-build-client-route`):
+  // counted once, or code only the tool page uses would count as shared by two pages.
+  const browsePages = new Set(
+    reachedBy.filter((module) => BROWSE_ROUTE.test(module)).map((module) => module.replace(/\?.*$/, "")),
+  ).size;
   const sharedCode = !BROWSE_ROUTE.test(id) && (!library || id.includes("/lucide-react/"));
   return browsePages >= 2 && sharedCode ? "site" : null;
 }

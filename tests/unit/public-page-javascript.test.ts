@@ -27,3 +27,25 @@ test.each(MEASURED_PAGES)("the $label page's JavaScript holds no zod", ({ routeI
     .map((chunk) => chunk.file);
   expect(withZod).toEqual([]);
 });
+
+// Decision 109's chunk groups: what only one page uses loads with that page, not in the file every
+// page loads. A route reached both as its module and as React Router's client proxy of it once
+// counted as two pages, and the tool page's comments, reviews and report forms went to every page.
+/** Words only the tool page's comments and reviews draw. */
+const TOOL_PAGE_ONLY = "Hidden by a moderator";
+
+test.each(MEASURED_PAGES.filter((page) => page.routeId !== "routes/tool"))(
+  "the $label page does not load the tool page's comments and reviews",
+  ({ routeId }) => {
+    const read = (file: string) => fs.readFileSync(path.join(buildDir, "client", file), "utf8");
+    const tool = measurePageJavaScript(buildDir, "routes/tool").chunks.filter((chunk) =>
+      read(chunk.file).includes(TOOL_PAGE_ONLY),
+    );
+    // The marker is where the tool page's code is, so its absence below means something.
+    expect(tool.length).toBeGreaterThan(0);
+    const loaded = measurePageJavaScript(buildDir, routeId).chunks.filter((chunk) =>
+      read(chunk.file).includes(TOOL_PAGE_ONLY),
+    );
+    expect(loaded.map((chunk) => chunk.file)).toEqual([]);
+  },
+);
