@@ -6,6 +6,7 @@ import { EDIT_COMMENT_PARAM, type CommunityIntent } from "~/lib/community-action
 import { COMMENT_MAX_LENGTH, COMMENT_REPORT_REASON_LABELS, COMMENT_REPORT_REASONS } from "~/lib/members";
 import type { ToolComment } from "~/server/community/comments.server";
 import { DISCLOSURE_PANEL_CLASSES, DISCLOSURE_SUMMARY_CLASSES, ReportForm } from "./report-form";
+import { ModerationToggle } from "./moderation-toggle";
 import { useCommunityFetcher } from "./use-community-fetcher";
 
 /** The page's address with a comment's edit box open (`commentId`) or closed (null). */
@@ -79,7 +80,7 @@ export function CommentActions({
           labels={COMMENT_REPORT_REASON_LABELS}
         />
       )}
-      {moderates && <ModeratorToggle commentId={comment.id} hidden={comment.hidden} author={author} />}
+      {moderates && <ModerationToggle subject="comment" id={comment.id} hidden={comment.hidden} author={author} />}
       {moderates && !comment.isOwn && (
         <ConfirmedCommentAction
           intent="moderate-delete-comment"
@@ -148,22 +149,6 @@ function ConfirmedCommentAction({
 /** The deleted comment had focus; the comments' heading takes it, so a keyboard keeps its place. */
 function focusCommentsHeading() {
   document.getElementById("comments-heading")?.focus();
-}
-
-/** An administrator's Hide (a visible comment) or Restore (a hidden one), in one click. */
-function ModeratorToggle({ commentId, hidden, author }: { commentId: string; hidden: boolean; author: string }) {
-  const { fetcher } = useCommunityFetcher();
-  const { pathname } = useLocation();
-  const intent = hidden ? "restore-comment" : "hide-comment";
-  return (
-    <fetcher.Form method="post" action={pathname}>
-      <CommentFields intent={intent} commentId={commentId} />
-      <button type="submit" className={DISCLOSURE_SUMMARY_CLASSES} disabled={fetcher.state !== "idle"}>
-        {hidden ? "Restore" : "Hide"}
-        <span className="sr-only"> the comment by {author}</span>
-      </button>
-    </fetcher.Form>
-  );
 }
 
 /**

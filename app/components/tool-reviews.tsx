@@ -7,6 +7,7 @@ import { COMMENT_REPORT_REASON_LABELS, COMMENT_REPORT_REASONS } from "~/lib/memb
 import { distributionText, REVIEW_SORT_LABELS, REVIEW_SORT_PARAM, REVIEW_SORTS, type ReviewSort } from "~/lib/reviews";
 import type { ToolReview } from "~/server/community/reviews.server";
 import { DISCLOSURE_PANEL_CLASSES, DISCLOSURE_SUMMARY_CLASSES, ReportForm } from "./report-form";
+import { ModerationToggle } from "./moderation-toggle";
 import { TimeAgo } from "./time-ago";
 import { useCommunityFetcher } from "./use-community-fetcher";
 
@@ -198,7 +199,7 @@ function ReviewItem({ review, signedIn, moderates }: { review: ToolReview; signe
             labels={COMMENT_REPORT_REASON_LABELS}
           />
         )}
-        {moderates && <ReviewModeratorToggle reviewId={review.id} hidden={review.hidden} author={author} />}
+        {moderates && <ModerationToggle subject="review" id={review.id} hidden={review.hidden} author={author} />}
         {review.isOwn && (
           <>
             <a href="#rate-heading" className={DISCLOSURE_SUMMARY_CLASSES}>
@@ -245,22 +246,6 @@ function HelpfulButton({
       >
         Helpful<span className="sr-only"> (the review by {author})</span>
       </Button>
-    </fetcher.Form>
-  );
-}
-
-/** An administrator's Hide (a visible review) or Restore (a hidden one), in one click; the star vote stays either way. */
-function ReviewModeratorToggle({ reviewId, hidden, author }: { reviewId: string; hidden: boolean; author: string }) {
-  const { fetcher } = useCommunityFetcher();
-  const { pathname } = useLocation();
-  return (
-    <fetcher.Form method="post" action={pathname}>
-      <input type="hidden" name="intent" value={hidden ? "restore-review" : "hide-review"} />
-      <input type="hidden" name="reviewId" value={reviewId} />
-      <button type="submit" className={DISCLOSURE_SUMMARY_CLASSES} disabled={fetcher.state !== "idle"}>
-        {hidden ? "Restore" : "Hide"}
-        <span className="sr-only"> the review by {author}</span>
-      </button>
     </fetcher.Form>
   );
 }

@@ -9,6 +9,7 @@ import { COMMENT_NOT_FOUND_MESSAGE } from "../moderation/comment-moderation.serv
 import { verifiedMakerSql } from "../makers/verified-makers.server";
 import { parsedOrRefused } from "./parsed-or-refused.server";
 import { TOOL_NOT_FOUND_MESSAGE } from "./votes.server";
+import { publicNameSql } from "../members/public-name-sql.server";
 
 /**
  * A comment as one viewer sees it. Nothing here names an email: the author is the public name
@@ -51,7 +52,7 @@ function commentFields(viewerId: string | undefined) {
     content: comments.content,
     createdAt: comments.createdAt,
     editedAt: comments.editedAt,
-    authorName: sql<string | null>`coalesce(${profiles.displayName}, ${profiles.username})`,
+    authorName: publicNameSql(),
     displayName: profiles.displayName,
     avatarUrl: profiles.avatarUrl,
     hidden: sql<boolean>`${comments.hiddenAt} is not null`,

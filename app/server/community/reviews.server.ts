@@ -8,6 +8,7 @@ import type { Database } from "../db/client.server";
 import { profiles, reviewHelpfulMarks, reviewReports, toolVotes } from "../db/schema.server";
 import { REVIEW_NOT_FOUND_MESSAGE } from "../moderation/review-moderation.server";
 import { parsedOrRefused } from "./parsed-or-refused.server";
+import { publicNameSql } from "../members/public-name-sql.server";
 
 /**
  * Reviews (issue 33, decision 172): a review is words on a member's star vote, one per vote, so
@@ -203,7 +204,7 @@ export async function listToolReviews({
       review: toolVotes.review,
       usedFor: toolVotes.usedFor,
       reviewedAt: toolVotes.reviewedAt,
-      authorName: sql<string | null>`coalesce(${profiles.displayName}, ${profiles.username})`,
+      authorName: publicNameSql(),
       displayName: profiles.displayName,
       helpfulCount,
       hidden: sql<boolean>`${toolVotes.reviewHiddenAt} is not null`,

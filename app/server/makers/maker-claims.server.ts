@@ -9,6 +9,7 @@ import { env } from "../env.server";
 import type { OutboundClient } from "../outbound/guarded-fetch.server";
 import { recordModerationAction, type Moderator } from "../moderation/moderation-log.server";
 import { findTokenOnWebsite } from "./website-token.server";
+import { publicNameSql } from "../members/public-name-sql.server";
 
 /**
  * A member's claim to make a tool (decision 176): started with a token the member serves on the
@@ -135,7 +136,7 @@ export async function listPendingClaims({ db, limit = 50 }: { db: Database; limi
       toolName: tools.name,
       toolSlug: tools.slug,
       website: tools.website,
-      memberName: sql<string | null>`coalesce(${profiles.displayName}, ${profiles.username})`,
+      memberName: publicNameSql(),
       note: toolMakers.note,
       lastFailure: toolMakers.lastFailure,
       createdAt: toolMakers.createdAt,
@@ -172,7 +173,7 @@ export async function decideClaim({
       userId: toolMakers.userId,
       status: toolMakers.status,
       toolName: tools.name,
-      memberName: sql<string | null>`coalesce(${profiles.displayName}, ${profiles.username})`,
+      memberName: publicNameSql(),
     })
     .from(toolMakers)
     .innerJoin(tools, eq(tools.id, toolMakers.toolId))
@@ -207,7 +208,7 @@ export async function listVerifiedMakers({ db, toolId }: { db: Database; toolId:
   return db
     .select({
       id: toolMakers.id,
-      memberName: sql<string | null>`coalesce(${profiles.displayName}, ${profiles.username})`,
+      memberName: publicNameSql(),
       method: toolMakers.method,
       verifiedAt: toolMakers.verifiedAt,
     })
@@ -244,7 +245,7 @@ export async function revokeMaker({
     const [names] = await tx
       .select({
         toolName: tools.name,
-        memberName: sql<string | null>`coalesce(${profiles.displayName}, ${profiles.username})`,
+        memberName: publicNameSql(),
       })
       .from(tools)
       .leftJoin(profiles, eq(profiles.id, maker.userId))

@@ -102,6 +102,7 @@ function nameFrom(metadata: SiteMetadata, givenName: string | null, website: str
   return name.slice(0, 120);
 }
 
+/** The first sentence, at most 120 characters: a card's tagline. */
 function taglineFrom(description: string): string {
   const sentence = /^.*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description;
   return sentence.length <= 120 ? sentence : `${sentence.slice(0, 117).trimEnd()}...`;

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { MAKER_MESSAGES, REVOKE_MAKER_INTENT } from "~/lib/makers";
+import { MAKER_MESSAGES } from "~/lib/makers";
 import { memberTag, toolTag } from "~/server/cache/page-tags.server";
 import { flashCookie } from "~/server/flash.server";
 import { adminIntent } from "~/server/http/action-pipeline.server";
@@ -30,5 +30,3 @@ export const revokeMakerIntent = adminIntent({
     });
   },
 });
-
-export { REVOKE_MAKER_INTENT };
