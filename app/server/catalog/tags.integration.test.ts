@@ -155,6 +155,33 @@ describe("the lists", () => {
     ]);
   });
 
+  test("the counts follow every change to the links: a bulk insert, an unlink, a tool or a tag deleted", async () => {
+    const [quill, echo, lyra] = await insertTools(database.db, { name: "Quill" }, { name: "Echo" }, { name: "Lyra" });
+    const api = await created({ name: "API" });
+    const chat = await created({ name: "chatbot" });
+    const voice = await created({ name: "voice" });
+    // One statement for six links: the trigger sees them together.
+    await tagTool(quill!.id, api.id, chat.id, voice.id);
+    await database.db.insert(toolTags).values([
+      { toolId: echo!.id, tagId: chat.id },
+      { toolId: echo!.id, tagId: voice.id },
+      { toolId: lyra!.id, tagId: chat.id },
+    ]);
+    const inUse = async () => (await listTagsInUse({ db: database.db })).map((tag) => `${tag.slug} ${tag.toolCount}`);
+    expect(await inUse()).toEqual(["api 1", "chatbot 3", "voice 2"]);
+
+    await database.db.execute(sql`delete from ${toolTags} where ${toolTags.toolId} = ${quill!.id}
+      and ${toolTags.tagId} = ${api.id}`);
+    expect(await inUse()).toEqual(["chatbot 3", "voice 2"]);
+    await database.db.execute(sql`delete from ${tools} where ${tools.id} = ${echo!.id}`);
+    expect(await inUse()).toEqual(["chatbot 2", "voice 1"]);
+    await deleteTag({ db: database.db, id: voice.id });
+    expect(await inUse()).toEqual(["chatbot 2"]);
+    // The kept counts equal a count of the links themselves.
+    const counted = await database.db.execute(sql`select count(*)::int as n from ${toolTags}`);
+    expect((counted as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
+  });
+
   test("listTagsForTool and listTagIdsForTool give a tool's tags by name; none for an unknown id", async () => {
     const [quill, echo] = await insertTools(database.db, { name: "Quill" }, { name: "Echo" });
     const writing = await created({ name: "Writing assistant" });

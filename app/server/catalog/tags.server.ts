@@ -5,7 +5,7 @@ import { TAG_FORM_MESSAGES, type TagFormData } from "~/lib/tag-form";
 import type { Database } from "../db/client.server";
 import { isUniqueViolation } from "../db/postgres-errors.server";
 import { escapeLike } from "../db/like-patterns.server";
-import { type TagKind, tags, toolTags } from "../db/schema.server";
+import { type TagKind, tagToolCounts, tags, toolTags } from "../db/schema.server";
 
 /**
  * The admin-curated tag vocabulary: the admin page's reads and writes, the tool form's list, and
@@ -20,7 +20,8 @@ export type TagWriteInvalid = { status: "invalid"; fieldErrors: Record<string, s
 /** By name as a reader expects it (case-insensitively); the unique lower(name) breaks every tie. */
 const byName = [sql`lower(${tags.name})`, asc(tags.name)];
 
-const toolCount = sql<number>`(select count(*)::int from ${toolTags} where ${toolTags.tagId} = ${tags.id})`;
+/** Kept by tool_tags' triggers (migration 0032): no row for a tag no tool carries. */
+const toolCount = sql<number>`coalesce(${tagToolCounts.toolCount}, 0)::int`;
 
 /** Every tag, for the tool form's checkboxes and the research prompt. */
 export async function listTags({ db }: { db: Database }): Promise<TagOption[]> {
@@ -48,6 +49,7 @@ export async function listTagsWithCounts({ db }: { db: Database }): Promise<Admi
       toolCount,
     })
     .from(tags)
+    .leftJoin(tagToolCounts, eq(tagToolCounts.tagId, tags.id))
     .orderBy(...byName);
 }
 
@@ -133,10 +135,9 @@ export async function listTagsInUse({
   db: Database;
 }): Promise<{ slug: string; name: string; toolCount: number }[]> {
   return db
-    .select({ slug: tags.slug, name: tags.name, toolCount: sql<number>`count(*)::int` })
+    .select({ slug: tags.slug, name: tags.name, toolCount: tagToolCounts.toolCount })
     .from(tags)
-    .innerJoin(toolTags, eq(toolTags.tagId, tags.id))
-    .groupBy(tags.id)
+    .innerJoin(tagToolCounts, eq(tagToolCounts.tagId, tags.id))
     .orderBy(...byName);
 }
 

@@ -392,6 +392,22 @@ export const toolTags = pgTable(
 );
 
 /**
+ * Tools per tag, kept exact by triggers on tool_tags (migration 0032), so the tag filters of every
+ * browsing page read one row a tag instead of grouping every tool's tags on each request (123 ms at
+ * 100,000 tools). A tag no tool carries has no row.
+ */
+export const tagToolCounts = pgTable(
+  "tag_tool_counts",
+  {
+    tagId: uuid("tag_id")
+      .primaryKey()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    toolCount: integer("tool_count").notNull().default(0),
+  },
+  (table) => [check("tag_tool_counts_tool_count_check", sql`${table.toolCount} >= 0`)],
+);
+
+/**
  * One row: the prior that ranking scores were last computed with (the catalogue's mean vote and
  * m), so a start-up can tell whether the scores need refreshing.
  */
