@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { JUDGED_ALTERNATIVES } from "../../../tests/unit/judged-alternatives";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { loggingDatabase } from "../../../tests/setup/statement-log";
 import { seedDemoCatalogue } from "../db/seed.server";
 import { findToolByIdentifier } from "./tools.server";
 import { listAlternatives } from "./alternatives.server";
@@ -100,4 +101,22 @@ describe("the judged alternatives of issue 32", () => {
     expect(unrelatedShown.length, unrelatedShown.join("\n")).toBeLessThanOrEqual(6);
     expect(namedFaults, lines.join("\n")).toEqual([]);
   }, 120_000);
+});
+
+describe("reading the words' weights", () => {
+  test("the vocabulary is read by its primary key or whole, never its trigram index word by word (286 ms a tool page)", async () => {
+    const found = await findToolByIdentifier({ db: database.db, identifier: "chatgpt" });
+    const tool = found!.tool;
+    const { db, client, statements } = loggingDatabase(database);
+    await listAlternatives({
+      db,
+      source: { id: tool.id, category: tool.category, tagline: tool.tagline, tagIds: tool.tagIds },
+    });
+    const lookups = statements.filter((statement) => statement.text.includes('"search_words"'));
+    expect(lookups).toHaveLength(1);
+    const raw = client as { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+    const { rows } = await raw.query(`explain ${lookups[0]!.text}`, lookups[0]!.params);
+    const plan = rows.map((row) => String(row["QUERY PLAN"])).join("\n");
+    expect(plan, plan).not.toContain("search_words_trgm_idx");
+  });
 });

@@ -3,6 +3,7 @@ import { type FactCounts, HAS_FILTERS, hasFacet, PLATFORMS, platformFacet } from
 import type { ToolFilters } from "~/lib/tool-filters";
 import type { Database } from "../db/client.server";
 import { tools } from "../db/schema.server";
+import { textArray } from "../db/sql-arrays.server";
 import { planSearch, plannedRows, searchMatch } from "../search/search-engine.server";
 import {
   factFacetsOf,
@@ -13,7 +14,6 @@ import {
   normalizeQuery,
   resolveTags,
   SHORTEST_SEARCH,
-  textArray,
   TOOL_COUNT_CAP,
 } from "./tools.server";
 

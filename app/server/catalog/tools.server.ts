@@ -6,6 +6,7 @@ import { isUuid, slugify } from "~/lib/slugify";
 import type { ToolFilters, ToolSort } from "~/lib/tool-filters";
 import type { Database } from "../db/client.server";
 import { tags, toolCategoryCounts, tools } from "../db/schema.server";
+import { textArray } from "../db/sql-arrays.server";
 import { containsPattern, escapeLike } from "../db/like-patterns.server";
 import {
   planSearch,
@@ -210,12 +211,6 @@ export function factFacetsOf({ has = [], platforms = [] }: { has?: HasFilter[]; 
  */
 const listingStatus = (discontinued = false) =>
   discontinued ? isNotNull(tools.discontinuedAt) : isNull(tools.discontinuedAt);
-
-export const textArray = (values: string[]) =>
-  sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
 
 /**
  * The filters as tests on their own columns, for a page read in a sort's order: an index that

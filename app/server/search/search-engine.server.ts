@@ -7,6 +7,7 @@ import type { Database } from "../db/client.server";
 import { listAlternatives } from "../catalog/alternatives.server";
 import { containsPattern, escapeLike } from "../db/like-patterns.server";
 import { searchWords, tags, tools } from "../db/schema.server";
+import { textArray } from "../db/sql-arrays.server";
 import type { FilterIntent, SearchUnderstanding } from "~/lib/search-understanding";
 import { type Concept, readQuery } from "./read-query.server";
 import { STOP_WORDS } from "./stop-words.server";
@@ -65,12 +66,6 @@ export type SearchPlan = {
 const tsQuery = (phrase: string) => sql`plainto_tsquery('english', ${phrase})`;
 const prefixQuery = (word: string) => sql`to_tsquery('english', ${`${word}:*`})`;
 const orQueries = (queries: SQL[]) => sql.join(queries, sql` || `);
-
-const textArray = (values: string[]) =>
-  sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
 
 const INTENT_TAGS: Record<Exclude<FilterIntent, "free">, string> = {
   "open-source": "open-source",
