@@ -205,7 +205,7 @@ async function measurePages(settings: Record<string, string>, rows: Row[]) {
   const port = await freePort();
   const server = spawnServer({
     PORT: String(port),
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: "info",
     SEED_DEMO: "false",
     PAGE_CACHE_SECONDS: "0",
     ...settings,
@@ -232,7 +232,14 @@ async function measurePages(settings: Record<string, string>, rows: Row[]) {
       console.log(`  page ${row.path}: ${row.page.p50.toFixed(1)} / ${row.page.p95.toFixed(1)} ms`);
     }
   } finally {
-    await server.stop();
+    // The figures are in: a server slow to stop is reported with its last words, then killed.
+    await server.stop("SIGTERM", 30_000).catch((error: Error) => {
+      const said = server.logs.slice(-5).map((line) => line.msg);
+      console.error(
+        `${error.message}; its last log lines: ${said.join(" | ")}; stderr: ${server.stderr().slice(-1000)}`,
+      );
+      process.kill(server.pid, "SIGKILL");
+    });
   }
 }
 

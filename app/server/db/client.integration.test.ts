@@ -49,3 +49,60 @@ describe("migrations", () => {
     });
   }
 });
+
+// The pool's own connections against the test server; CI sets TEST_DATABASE_URL.
+if (process.env.AITLAS_TEST_ENGINE === "postgres" && process.env.TEST_DATABASE_URL) {
+  describe("the PostgreSQL pool", () => {
+    const open = () =>
+      openDatabase({
+        kind: "postgres",
+        url: process.env.TEST_DATABASE_URL!,
+        poolSize: 1,
+        timeouts: { connectMs: 5_000, queryMs: 300 },
+      });
+    const backendPid = async (db: Awaited<ReturnType<typeof open>>["db"]) =>
+      (
+        (await db.execute(
+          sql`select pg_backend_pid() as pid, now() = statement_timestamp() as outside`,
+        )) as unknown as {
+          rows: { pid: number; outside: boolean }[];
+        }
+      ).rows[0]!;
+
+    test("a statement past the timeout is cancelled by the server (57014), and the connection serves the next one", async () => {
+      const handle = await open();
+      try {
+        const failed = await handle.db
+          .transaction(async (tx) => {
+            await Promise.all([tx.execute(sql`select pg_sleep(2)`), tx.execute(sql`select 1`)]);
+          })
+          .catch((error: unknown) => error);
+        let cause: unknown = failed;
+        while (cause instanceof Error && !(cause as { code?: string }).code && cause.cause) cause = cause.cause;
+        expect((cause as { code?: string }).code).toBe("57014");
+        // The one connection is usable, outside any transaction.
+        expect((await backendPid(handle.db)).outside).toBe(true);
+      } finally {
+        await handle.close();
+      }
+    });
+
+    test("a connection handed back inside a transaction is closed, not given to the next caller", async () => {
+      const handle = await open();
+      try {
+        const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+        const client = await pool.connect();
+        await client.query("begin");
+        const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
+        // As a rollback that never ran would leave it.
+        client.release();
+        const next = await backendPid(handle.db);
+        expect(next.pid).not.toBe(rows[0]!.pid);
+        // now() is the transaction's start: equal to the statement's only outside a transaction.
+        expect(next.outside).toBe(true);
+      } finally {
+        await handle.close();
+      }
+    });
+  });
+}

@@ -46,7 +46,10 @@ export type JobQueueConnection = { connectionString: string; connectionTimeoutMi
 export type PostgresTimeouts = {
   /** Opening a connection, or waiting for a free one in a full pool. */
   connectMs: number;
-  /** One statement: the server cancels it (statement_timeout) and the client stops waiting (query_timeout). */
+  /**
+   * One statement: the server cancels it (statement_timeout); the client stops waiting (query_timeout)
+   * CLIENT_WAIT_MARGIN_MS later, when the server has not answered at all.
+   */
   queryMs?: number;
 };
 
@@ -71,6 +74,16 @@ const MIGRATION_LOCK_KEY = 7_402_311;
  */
 const PGLITE_SHARED_BUFFERS = "32MB";
 
+/**
+ * How much longer the client waits than the server's statement_timeout. Equal, the client's timer
+ * fired first: node-postgres then drops the statement while the server still runs it, and a
+ * transaction's rollback queued behind it could be dropped the same way, handing the pool a
+ * connection stuck in a failed transaction (brianc/node-postgres#3399). A little later, the
+ * server's cancel (57014) arrives first on a working link and the connection stays in step; a
+ * silent one still answers 503 within a second or so more than the statement's limit.
+ */
+export const CLIENT_WAIT_MARGIN_MS = 250;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({
@@ -79,9 +92,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...connectionSettings(options.timeouts),
       ...(options.timeouts?.queryMs && {
         statement_timeout: options.timeouts.queryMs,
-        query_timeout: options.timeouts.queryMs,
+        query_timeout: options.timeouts.queryMs + CLIENT_WAIT_MARGIN_MS,
       }),
     });
+    closeConnectionsReturnedMidTransaction(pool);
     // An idle connection that breaks (database restart, network cut) is dropped by the pool and
     // replaced by the next query; without a listener, the pool's "error" event would end the process.
     pool.on("error", (error) => logger.warn({ err: error }, "lost an idle database connection"));
@@ -147,6 +161,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.close();
     },
   };
+}
+
+/** pg-pool's own test of a client it takes back (its `_queryable`, as its source notes, not yet public). */
+type TrackedClient = pg.PoolClient & { connection: NodeJS.EventEmitter; _queryable: boolean };
+
+/**
+ * A connection must come back to the pool outside any transaction: one whose rollback never ran
+ * (the client gave up waiting, a rollback that failed) would run the next caller's statements in a
+ * failed transaction ("current transaction is aborted") for as long as the pool keeps it. The
+ * server's last ReadyForQuery says where it stands ('I' idle, 'T' in a transaction, 'E' a failed
+ * one); any other state at release closes the connection, and the pool opens a fresh one.
+ */
+function closeConnectionsReturnedMidTransaction(pool: pg.Pool) {
+  const status = new WeakMap<pg.PoolClient, string>();
+  pool.on("connect", (client) =>
+    (client as TrackedClient).connection.on("readyForQuery", (message: { status: string }) =>
+      status.set(client, message.status),
+    ),
+  );
+  pool.on("release", (error, client) => {
+    if (error || status.get(client) === "I") return;
+    logger.warn({ status: status.get(client) }, "closed a database connection returned inside a transaction");
+    // Read by the pool right after this event: the client is removed and ended (its socket destroyed).
+    (client as TrackedClient)._queryable = false;
+  });
 }
 
 /**

@@ -97,4 +97,37 @@ describe("sendFetchResponse", () => {
     expect(gunzipSync(body).equals(Buffer.concat(chunks))).toBe(true);
     expect(warnings.filter((warning) => warning.name === "MaxListenersExceededWarning")).toEqual([]);
   });
+
+  it("writes the chunks produced in one turn at once, and a chunk produced later when it comes", async () => {
+    const writes: string[] = [];
+    const app = express();
+    app.get("/page", async (_req, res) => {
+      const write = res.write.bind(res) as (chunk: Uint8Array) => boolean;
+      res.write = ((chunk: Uint8Array) => {
+        writes.push(Buffer.from(chunk).toString("utf8"));
+        return write(chunk);
+      }) as typeof res.write;
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          // A rendered shell in 2 KB pieces, then a suspended part 20 ms later.
+          for (let piece = 0; piece < 50; piece++) controller.enqueue(encoder.encode(`<p>${piece}</p>`));
+          setTimeout(() => {
+            controller.enqueue(encoder.encode("<p>late</p>"));
+            controller.close();
+          }, 20);
+        },
+      });
+      await sendFetchResponse(res, new Response(body, { headers: { "content-type": "text/html" } }));
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    close = () => new Promise((resolve) => server.close(() => resolve()));
+
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/page`);
+    const text = await response.text();
+    const shell = Array.from({ length: 50 }, (_, piece) => `<p>${piece}</p>`).join("");
+    expect(text).toBe(`${shell}<p>late</p>`);
+    expect(writes).toEqual([shell, "<p>late</p>"]);
+  });
 });
