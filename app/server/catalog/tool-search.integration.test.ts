@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ToolCategory } from "~/lib/categories";
 import { PRICING_MODELS, type PricingModel } from "~/lib/pricing-model";
 import type { ToolFilters } from "~/lib/tool-filters";
-import { tags, tools } from "~/server/db/schema.server";
+import { cataloguePieces, tags, tools } from "~/server/db/schema.server";
 import { insertTools, type NewTool, tagTools } from "../../../tests/setup/fixtures";
 import { referenceMatches, referenceNameTier } from "../../../tests/setup/search-reference";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { loggingDatabase } from "../../../tests/setup/statement-log";
 import { refreshRankingPrior } from "./ranking.server";
 import { listTools, SHORTEST_SEARCH, TOOL_COUNT_CAP, type ToolOrder } from "./tools.server";
 
@@ -232,5 +233,45 @@ describe("search agrees with a brute-force reading of the catalogue", () => {
       order: "relevance",
     });
     expect(found).toMatchObject({ tools: [{ name: "Midjourney" }], total: 1 });
+  });
+});
+
+describe("one or two characters no tool holds (decision 194)", () => {
+  const search = (db: typeof database.db, query: string) =>
+    listTools({ db, filters: { query, category: null, pricing: [], tags: [] }, order: "relevance" });
+
+  test("answer from the catalogue's pieces without reading the tools, and find a tool once it holds them", async () => {
+    await database.db.execute(sql`truncate table ${tools}, ${tags}, ${cataloguePieces} cascade`);
+    const [quizzy] = await insertTools(
+      database.db,
+      { name: "Quizzy", description: "<p>Makes <b>quizzes</b> for a class.</p>" },
+      { name: "Café Écrit", description: "<p>Writes menus.</p>" },
+    );
+    expect((await search(database.db, "uz")).total).toBe(0);
+    expect((await search(database.db, "zz")).tools.map((tool) => tool.name)).toEqual(["Quizzy"]);
+    // Lower case as ILIKE compares it, accents included; a piece across a space is no piece.
+    expect((await search(database.db, "ÉC")).tools.map((tool) => tool.name)).toEqual(["Café Écrit"]);
+    expect((await search(database.db, "é")).total).toBe(1);
+
+    // The proof of absence is one key: the tools are never read.
+    const { db, client, statements } = loggingDatabase(database);
+    expect((await search(db, "qz")).total).toBe(0);
+    const raw = client as { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+    const reads = statements.filter(
+      (statement) => /^select/i.test(statement.text.trim()) && /"tools"/.test(statement.text),
+    );
+    expect(reads.length).toBeGreaterThan(0);
+    for (const read of reads) {
+      const { rows } = await raw.query(`explain (analyze, costs off, timing off) ${read.text}`, read.params);
+      const plan = rows.map((row) => String(row["QUERY PLAN"])).join("\n");
+      expect(plan, plan).toMatch(/One-Time Filter/);
+      expect(plan, plan).toMatch(/on tools.*\(never executed\)/);
+    }
+
+    // A new description brings its pieces (the update's trigger), and the tool is found.
+    await database.db.execute(
+      sql`update ${tools} set description = '<p>Quiz quizzes, qz codes too.</p>' where ${tools.id} = ${quizzy!.id}`,
+    );
+    expect((await search(database.db, "qz")).tools.map((tool) => tool.name)).toEqual(["Quizzy"]);
   });
 });

@@ -309,6 +309,16 @@ export const toolCategoryCounts = pgTable(
 );
 
 /**
+ * Every one- and two-character piece of any tool's name or description text, lower case (migration
+ * 0033, decision 194): a search of one or two characters that no piece matches has no match, known
+ * from this primary key instead of reading every description. Added to by triggers on tools; a
+ * piece whose last holder went stays (a superset is still a proof of absence).
+ */
+export const cataloguePieces = pgTable("catalogue_pieces", {
+  piece: text("piece").primaryKey(),
+});
+
+/**
  * The catalogue's vocabulary (decision 155): every word of a listed field of any tool, lower case and
  * unstemmed, with how many tools hold it. Kept by triggers on tools (migration 0020); search reads it
  * through its trigram index for typos and did-you-mean, never the tools themselves.
