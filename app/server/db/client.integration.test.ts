@@ -80,8 +80,21 @@ if (process.env.AITLAS_TEST_ENGINE === "postgres" && process.env.TEST_DATABASE_U
         let cause: unknown = failed;
         while (cause instanceof Error && !(cause as { code?: string }).code && cause.cause) cause = cause.cause;
         expect((cause as { code?: string }).code).toBe("57014");
-        // The one connection is usable, outside any transaction.
-        expect((await backendPid(handle.db)).outside).toBe(true);
+        // The one connection is usable, outside any transaction, and kept for the next statement.
+        const first = await backendPid(handle.db);
+        expect(first.outside).toBe(true);
+        expect((await backendPid(handle.db)).pid).toBe(first.pid);
+      } finally {
+        await handle.close();
+      }
+    });
+
+    test("a connection is kept through statements and committed transactions", async () => {
+      const handle = await open();
+      try {
+        const { pid } = await backendPid(handle.db);
+        await handle.db.transaction(async (tx) => void (await tx.execute(sql`select 1`)));
+        expect((await backendPid(handle.db)).pid).toBe(pid);
       } finally {
         await handle.close();
       }

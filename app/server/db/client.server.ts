@@ -175,11 +175,14 @@ type TrackedClient = pg.PoolClient & { connection: NodeJS.EventEmitter; _queryab
  */
 function closeConnectionsReturnedMidTransaction(pool: pg.Pool) {
   const status = new WeakMap<pg.PoolClient, string>();
-  pool.on("connect", (client) =>
-    (client as TrackedClient).connection.on("readyForQuery", (message: { status: string }) =>
+  pool.on("connect", (client) => {
+    // Connected means the startup's ReadyForQuery came: idle. Later ones are read before the client's
+    // own handler, which may release the client (pool.query does) before its other listeners run.
+    status.set(client, "I");
+    (client as TrackedClient).connection.prependListener("readyForQuery", (message: { status: string }) =>
       status.set(client, message.status),
-    ),
-  );
+    );
+  });
   pool.on("release", (error, client) => {
     if (error || status.get(client) === "I") return;
     logger.warn({ status: status.get(client) }, "closed a database connection returned inside a transaction");
