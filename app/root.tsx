@@ -126,6 +126,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   // The admin area draws its own chrome (top bar, side navigation, its own <main>; decision 104).
   const adminArea = useMatches().some((match) => match.id === ADMIN_LAYOUT_ROUTE_ID);
+  useHydratedMark();
   return (
     <html lang="en" className={theme === "system" ? undefined : theme}>
       <head>
@@ -194,6 +195,17 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * Marks <html data-hydrated> once React has hydrated the page. A click on a link while the router
+ * starts can be lost (its first history write cancels the browser's own navigation), so the
+ * end-to-end tests wait for this mark before they act on a page they opened.
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
 }
 
 /** Shows the one-time message a redirect left behind (signed in, signed out, check your email). */

@@ -1,4 +1,4 @@
-import { test as base, expect, type ConsoleMessage, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type ConsoleMessage, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -25,7 +25,36 @@ const NOT_FOUND_LOG = "console.error: Failed to load resource: the server respon
  * a silent error in the browser is a bug even when the page looks right. Nothing is filtered; a test that provokes a 404 on
  * purpose names the address through openMissingPage.
  */
-export const test = base.extend<Fixtures>({
+/**
+ * Makes `page.goto` return once React has hydrated the page it opened (app/root.tsx marks
+ * <html data-hydrated>): a click that lands while the router starts can be lost on a busy machine.
+ * A document without the app's scripts (a feed, a plain error page) returns at once.
+ */
+function gotoWaitsForHydration(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const hasApp = await page.evaluate(() => "__reactRouterContext" in window).catch(() => false);
+    if (hasApp) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    return response;
+  };
+}
+
+export const test = base.extend<Fixtures, { browser: Browser }>({
+  // Every context, the test's own and those a test opens itself, gets pages whose goto waits.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        if (options?.javaScriptEnabled !== false) context.on("page", gotoWaitsForHydration);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
+
   browserErrors: [
     async ({ context }, use) => {
       const errors: string[] = [];

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import { demoArticles } from "../../app/server/db/demo/articles.server";
 import { demoTools, type DemoTool } from "../../app/server/db/demo/tools.server";
 import { TOOL_CATEGORIES } from "../../app/lib/categories";
@@ -130,3 +130,18 @@ export async function expectSiteChrome(page: Page) {
 export const FAKE_WEBSITES_ORIGIN = process.env.FAKE_WEBSITES_ORIGIN ?? "http://127.0.0.1:3231";
 /** The fake analytics script's origin. */
 export const FAKE_ANALYTICS_ORIGIN = process.env.FAKE_ANALYTICS_ORIGIN ?? "http://127.0.0.1:3227";
+
+/**
+ * Light and dark screenshots of the page, attached to the run's report and kept under test-results/
+ * for people comparing runs by eye (decision 107). Taken only with E2E_SCREENSHOTS=1: in `npm test`
+ * nobody looks at them, and each costs the browser a second or more of CPU (decision 195).
+ */
+export async function photograph(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const file = testInfo.outputPath(`${name}-${colorScheme}.png`);
+    await page.screenshot({ path: file, fullPage });
+    await testInfo.attach(`${name} (${colorScheme})`, { path: file, contentType: "image/png" });
+  }
+}

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import type { ProvidedContext } from "vitest";
 import type { TestProject } from "vitest/node";
 import { dropRunDatabases, runOnDatabaseServer } from "./database-server";
 
@@ -37,11 +38,39 @@ async function serverModules() {
   return { openDatabase, seedDemoCatalogue, createLocalStorage, UPLOADS_PATH };
 }
 
+type Templates = { provided: Partial<ProvidedContext>; remove: () => Promise<void> };
+
+/**
+ * Each project runs its own global setup, and "pglite" and "pglite, own modules" (likewise the two
+ * PostgreSQL projects) need the same templates: the first project to ask makes them, the others
+ * are given the same, and the last one to finish removes them. Every project loads this module
+ * anew, so what is shared lives on the runner's global object.
+ */
+function sharedByProjects(kind: string, make: () => Promise<Templates>) {
+  const registry = ((
+    globalThis as { __aitlasTestTemplates?: Map<string, { made: Promise<Templates>; users: number }> }
+  ).__aitlasTestTemplates ??= new Map());
+  return async (project: TestProject) => {
+    let shared = registry.get(kind);
+    if (!shared) registry.set(kind, (shared = { made: make(), users: 0 }));
+    shared.users++;
+    const { provided, remove } = await shared.made;
+    for (const [key, value] of Object.entries(provided)) {
+      project.provide(key as keyof ProvidedContext, value as never);
+    }
+    return async () => {
+      if (--shared.users > 0) return;
+      registry.delete(kind);
+      await remove();
+    };
+  };
+}
+
 /**
  * The "pglite" project: one in-memory database migrated and dumped to a file, and two data
  * directories made from that dump, one of them seeded with the demo catalogue.
  */
-export async function setupPgliteTemplate(project: TestProject) {
+export const setupPgliteTemplate = sharedByProjects("pglite", async () => {
   const { openDatabase, seedDemoCatalogue, createLocalStorage, UPLOADS_PATH } = await serverModules();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "aitlas-templates-"));
   const dumpFile = path.join(root, "pglite.tar");
@@ -68,14 +97,18 @@ export async function setupPgliteTemplate(project: TestProject) {
     return dir;
   };
 
-  project.provide("pgliteTemplatePath", dumpFile);
-  project.provide("emptyDataDirTemplate", await dataDir("empty", false));
-  project.provide("demoDataDirTemplate", await dataDir("demo", true));
-  return () => fs.rmSync(root, { recursive: true, force: true });
-}
+  return {
+    provided: {
+      pgliteTemplatePath: dumpFile,
+      emptyDataDirTemplate: await dataDir("empty", false),
+      demoDataDirTemplate: await dataDir("demo", true),
+    },
+    remove: async () => fs.rmSync(root, { recursive: true, force: true }),
+  };
+});
 
 /** The "postgres" project: one migrated database that `create database ... template` copies. */
-export async function setupPostgresTemplate(project: TestProject) {
+export const setupPostgresTemplate = sharedByProjects("postgres", async () => {
   const { openDatabase } = await serverModules();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("The postgres project needs TEST_DATABASE_URL.");
@@ -92,10 +125,11 @@ export async function setupPostgresTemplate(project: TestProject) {
     // A template must have no open connection while it is copied.
     await handle.close();
   }
-  project.provide("postgresTemplateName", name);
-  project.provide("postgresRunPrefix", runPrefix);
-  return async () => {
-    await dropRunDatabases(serverUrl, runPrefix);
-    await runOnDatabaseServer(serverUrl, `drop database if exists ${name} with (force)`);
+  return {
+    provided: { postgresTemplateName: name, postgresRunPrefix: runPrefix },
+    remove: async () => {
+      await dropRunDatabases(serverUrl, runPrefix);
+      await runOnDatabaseServer(serverUrl, `drop database if exists ${name} with (force)`);
+    },
   };
-}
+});
