@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import * as tar from "tar";
-import { afterEach, describe, expect, inject, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { comments, profiles, savedTools, sessions, toolVotes } from "~/server/db/schema.server";
 import { createLocalStorage, type FileStorage } from "~/server/storage/local-storage.server";
@@ -13,6 +13,7 @@ import { createS3Storage } from "~/server/storage/s3-storage.server";
 import { startFakeS3, type FakeS3 } from "../../../tests/fakes/s3";
 import { insertTools, insertUsers } from "../../../tests/setup/fixtures";
 import { dumpTables, storedFiles } from "../../../tests/setup/site-contents";
+import { pgliteTemplate } from "../../../tests/setup/test-database";
 import { createBackup } from "./backup.server";
 import { InvalidArchiveError } from "./archive.server";
 import { listTables, rowsOf } from "./database-tables.server";
@@ -48,7 +49,7 @@ async function pgliteSide({ migrated = false } = {}): Promise<{
   storage: FileStorage;
   uploads: string;
 }> {
-  const template = migrated ? new Blob([fs.readFileSync(inject("pgliteTemplatePath"))]) : undefined;
+  const template = migrated ? pgliteTemplate() : undefined;
   const handle = await openDatabase({ kind: "pglite", template });
   cleanups.push(() => handle.close());
   const uploads = path.join(temporaryDir("aitlas-backup-uploads-"), "uploads");

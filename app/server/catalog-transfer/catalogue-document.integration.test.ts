@@ -2,8 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import fsSync from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readTool } from "../api/resources.server";
 import { setOverride } from "../catalog/alternatives.server";
 import { openDatabase, type DatabaseHandle } from "../db/client.server";
@@ -12,7 +11,7 @@ import { seedDemoCatalogue } from "../db/seed.server";
 import type { ChangeAuthor } from "../freshness/change-log.server";
 import { setToolStatus } from "../freshness/tool-status.server";
 import { createLocalStorage } from "../storage/local-storage.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
+import { createTestDatabase, pgliteTemplate, type TestDatabase } from "../../../tests/setup/test-database";
 import { exportCatalog, readToolRecords } from "./catalog-records.server";
 import { exportCatalogueDocument, importCatalogueDocument } from "./catalogue-document.server";
 import { importCatalog } from "./import.server";
@@ -38,7 +37,7 @@ beforeAll(async () => {
   } else {
     source = await openDatabase({
       kind: "pglite",
-      template: new Blob([fsSync.readFileSync(inject("pgliteTemplatePath"))]),
+      template: pgliteTemplate(),
     });
   }
   target = await createTestDatabase();

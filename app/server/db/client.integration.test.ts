@@ -16,6 +16,20 @@ const appliedMigrations = async () => {
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
 };
 
+if (process.env.AITLAS_TEST_ENGINE !== "postgres") {
+  test("a new embedded database writes its log in 1 MB files, and the run's template was made that way", async () => {
+    const fresh = await openDatabase({ kind: "pglite" });
+    try {
+      const shown = await fresh.db.execute(sql`show wal_segment_size`);
+      expect((shown as unknown as { rows: { wal_segment_size: string }[] }).rows[0]!.wal_segment_size).toBe("1MB");
+    } finally {
+      await fresh.close();
+    }
+    const fromTemplate = await database.db.execute(sql`show wal_segment_size`);
+    expect((fromTemplate as unknown as { rows: { wal_segment_size: string }[] }).rows[0]!.wal_segment_size).toBe("1MB");
+  });
+}
+
 describe("migrations", () => {
   test("a second run applies nothing and keeps the data", async () => {
     const before = await appliedMigrations();
