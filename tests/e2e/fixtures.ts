@@ -21,11 +21,6 @@ function describeConsoleMessage(message: ConsoleMessage): string {
 const NOT_FOUND_LOG = "console.error: Failed to load resource: the server responded with a status of 404 (Not Found)";
 
 /**
- * Every test fails when any page logs a console error, throws or violates the Content-Security-Policy:
- * a silent error in the browser is a bug even when the page looks right. Nothing is filtered; a test that provokes a 404 on
- * purpose names the address through openMissingPage.
- */
-/**
  * Makes `page.goto` return once React has hydrated the page it opened (app/root.tsx marks
  * <html data-hydrated>): a click that lands while the router starts can be lost on a busy machine.
  * A document without the app's scripts (a feed, a plain error page) returns at once.
@@ -40,6 +35,11 @@ function gotoWaitsForHydration(page: Page) {
   };
 }
 
+/**
+ * Every test fails when any page logs a console error, throws or violates the Content-Security-Policy:
+ * a silent error in the browser is a bug even when the page looks right. Nothing is filtered; a test that provokes a 404 on
+ * purpose names the address through openMissingPage.
+ */
 export const test = base.extend<Fixtures, { browser: Browser }>({
   // Every context, the test's own and those a test opens itself, gets pages whose goto waits.
   browser: [

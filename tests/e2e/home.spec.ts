@@ -1,5 +1,3 @@
-import type { Page } from "@playwright/test";
-import { signInButton } from "./accounts-support";
 import { expect, test } from "./fixtures";
 import {
   articlesNewestFirst,
@@ -97,14 +95,9 @@ test.describe("home page", () => {
 });
 
 test.describe("home search with JavaScript", () => {
-  /** Home once React has hydrated: text typed before that reaches no handler (a race on a busy machine). */
-  async function openHydratedHome(page: Page) {
-    await page.goto("/");
-    await expect(signInButton(page)).toBeVisible();
-  }
-
   test("typing filters the grid and the address without pressing Enter or reloading", async ({ page }) => {
-    await openHydratedHome(page);
+    // goto waits for hydration (fixtures.ts): text typed before it would reach no handler.
+    await page.goto("/");
     // A full page load would drop this marker: the results must arrive by client navigation.
     await page.evaluate(() => Object.assign(window, { e2eSamePage: true }));
 
@@ -117,7 +110,7 @@ test.describe("home search with JavaScript", () => {
   });
 
   test("a category button keeps the query, and typing keeps the category", async ({ page }) => {
-    await openHydratedHome(page);
+    await page.goto("/");
     await page.getByRole("combobox", { name: "Search AI tools" }).fill("voice");
     await expect(page).toHaveURL("/?q=voice");
     // The box's suggestions lie over the buttons below it (decision 160): leaving the box closes them.
@@ -141,7 +134,7 @@ test.describe("home search with JavaScript", () => {
   });
 
   test("a query that matches nothing says so and offers to clear the filters", async ({ page }) => {
-    await openHydratedHome(page);
+    await page.goto("/");
     await page.getByRole("combobox", { name: "Search AI tools" }).fill("zzzz-no-such-tool");
     await expect(page).toHaveURL("/?q=zzzz-no-such-tool");
     await expect(page.getByText("No tools found matching your criteria.")).toBeVisible();

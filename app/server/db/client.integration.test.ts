@@ -17,16 +17,19 @@ const appliedMigrations = async () => {
 };
 
 if (process.env.AITLAS_TEST_ENGINE !== "postgres") {
+  const walSegmentSize = async (handle: { db: TestDatabase["db"] }) => {
+    const result = await handle.db.execute(sql`show wal_segment_size`);
+    return (result as unknown as { rows: { wal_segment_size: string }[] }).rows[0]!.wal_segment_size;
+  };
+
   test("a new embedded database writes its log in 1 MB files, and the run's template was made that way", async () => {
     const fresh = await openDatabase({ kind: "pglite" });
     try {
-      const shown = await fresh.db.execute(sql`show wal_segment_size`);
-      expect((shown as unknown as { rows: { wal_segment_size: string }[] }).rows[0]!.wal_segment_size).toBe("1MB");
+      expect(await walSegmentSize(fresh)).toBe("1MB");
     } finally {
       await fresh.close();
     }
-    const fromTemplate = await database.db.execute(sql`show wal_segment_size`);
-    expect((fromTemplate as unknown as { rows: { wal_segment_size: string }[] }).rows[0]!.wal_segment_size).toBe("1MB");
+    expect(await walSegmentSize(database)).toBe("1MB");
   });
 }
 

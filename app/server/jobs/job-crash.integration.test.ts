@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { jobRuns, toolLinkChecks } from "~/server/db/schema.server";
 import { insertTools } from "../../../tests/setup/fixtures";
@@ -157,7 +158,9 @@ test("a job whose process is killed mid-run is retried by the next process, once
   expect(Object.fromEntries(sites.requests)).toEqual({ "/first": 1, "/second": 1, "/slow": 2 });
 
   await withDatabase(async ({ db }) => {
-    const runs = await db.select().from(jobRuns);
+    // The worker's fixed schedules (votes every 15 minutes, trending at minute 17) may add a run of
+    // their own when the test spans one: only the link check's runs are this test's.
+    const runs = await db.select().from(jobRuns).where(eq(jobRuns.kind, "link-check"));
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ kind: "link-check", trigger: "manual", state: "succeeded", attempts: 2 });
     expect(runs[0]!.counts).toMatchObject({ checked: 1, ok: 1 });
