@@ -94,6 +94,7 @@ test(
         digest: { cron: null, handler: idle },
         "count-votes": { cron: null, handler: idle },
         trending: { cron: null, handler: idle },
+        "database-upkeep": { cron: null, handler: idle },
       };
       const queue = createJobQueue({
         connection: handle.jobQueueConnection,

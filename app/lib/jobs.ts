@@ -4,7 +4,8 @@
  * BACKUP_DIR on BACKUP_CRON (decision 081). "research-queue" has no schedule: "Add many tools" queues it
  * (decision 154). "digest" emails members what changed in what they follow on DIGEST_CRON (decision 181).
  * "count-votes" counts in the ranking the votes of accounts that have come of age (decision 174).
- * "trending" refreshes every tool's trending score hourly (decision 179).
+ * "trending" refreshes every tool's trending score hourly (decision 179). "database-upkeep" vacuums the
+ * embedded database hourly, which has no autovacuum of its own (decision 197).
  */
 export const JOB_KINDS = [
   "link-check",
@@ -15,6 +16,7 @@ export const JOB_KINDS = [
   "digest",
   "count-votes",
   "trending",
+  "database-upkeep",
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -27,6 +29,7 @@ export const JOB_LABELS: Record<JobKind, string> = {
   digest: "Follow digests and instant emails",
   "count-votes": "Votes of accounts that came of age",
   trending: "Trending scores",
+  "database-upkeep": "Database upkeep (vacuum)",
 };
 
 export function isJobKind(value: unknown): value is JobKind {

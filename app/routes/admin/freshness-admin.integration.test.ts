@@ -44,6 +44,7 @@ beforeAll(async () => {
       digest: { cron: null, handler: async () => ({}) },
       "count-votes": { cron: null, handler: async () => ({}) },
       trending: { cron: null, handler: async () => ({}) },
+      "database-upkeep": { cron: null, handler: async () => ({}) },
     },
     timeoutSeconds: 60,
     work: false,
@@ -108,6 +109,7 @@ describe("/admin/jobs", () => {
       { kind: "digest", cron: null, idleReason: null },
       { kind: "count-votes", cron: null, idleReason: null },
       { kind: "trending", cron: null, idleReason: null },
+      { kind: "database-upkeep", cron: null, idleReason: null },
     ]);
     expect(new Date(schedules[0]!.nextRunAt!).getUTCHours()).toBe(3);
     expect(schedules[1]!.nextRunAt).toBeNull();
@@ -150,6 +152,7 @@ describe("/admin/jobs", () => {
       digest: { waiting: 0 },
       "count-votes": { waiting: 0 },
       trending: { waiting: 0 },
+      "database-upkeep": { waiting: 0 },
     });
   });
 });

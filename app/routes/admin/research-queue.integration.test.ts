@@ -44,6 +44,7 @@ beforeAll(async () => {
       digest: idle,
       "count-votes": idle,
       trending: idle,
+      "database-upkeep": idle,
     },
     timeoutSeconds: 60,
     work: false,

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test
 import { loggingDatabase } from "../../../tests/setup/statement-log";
 import { insertSyntheticCatalogue } from "../../../tests/setup/synthetic-tools";
 import { effectiveSort } from "~/lib/tool-filters";
+import { bestRankedAnswering, plannedRows } from "~/server/search/search-engine.server";
 import { countFactFilters } from "./fact-counts.server";
 import { listTools } from "./tools.server";
 
@@ -119,6 +120,35 @@ describe("search query plans", () => {
       expect(result.totalCapped, query).toBe(true);
       expect(result.tools.length, query).toBe(24);
     }
+  });
+});
+
+describe("the best ranked of many answering tools (decision 197)", () => {
+  test("are read above a ranking threshold, through both indexes at once, and are the same tools gathering them all finds", async () => {
+    // Two tag numbers: each on about a tenth of the tools, together about a fifth, the share a common word holds.
+    const answering = sql`search_vector @@ to_tsquery('english', '17 | 23') and discontinued_at is null`;
+    const wanted = 124;
+    const { db, client, statements } = loggingDatabase(database);
+    const ids = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const planned = await plannedRows(tx, answering);
+      const best = await bestRankedAnswering(tx, { answering, plannedAnswering: planned, wanted });
+      const result = await tx.execute(sql`select id from tools where id in ${best}
+        order by ranking_score desc, vote_count desc, id`);
+      return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    });
+    const gathered = await database.db.execute(sql`select id from tools where ${answering}
+      order by ranking_score desc, vote_count desc, id limit ${wanted}`);
+    expect(ids).toEqual((gathered as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
+    expect(ids).toHaveLength(wanted);
+
+    const throughThreshold = statements.find((statement) => /"ranking_score" >= /.test(statement.text));
+    expect(throughThreshold, "the threshold's statement was sent").toBeDefined();
+    const plan = await explainInTransaction(client, ["set local enable_seqscan = off"], throughThreshold!);
+    // The threshold through an index that leads with the ranking score (or holds it after a column all rows share).
+    expect(plan, plan).toMatch(/BitmapAnd/);
+    expect(plan, plan).toMatch(/Index Cond: \(ranking_score >= /);
+    expect(plan, plan).toContain("tools_search_vector_idx");
   });
 });
 

@@ -52,8 +52,10 @@ export async function startServices(config: ServerConfig) {
   if (repriced > 0) logger.info({ tools: repriced }, "starting prices derived from the plans");
 
   if (handle.kind === "pglite") {
-    // PGlite has no autovacuum daemon: without this the planner guesses row counts and may scan.
-    await handle.db.execute(sql`analyze`);
+    // PGlite has no autovacuum daemon: without statistics the planner guesses row counts and may scan, and
+    // without the visibility map an index-only scan reads every row's page (decision 197). Only the pages
+    // changed since the last vacuum are read again; the "database-upkeep" job repeats it hourly.
+    await handle.db.execute(sql`vacuum (analyze)`);
   }
 
   const cache = createPageCache({
@@ -95,6 +97,7 @@ export async function startServices(config: ServerConfig) {
       research,
       purgePages: pagePurges.purgePages,
       backups: { settings: backups, storage, databaseKind: handle.kind, passphrase: env.BACKUP_PASSPHRASE },
+      databaseKind: handle.kind,
       storage,
       mail: { mailer, siteUrl: mailSiteUrl },
     }),

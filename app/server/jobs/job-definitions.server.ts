@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { backupIntoDir, type BackupSettings } from "../backup/backup-record.server";
 import type { DatabaseHandle } from "../db/client.server";
 import type { Env } from "../env.server";
@@ -29,6 +30,9 @@ const SCHEDULED_CHECK_AGE_MS = 20 * 60 * 60 * 1000;
  */
 const COUNT_VOTES_CRON = "*/15 * * * *";
 
+/** The embedded database's vacuum: hourly, at a minute no other job uses (decision 197). */
+export const DATABASE_UPKEEP_CRON = "43 * * * *";
+
 /** Beyond this many re-scored tools a run purges the lists once rather than each tool's pages. */
 const MANY_TOOLS = 100;
 
@@ -46,6 +50,7 @@ export function jobDefinitionsFromEnv({
   backups,
   storage,
   mail,
+  databaseKind,
 }: {
   env: JobEnv;
   research: ResearchService;
@@ -63,6 +68,8 @@ export function jobDefinitionsFromEnv({
   storage?: FileStorage;
   /** The mailer and the site's address the follow emails link to; without it (tests of other jobs) a digest run does nothing. */
   mail?: { mailer: Mailer; siteUrl: string };
+  /** The database the jobs run on: only the embedded one needs the upkeep job (tests of other jobs leave it out). */
+  databaseKind?: DatabaseHandle["kind"];
 }): JobDefinitions {
   return {
     "link-check": {
@@ -128,6 +135,18 @@ export function jobDefinitionsFromEnv({
         const today = utcDay(new Date());
         const scored = await refreshTrendingScores({ db, today });
         return { scored, deleted: await pruneToolCounts({ db, today }) };
+      },
+    },
+    // PGlite has no autovacuum (decision 197): without a vacuum, rows that updates and deletes leave behind are
+    // never reclaimed, and index-only scans read every row's page to learn it is visible.
+    "database-upkeep": {
+      cron: databaseKind === "pglite" ? DATABASE_UPKEEP_CRON : null,
+      idleReason: () =>
+        databaseKind === "pglite" ? null : "Only the embedded database needs it: PostgreSQL's autovacuum does this.",
+      handler: async ({ db }) => {
+        if (databaseKind !== "pglite") return {};
+        await db.execute(sql`vacuum (analyze)`);
+        return {};
       },
     },
     // An archive in BACKUP_DIR, the oldest beyond BACKUP_KEEP deleted (decision 081).

@@ -53,6 +53,7 @@ function queueWith(handler: (context: JobContext) => Promise<Record<string, numb
     digest: { cron: null, handler: async () => ({}) },
     "count-votes": { cron: null, handler: async () => ({}) },
     trending: { cron: null, handler: async () => ({}) },
+    "database-upkeep": { cron: null, handler: async () => ({}) },
   };
   const queue = createJobQueue({
     connection: database.jobQueueConnection,
@@ -101,6 +102,7 @@ describe("the job queue", () => {
       digest: { cron: null, handler: async () => ({}) },
       "count-votes": { cron: null, handler: async () => ({}) },
       trending: { cron: null, handler: async () => ({}) },
+      "database-upkeep": { cron: null, handler: async () => ({}) },
     };
     const queue = createJobQueue({
       connection: database.jobQueueConnection,
@@ -195,6 +197,7 @@ describe("the job queue", () => {
       { kind: "digest", cron: null, nextRunAt: null, idleReason: null },
       { kind: "count-votes", cron: null, nextRunAt: null, idleReason: null },
       { kind: "trending", cron: null, nextRunAt: null, idleReason: null },
+      { kind: "database-upkeep", cron: null, nextRunAt: null, idleReason: null },
     ]);
   });
 

@@ -107,6 +107,7 @@ function queueWith(service: ResearchService): JobQueue {
     digest: { cron: null, handler: async () => ({}) },
     "count-votes": { cron: null, handler: idle },
     trending: { cron: null, handler: async () => ({}) },
+    "database-upkeep": { cron: null, handler: async () => ({}) },
   };
   return createJobQueue({
     connection: database.jobQueueConnection,
