@@ -123,6 +123,21 @@ describe("search query plans", () => {
   });
 });
 
+describe("a text of one character among 30,000 tools (decision 197)", () => {
+  test("shows the same first page as ordering every match: names holding it first, then the best ranked", async () => {
+    // "b": a word of about one name in sixteen begins with it ("Synthetic b…"), and most names and descriptions hold it.
+    const query = "b";
+    const everyMatch = await database.db.execute(sql`select id from tools
+      where discontinued_at is null and (name ilike '%b%' or description_text ilike '%b%')
+      order by case when lower(name) = 'b' then 0 when lower(name) like 'b%' then 1 when name ilike '% b%' then 2
+        when name ilike '%b%' then 3 else 4 end, ranking_score desc, vote_count desc, id
+      limit 24`);
+    const expected = (everyMatch as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    const result = await searchTools({ db: database.db, query });
+    expect(result.tools.map((tool) => tool.id)).toEqual(expected);
+  });
+});
+
 describe("the best ranked of many answering tools (decision 197)", () => {
   test("are read above a ranking threshold, through both indexes at once, and are the same tools gathering them all finds", async () => {
     // Two tag numbers: each on about a tenth of the tools, together about a fifth, the share a common word holds.
@@ -149,6 +164,33 @@ describe("the best ranked of many answering tools (decision 197)", () => {
     expect(plan, plan).toMatch(/BitmapAnd/);
     expect(plan, plan).toMatch(/Index Cond: \(ranking_score >= /);
     expect(plan, plan).toContain("tools_search_vector_idx");
+  });
+});
+
+describe("a search the filters narrow to a few hundred tools (decision 197)", () => {
+  test("tests those tools once, through the filters' index alone, and finds every one the text matches", async () => {
+    // About 460 tools; "b7e" is in about one md5 digest in sixty (a name and a description each hold one).
+    const filters: Parameters<typeof listTools>[0]["filters"] = {
+      query: "b7e",
+      category: "Audio",
+      pricing: ["free"],
+      tags: [],
+    };
+    const { client, statements } = await captureStatements((db) => listTools({ db, filters, order: "relevance" }));
+    const ranking = statements.find((statement) => /^select ranked\.id/.test(statement.text.trim()));
+    expect(ranking, "the ranking statement was sent").toBeDefined();
+    const plan = await explainInTransaction(client, ["set local enable_seqscan = off"], ranking!);
+    expect(plan, plan).toContain("tools_facets_idx");
+    expect(plan, plan).not.toMatch(/trgm_idx|tools_search_vector_idx/);
+
+    const result = await listTools({ db: database.db, filters, order: "relevance" });
+    const expected = await database.db.execute(sql`select count(*)::int as n from tools
+      where category = 'Audio' and pricing_model = 'free'
+        and (strpos(lower(name), 'b7e') > 0 or strpos(lower(description_text), 'b7e') > 0)`);
+    const expectedTotal = (expected as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    expect(expectedTotal).toBeGreaterThan(0);
+    // Every tool holding the text (the spec's rule); a word of it may find more.
+    expect(result.total).toBeGreaterThanOrEqual(expectedTotal);
   });
 });
 

@@ -9,6 +9,7 @@ import { cataloguePieces, tags, toolCategoryCounts, tools } from "../db/schema.s
 import { textArray } from "../db/sql-arrays.server";
 import { containsPattern, escapeLike } from "../db/like-patterns.server";
 import {
+  bestRankedAnswering,
   planSearch,
   plannedRows,
   rankSearch,
@@ -50,9 +51,13 @@ export function matchesText(text: string): SQL | undefined {
   // (seconds at 100,000 tools): the catalogue's pieces prove it from one key (decision 194). The test
   // is a constant to the planner, so the table is not read at all when it fails. ILIKE compares lower
   // case as lower() writes it, which can lengthen a character: past two, the pieces do not apply.
+  return and(catalogueMayHold(text), held);
+}
+
+/** False (a constant to the planner) when no tool holds a text of one or two characters (decision 194). */
+function catalogueMayHold(text: string): SQL {
   const lowered = sql`lower(${text})`;
-  const mayBeHeld = sql`(char_length(${lowered}) > 2 or exists (select 1 from ${cataloguePieces} where ${cataloguePieces.piece} = ${lowered}))`;
-  return and(mayBeHeld, held);
+  return sql`(char_length(${lowered}) > 2 or exists (select 1 from ${cataloguePieces} where ${cataloguePieces.piece} = ${lowered}))`;
 }
 
 export function normalizeQuery(query: string | null | undefined): string {
@@ -446,13 +451,17 @@ const MANY_MATCHES = 5 * TOOL_COUNT_CAP;
 /** With more matches than the cap, how many of the best ranked a page of relevance is picked from, beyond what it skips. */
 const BEST_RANKED = 100;
 
+/** How far down the ranking the names holding a text of one or two characters are looked for (decision 197). */
+const NAMES_LOOKED_THROUGH = 2000;
+
 /**
  * A page of relevance order (relevanceOrder) over more matches than the cap, from a bounded set of
- * candidates: the name itself, the best ranked names that begin with the text (its prefix index, or the ranking index
- * when such names are many: the planner picks from their statistics) and the best ranked matches
- * (walking the ranking index, which meets them early when they are this many). Reading every name that
- * holds a text of one or two characters cost 650 ms at 100,000 tools; a name that only holds the text
- * inside it now competes from the best ranked matches.
+ * candidates: the name itself, the best ranked names that begin with the text (bestRankedAnswering), the names that hold it among the
+ * best ranked tools (their names alone tested), and the best ranked matches (walking the ranking index,
+ * which meets them early when they are this many). Reading every name that holds a text of one or two
+ * characters cost 650 ms at 100,000 tools. The matches walk stops at the page's last row: any match the
+ * page shows below the names' tiers ranks among the first that many (decision 197), where testing each
+ * row's description for the hundred more that names used to be picked from cost most of the search.
  */
 async function relevancePageOfMany(
   db: Database,
@@ -465,17 +474,30 @@ async function relevancePageOfMany(
   }: { text: string; narrowing: SQL | undefined; where: SQL | undefined; pageSize: number; offset: number },
 ): Promise<ToolCard[]> {
   const wanted = offset + pageSize + BEST_RANKED;
-  // A bitmap would gather every match before the first row, and a whole-table read would test every row:
-  // walk the indexes in order instead.
-  await db.execute(sql`set local enable_bitmapscan = off`);
+  // A whole-table read would test every row: walk the indexes in order instead.
   await db.execute(sql`set local enable_seqscan = off`);
   const beginsName = sql`lower(${tools.name}) like ${prefixPattern(text)}`;
   const byRanking = sql.join(ORDER_BY_TOP_RATED, sql`, `);
   const exactName = sql`lower(${tools.name}) = ${text.toLowerCase()}`;
+  const bestRanked = sql`(select ${tools.id} as id, ${tools.name} as name, ${tools.rankingScore} as ranking_score,
+      ${tools.voteCount} as vote_count from ${tools}
+    where ${and(catalogueMayHold(text), narrowing)} order by ${byRanking} limit ${NAMES_LOOKED_THROUGH})`;
+  // A word of the name beginning with the text ranks above the text inside a word (nameTier's 2 and 3).
+  const namesHolding = sql`(select best.id from ${bestRanked} as best where best.name ilike ${containsPattern(text)}
+    order by best.name ilike ${`% ${escapeLike(text)}%`} desc, best.ranking_score desc nulls last,
+      best.vote_count desc nulls last, best.id limit ${wanted})`;
+  // Walking the ranking index for the names that begin with one letter ("q": 6,042 rows for 124) cost most of
+  // the search: read above a ranking threshold instead, or gathered when they are few (decision 197).
+  const beginning = and(beginsName, narrowing)!;
+  const bestBeginning = await bestRankedAnswering(db, {
+    answering: beginning,
+    plannedAnswering: await plannedRows(db, beginning),
+    wanted,
+  });
   const candidates = sql`((select ${tools.id} from ${tools} where ${and(exactName, narrowing)} limit ${wanted})
-    union (select ${tools.id} from ${tools} where ${and(beginsName, narrowing)}
-      order by ${byRanking} limit ${wanted})
-    union (select ${tools.id} from ${tools} where ${where} order by ${byRanking} limit ${wanted}))`;
+    union ${bestBeginning}
+    union ${namesHolding}
+    union (select ${tools.id} from ${tools} where ${where} order by ${byRanking} limit ${offset + pageSize}))`;
   return db
     .select(toolCardColumns)
     .from(tools)

@@ -31,6 +31,8 @@ const MANY_MATCHES = 5 * CANDIDATE_CAP;
 const BEST_RANKED = 100;
 /** Planned tools answering the words from which their best ranked are met walking the ranking index, not gathered. */
 const WALK_FROM = 10_000;
+/** Tools the filters leave, at most, for each to be tested against the text rather than found through the text's indexes. */
+const FEW_TO_TEST = 1000;
 /** Similarity (pg_trgm) a catalogue word needs to stand for a typed word that the catalogue lacks. */
 const CORRECTION_SIMILARITY = 0.3;
 const CORRECTIONS_PER_WORD = 3;
@@ -411,7 +413,14 @@ export async function rankSearch({
     await tx.execute(sql`set local enable_seqscan = off`);
     const many = (await plannedRows(tx, where)) > MANY_MATCHES;
     let candidates: SQL;
-    if (!many) {
+    const fewFiltered = !many && foundBy !== undefined && (await plannedRows(tx, foundBy)) <= FEW_TO_TEST;
+    if (fewFiltered) {
+      // The filters leave few tools: each is tested once, where a word's trigrams alone ("summarize": 14,976
+      // rows of the description's index) cost more than reading those few (decision 197). OFFSET 0 keeps the
+      // planner from intersecting the words' indexes with the filters' anyway; the alias keeps the columns' names.
+      candidates = sql`(select ${tools.id} from (select * from ${tools} where ${foundBy} offset 0) as ${tools}
+        where ${searchMatch(plan)} limit ${CANDIDATE_CAP + 1})`;
+    } else if (!many) {
       // Each way of matching through its own index, so a row is read only when it matches one: as one OR, a
       // row the filters' indexes found was tested against every way, its description (1 KB) read and case-folded.
       const ways = [answersOf(plan), ...holdsWholeTextWays(plan.text)].filter((way) => way !== undefined);
@@ -432,9 +441,9 @@ export async function rankSearch({
       const best = !answers
         ? undefined
         : answering >= WALK_FROM
-          ? sql`(select ${tools.id} from ${tools} where ${and(answers, narrowing)}
+          ? sql`(select ${tools.id} from ${tools} where ${and(narrowing, answers)}
               order by ${sql.join(byRanking, sql`, `)} limit ${wanted})`
-          : await bestRankedAnswering(tx, { answering: and(answers, narrowing)!, plannedAnswering: answering, wanted });
+          : await bestRankedAnswering(tx, { answering: and(narrowing, answers)!, plannedAnswering: answering, wanted });
       // Few tools answer the words but many hold the text (part of a word: "tion"): the best ranked of
       // those fill the page, walking the ranking index (they are many, so it stops early).
       const holding =
