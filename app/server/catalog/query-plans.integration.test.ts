@@ -242,4 +242,13 @@ describe("fact filter counts' query plans", () => {
       }
     }
   });
+
+  test("a text the planner expects to match more than twice the cap is not counted: no match is read (decision 197)", async () => {
+    // "audio" is the category of one tool in thirteen: about 2,300 of the 30,000.
+    const filters = { query: "audio", category: null, pricing: [], tags: [] };
+    const { statements } = await captureStatements(async (db) =>
+      expect(await countFactFilters({ db, filters })).toBeNull(),
+    );
+    expect(statements.filter((statement) => /^select (count|array)/i.test(statement.text.trim()))).toEqual([]);
+  });
 });

@@ -9,7 +9,6 @@ import { cataloguePieces, tags, toolCategoryCounts, tools } from "../db/schema.s
 import { textArray } from "../db/sql-arrays.server";
 import { containsPattern, escapeLike } from "../db/like-patterns.server";
 import {
-  bestRankedAnswering,
   planSearch,
   plannedRows,
   rankSearch,
@@ -456,7 +455,8 @@ const NAMES_LOOKED_THROUGH = 2000;
 
 /**
  * A page of relevance order (relevanceOrder) over more matches than the cap, from a bounded set of
- * candidates: the name itself, the best ranked names that begin with the text (bestRankedAnswering), the names that hold it among the
+ * candidates: the name itself, the best ranked names that begin with the text (its prefix index, or the ranking
+ * index, which carries the names, when such names are many: the planner picks from their statistics), the names that hold it among the
  * best ranked tools (their names alone tested), and the best ranked matches (walking the ranking index,
  * which meets them early when they are this many). Reading every name that holds a text of one or two
  * characters cost 650 ms at 100,000 tools. The matches walk stops at the page's last row: any match the
@@ -486,16 +486,9 @@ async function relevancePageOfMany(
   const namesHolding = sql`(select best.id from ${bestRanked} as best where best.name ilike ${containsPattern(text)}
     order by best.name ilike ${`% ${escapeLike(text)}%`} desc, best.ranking_score desc nulls last,
       best.vote_count desc nulls last, best.id limit ${wanted})`;
-  // Walking the ranking index for the names that begin with one letter ("q": 6,042 rows for 124) cost most of
-  // the search: read above a ranking threshold instead, or gathered when they are few (decision 197).
-  const beginning = and(beginsName, narrowing)!;
-  const bestBeginning = await bestRankedAnswering(db, {
-    answering: beginning,
-    plannedAnswering: await plannedRows(db, beginning),
-    wanted,
-  });
   const candidates = sql`((select ${tools.id} from ${tools} where ${and(exactName, narrowing)} limit ${wanted})
-    union ${bestBeginning}
+    union (select ${tools.id} from ${tools} where ${and(beginsName, narrowing)}
+      order by ${byRanking} limit ${wanted})
     union ${namesHolding}
     union (select ${tools.id} from ${tools} where ${where} order by ${byRanking} limit ${offset + pageSize}))`;
   return db

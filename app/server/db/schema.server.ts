@@ -268,7 +268,7 @@ export const tools = pgTable(
       table.name,
       table.id,
     ),
-    // Also INCLUDE (tag_ids), added by migration 0011: drizzle cannot spell it.
+    // Also INCLUDE (tag_ids, name, discontinued_at), added by migrations 0011 and 0034: drizzle cannot spell it.
     index("tools_ranking_idx").on(table.rankingScore.desc(), table.voteCount.desc(), table.id),
     index("tools_trending_idx").on(table.trendingScore.desc(), table.rankingScore.desc(), table.id),
     index("tools_vote_count_idx").on(table.voteCount.desc(), table.rankingScore.desc(), table.id),
