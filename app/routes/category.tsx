@@ -19,7 +19,7 @@ import { breadcrumbJsonLd, collectionPageJsonLd } from "~/lib/structured-data";
 import { cachedTagsInUse } from "~/server/cache/shared-answers.server";
 import { countFactFilters } from "~/server/catalog/fact-counts.server";
 import { noteSearch } from "~/server/search/search-log.server";
-import { listTools, type ToolOrder } from "~/server/catalog/tools.server";
+import { listTools, searchPlanFor, type ToolOrder } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { followingForViewer } from "~/server/follows/follows.server";
 import { logPageReadFailure, toErrorResponse } from "~/server/http/error-response.server";
@@ -36,9 +36,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const filters = { ...parseToolFilters(url.searchParams), category };
   // The spec orders a category by rating, with a search too; the visitor may choose another order.
   const sort: ToolOrder = filters.sort ?? "rating";
+  const plan = searchPlanFor(context.db, filters.query);
   const [toolPage, factCounts, tagsInUse] = await Promise.all([
-    listTools({ db: context.db, filters, order: sort }),
-    countFactFilters({ db: context.db, filters }),
+    listTools({ db: context.db, filters, order: sort, plan }),
+    countFactFilters({ db: context.db, filters, plan }),
     cachedTagsInUse(context),
   ]).catch((error: unknown) => {
     // Spec section 8: "Category and footer fetch errors are logged and rethrown; no message is shown

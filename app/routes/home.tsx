@@ -27,7 +27,7 @@ import { comparePath } from "~/lib/compare";
 import { countFactFilters } from "~/server/catalog/fact-counts.server";
 import { noteSearch } from "~/server/search/search-log.server";
 import { listTrendingTools } from "~/server/traffic/trending.server";
-import { listTools } from "~/server/catalog/tools.server";
+import { listTools, searchPlanFor } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
 import { cachedExistingToolSlugs, cachedLatestArticles, cachedTagsInUse } from "~/server/cache/shared-answers.server";
@@ -41,10 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort = effectiveSort(filters, "newest");
   // "Trending this week" (decision 179) on home itself, not on a filtered or later page of it.
   const plainHome = !isFiltered(filters) && filters.page === 1 && filters.sort === null;
+  const plan = searchPlanFor(context.db, filters.query);
   const [toolPage, trending, factCounts, latestArticles, tagsInUse, comparedSlugs] = await Promise.all([
-    listTools({ db: context.db, filters, order: sort }),
+    listTools({ db: context.db, filters, order: sort, plan }),
     plainHome ? listTrendingTools({ db: context.db }) : [],
-    countFactFilters({ db: context.db, filters }),
+    countFactFilters({ db: context.db, filters, plan }),
     cachedLatestArticles(context, 4),
     cachedTagsInUse(context),
     cachedExistingToolSlugs(context, COMPARISON_SECTION_SLUGS),

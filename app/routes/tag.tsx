@@ -26,7 +26,7 @@ import { findTagBySlug } from "~/server/catalog/tags.server";
 import { cachedTagsInUse } from "~/server/cache/shared-answers.server";
 import { countFactFilters } from "~/server/catalog/fact-counts.server";
 import { noteSearch } from "~/server/search/search-log.server";
-import { listTools } from "~/server/catalog/tools.server";
+import { listTools, searchPlanFor } from "~/server/catalog/tools.server";
 import { savedIdsForViewer } from "~/server/community/saved-tools.server";
 import { followingForViewer } from "~/server/follows/follows.server";
 import { toErrorResponse } from "~/server/http/error-response.server";
@@ -46,9 +46,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const filters = { ...parsed, tags: parsed.tags.filter((slug) => slug !== tag.slug) };
   const sort = effectiveSort(filters, "top-rated");
   const withTag = { ...filters, tags: [tag.slug, ...filters.tags] };
+  const plan = searchPlanFor(context.db, filters.query);
   const [toolPage, factCounts, tagsInUse] = await Promise.all([
-    listTools({ db: context.db, filters: withTag, order: sort }),
-    countFactFilters({ db: context.db, filters: withTag }),
+    listTools({ db: context.db, filters: withTag, order: sort, plan }),
+    countFactFilters({ db: context.db, filters: withTag, plan }),
     cachedTagsInUse(context),
   ]);
   if (filters.page > toolPage.pageCount) throw toErrorResponse(new AppError("not-found", "There is no such page"));

@@ -4,7 +4,7 @@ import type { ToolFilters } from "~/lib/tool-filters";
 import type { Database } from "../db/client.server";
 import { tools } from "../db/schema.server";
 import { textArray } from "../db/sql-arrays.server";
-import { planSearch, plannedRows, searchMatch } from "../search/search-engine.server";
+import { plannedRows, type SearchPlan, searchMatch } from "../search/search-engine.server";
 import {
   factFacetsOf,
   matchesText,
@@ -13,7 +13,7 @@ import {
   narrowingOnFacets,
   normalizeQuery,
   resolveTags,
-  SHORTEST_SEARCH,
+  searchPlanFor,
   TOOL_COUNT_CAP,
 } from "./tools.server";
 
@@ -63,9 +63,12 @@ const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 export async function countFactFilters({
   db,
   filters,
+  plan: planned,
 }: {
   db: Database;
   filters: Omit<ToolFilters, "page" | "sort">;
+  /** The text's plan when the list beside it shares it (searchPlanFor); planned here otherwise. */
+  plan?: Promise<SearchPlan | null>;
 }): Promise<FactCounts | null> {
   const resolved = await resolveTags(db, filters.tags);
   // A tag that does not exist matches nothing, with any fact.
@@ -78,7 +81,7 @@ export async function countFactFilters({
     discontinued: filters.discontinued,
   };
   const text = normalizeQuery(filters.query);
-  const plan = text.length >= SHORTEST_SEARCH ? await planSearch({ db, text }) : null;
+  const plan = await (planned ?? searchPlanFor(db, text));
   return db.transaction(async (tx) => {
     // As the lists: on a small table the planner would rather read it whole.
     await tx.execute(sql`set local enable_seqscan = off`);

@@ -7,6 +7,7 @@ import { loader as toolsApiLoader } from "~/routes/api-v1-tools";
 import { loader as homeLoader } from "~/routes/home";
 import { toolFacts, tools } from "~/server/db/schema.server";
 import { insertTools, tagTools } from "../../../tests/setup/fixtures";
+import { loggingDatabase } from "../../../tests/setup/statement-log";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { searchCatalogue } from "../mcp/catalogue-answers.server";
 import { countFactFilters } from "./fact-counts.server";
@@ -151,6 +152,20 @@ describe("the counts beside each choice", () => {
       expect.arrayContaining(["has:api", "has:open-source", "has:free-plan", "platform:ios"]),
     );
     expect(data.factCounts.has).toMatchObject({ api: 1, "open-source": 1, "self-hosted": 0 });
+  });
+
+  test("a search reads its text once for the list and the counts beside it (decision 197)", async () => {
+    const { db, statements } = loggingDatabase(database);
+    const request = new Request("http://localhost/?q=notes");
+    const data = (await homeLoader({ request, params: {}, context: { db, viewer: null } } as never)) as {
+      toolPage: { total: number };
+      factCounts: { has: Record<string, number> } | null;
+    };
+    // "Writes notes for you", "… for teams" and the others whose descriptions hold the word.
+    expect(data.toolPage.total).toBe(4);
+    expect(data.factCounts?.has.api).toBeGreaterThanOrEqual(1);
+    const vocabularyLookups = statements.filter((statement) => /from "search_words" where/.test(statement.text));
+    expect(vocabularyLookups).toHaveLength(1);
   });
 });
 

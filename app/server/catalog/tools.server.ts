@@ -13,6 +13,7 @@ import {
   plannedRows,
   rankSearch,
   searchMatch,
+  type SearchPlan,
   type SearchUnderstanding,
   suggestFor,
 } from "../search/search-engine.server";
@@ -280,11 +281,14 @@ export async function listTools({
   filters,
   order,
   pageSize = TOOLS_PAGE_SIZE,
+  plan,
 }: {
   db: Database;
   filters: Omit<ToolFilters, "page" | "sort"> & { page?: number };
   order: ToolOrder;
   pageSize?: number;
+  /** The text's plan when the caller shares it (searchPlanFor); planned here otherwise. */
+  plan?: Promise<SearchPlan | null>;
 }): Promise<ToolPage> {
   const page = filters.page ?? 1;
   const text = normalizeQuery(filters.query);
@@ -306,6 +310,7 @@ export async function listTools({
     return pageOfTextMatches({
       db,
       text,
+      plan: plan ?? searchPlanFor(db, text),
       narrowing,
       foundBy: narrowingOnFacets(narrowed),
       order,
@@ -361,6 +366,18 @@ export async function listTools({
 /** Texts shorter than this are matched by the spec's substring rule alone: no word is typed yet (decision 155). */
 export const SHORTEST_SEARCH = 3;
 
+/**
+ * A list's text read and resolved once for the list and the fact counts beside it (decision 197): each
+ * planned it again, a second round of vocabulary and name lookups per search page. Null below three characters.
+ */
+export function searchPlanFor(db: Database, query: string | null | undefined): Promise<SearchPlan | null> {
+  const text = normalizeQuery(query);
+  const plan = text.length >= SHORTEST_SEARCH ? planSearch({ db, text }) : Promise.resolve(null);
+  // A list that ends early (a tag that does not exist) never awaits it: its failure must not go unhandled.
+  plan.catch(() => undefined);
+  return plan;
+}
+
 /** Cards in the order of their ids. */
 async function cardsInOrder(db: Database, ids: string[]): Promise<ToolCard[]> {
   if (ids.length === 0) return [];
@@ -380,6 +397,7 @@ async function cardsInOrder(db: Database, ids: string[]): Promise<ToolCard[]> {
 async function pageOfTextMatches({
   db,
   text,
+  plan: planned,
   narrowing,
   foundBy,
   order,
@@ -389,6 +407,7 @@ async function pageOfTextMatches({
 }: {
   db: Database;
   text: string;
+  plan: Promise<SearchPlan | null>;
   narrowing: SQL | undefined;
   /** The same filters as tests on tools.facets, for finding matches through its index (narrowingOnFacets). */
   foundBy: SQL | undefined;
@@ -398,7 +417,7 @@ async function pageOfTextMatches({
   pageSize: number;
 }): Promise<ToolPage> {
   const offset = (page - 1) * pageSize;
-  const plan = text.length >= SHORTEST_SEARCH ? await planSearch({ db, text }) : null;
+  const plan = await planned;
   if (plan && order === "relevance") {
     const ranked = await rankSearch({ db, plan, narrowing, foundBy, offset, limit: pageSize });
     const understanding = ranked.total === 0 && page === 1 ? await suggestFor({ db, plan }) : plan.understanding;
