@@ -469,13 +469,20 @@ const MANY_MATCHES = 5 * TOOL_COUNT_CAP;
 /** With more matches than the cap, how many of the best ranked a page of relevance is picked from, beyond what it skips. */
 const BEST_RANKED = 100;
 
+/**
+ * Planned names beginning with a short text below which they are gathered and sorted rather than met walking the
+ * ranking index: about where reading each one's row costs what walking to the page's worth of them costs
+ * (124 of them among 100,000 entries at a fraction of a microsecond each; decision 197).
+ */
+const GATHER_BEGINNINGS = 2000;
+
 /** How far down the ranking the names holding a text of one or two characters are looked for (decision 197). */
 const NAMES_LOOKED_THROUGH = 2000;
 
 /**
  * A page of relevance order (relevanceOrder) over more matches than the cap, from a bounded set of
- * candidates: the name itself, the best ranked names that begin with the text (its prefix index, or the ranking
- * index, which carries the names, when such names are many: the planner picks from their statistics), the names that hold it among the
+ * candidates: the name itself, the best ranked names that begin with the text (gathered when few, else walking the
+ * ranking index), the names that hold it among the
  * best ranked tools (their names alone tested), and the best ranked matches (walking the ranking index,
  * which meets them early when they are this many). Reading every name that holds a text of one or two
  * characters cost 650 ms at 100,000 tools. The matches walk stops at the page's last row: any match the
@@ -505,9 +512,27 @@ async function relevancePageOfMany(
   const namesHolding = sql`(select best.id from ${bestRanked} as best where best.name ilike ${containsPattern(text)}
     order by best.name ilike ${`% ${escapeLike(text)}%`} desc, best.ranking_score desc nulls last,
       best.vote_count desc nulls last, best.id limit ${wanted})`;
+  // The names that begin with the text, best ranked first. The ranking index carries the names, so walking it
+  // costs a fraction of a microsecond an entry, but a rare beginning ("vo") is met only far down it: below
+  // GATHER_BEGINNINGS planned names they are gathered through the prefix index and sorted instead (decision
+  // 197), in a statement of their own where the planner may not read the ranking index whole for them (it
+  // did on PGlite when its estimate rose: 110 ms for no name at all).
+  const beginning = and(beginsName, narrowing);
+  let bestBeginning: SQL;
+  if ((await plannedRows(db, beginning)) < GATHER_BEGINNINGS) {
+    await db.execute(sql`set local enable_indexonlyscan = off`);
+    const ids = (
+      (await db.execute(sql`select ${tools.id} as id from ${tools} where ${beginning}
+        order by ${tools.rankingScore} desc nulls last, ${tools.voteCount} desc nulls last, ${tools.id}
+        limit ${wanted}`)) as unknown as { rows: { id: string }[] }
+    ).rows.map((row) => row.id);
+    await db.execute(sql`set local enable_indexonlyscan = on`);
+    bestBeginning = sql`(select unnest(${textArray(ids)}::uuid[]))`;
+  } else {
+    bestBeginning = sql`(select ${tools.id} from ${tools} where ${beginning} order by ${byRanking} limit ${wanted})`;
+  }
   const candidates = sql`((select ${tools.id} from ${tools} where ${and(exactName, narrowing)} limit ${wanted})
-    union (select ${tools.id} from ${tools} where ${and(beginsName, narrowing)}
-      order by ${byRanking} limit ${wanted})
+    union ${bestBeginning}
     union ${namesHolding}
     union (select ${tools.id} from ${tools} where ${where} order by ${byRanking} limit ${offset + pageSize}))`;
   return db
