@@ -191,6 +191,18 @@ describe("a search the filters narrow to a few hundred tools (decision 197)", ()
     expect(expectedTotal).toBeGreaterThan(0);
     // Every tool holding the text (the spec's rule); a word of it may find more.
     expect(result.total).toBeGreaterThanOrEqual(expectedTotal);
+
+    // The fact counts beside that list read its tools the same way.
+    const counting = await captureStatements((db) => countFactFilters({ db, filters }));
+    const countStatement = counting.statements.find((statement) => /^select count/.test(statement.text.trim()));
+    expect(countStatement, "the counting statement was sent").toBeDefined();
+    const countPlan = await explainInTransaction(
+      counting.client,
+      ["set local enable_seqscan = off", "set local jit = off"],
+      countStatement!,
+    );
+    expect(countPlan, countPlan).toContain("tools_facets_idx");
+    expect(countPlan, countPlan).not.toMatch(/trgm_idx|tools_search_vector_idx/);
   });
 });
 

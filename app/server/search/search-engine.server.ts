@@ -32,7 +32,7 @@ const BEST_RANKED = 100;
 /** Planned tools answering the words from which their best ranked are met walking the ranking index, not gathered. */
 const WALK_FROM = 10_000;
 /** Tools the filters leave, at most, for each to be tested against the text rather than found through the text's indexes. */
-const FEW_TO_TEST = 1000;
+export const FEW_TO_TEST = 1000;
 /** Similarity (pg_trgm) a catalogue word needs to stand for a typed word that the catalogue lacks. */
 const CORRECTION_SIMILARITY = 0.3;
 const CORRECTIONS_PER_WORD = 3;
