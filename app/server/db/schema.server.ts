@@ -246,7 +246,8 @@ export const tools = pgTable(
      * What search matches (decision 155): stemmed English words of the name (weight A), the tags'
      * names and the tagline (B), the category and features (C) and the description's text (D),
      * punctuation read as spaces so "Otter.ai" holds "otter". Stored in the row, not out of line
-     * (STORAGE MAIN, migration 0035, decision 198): a search tests it on every row it walks.
+     * (STORAGE MAIN, migration 0035, decision 198): a search tests it on every row it walks. So are
+     * the short columns; only the description and its text are EXTENDED, moved out of line.
      */
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql.raw(searchVectorSql)),
     ...timestamps,
