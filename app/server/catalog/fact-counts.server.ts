@@ -10,6 +10,7 @@ import {
   matchesText,
   type Narrowing,
   narrowingOnColumns,
+  isFiltered,
   narrowingOnFacets,
   normalizeQuery,
   resolveTags,
@@ -91,25 +92,21 @@ export async function countFactFilters({
     const where = text
       ? and(plan ? searchMatch(plan) : matchesText(text), narrowingOnColumns(narrowed))
       : narrowingOnFacets(narrowed);
-    if (text && (await plannedRows(tx, where)) > COUNTED_TEXT_MATCHES) return null;
+    const filtered = isFiltered(narrowed);
+    // A text within filters that leave few tools: each of those is tested once, as the list reads them
+    // (rankSearch, decision 197), rather than the text's indexes intersected with the filters' (39 ms on
+    // PGlite at 100,000 tools for "summarize" in a category, two prices and a tag). Their matches can only
+    // be fewer, so the text's own estimate is not asked (decision 199).
+    const onFacets = narrowingOnFacets(narrowed);
+    const fewFiltered = Boolean(text) && filtered && (await plannedRows(tx, onFacets)) <= FEW_TO_TEST;
+    if (text && !fewFiltered && (await plannedRows(tx, where)) > COUNTED_TEXT_MATCHES) return null;
     // Nothing narrows the list: it is the whole catalogue, with no index to read its first rows by.
-    const unnarrowed =
-      !text &&
-      !narrowed.category &&
-      narrowed.pricing.length === 0 &&
-      narrowed.tagIds.length === 0 &&
-      narrowed.factFacets!.length === 0 &&
-      !narrowed.discontinued;
+    const unnarrowed = !text && !filtered;
     // Reading the list's first rows only pays when they may be all of it: when the planner expects
     // several times the cap (a large category: 20 ms at 100,000 tools), each fact is counted below.
     const plainlyMany = !text && !unnarrowed && (await plannedRows(tx, where)) > 2 * TOOL_COUNT_CAP;
     if (!unnarrowed && !plainlyMany) {
       const perFacet = FACETS.map((facet) => sql`count(*) filter (where facets @> ${textArray([facet])})::int`);
-      // A text within filters that leave few tools: each of those is tested once, as the list reads them
-      // (rankSearch, decision 197), rather than the text's indexes intersected with the filters' (39 ms on
-      // PGlite at 100,000 tools for "summarize" in a category, two prices and a tag).
-      const onFacets = narrowingOnFacets(narrowed);
-      const fewFiltered = text && onFacets !== undefined && (await plannedRows(tx, onFacets)) <= FEW_TO_TEST;
       const found = fewFiltered
         ? sql`(select ${tools.facets} as facets from (select * from ${tools} where ${onFacets} offset 0) as ${tools}
             where ${plan ? searchMatch(plan) : matchesText(text)} limit ${TOOL_COUNT_CAP + 1})`

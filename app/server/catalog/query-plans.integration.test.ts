@@ -121,6 +121,14 @@ describe("search query plans", () => {
       expect(result.tools.length, query).toBe(24);
     }
   });
+
+  test("a word many tools answer is known to be many from one estimate: no other is asked (decision 199)", async () => {
+    const { statements } = await captureStatements((db) => searchTools({ db, query: "generated" }));
+    const estimates = statements.filter((statement) => /^explain/.test(statement.text.trim()));
+    expect(estimates.map((statement) => statement.text)).toHaveLength(1);
+    expect(estimates[0]!.text).toContain("search_vector");
+    expect(estimates[0]!.text).not.toMatch(/ilike/);
+  });
 });
 
 describe("a text of one character among 30,000 tools (decision 197)", () => {
@@ -177,6 +185,10 @@ describe("a search the filters narrow to a few hundred tools (decision 197)", ()
       tags: [],
     };
     const { client, statements } = await captureStatements((db) => listTools({ db, filters, order: "relevance" }));
+    // The filters' estimate alone decides: their matches can only be fewer (decision 199).
+    const estimates = statements.filter((statement) => /^explain/.test(statement.text.trim()));
+    expect(estimates.map((statement) => statement.text)).toHaveLength(1);
+    expect(estimates[0]!.text).not.toContain("search_vector");
     const ranking = statements.find((statement) => /^select ranked\.id/.test(statement.text.trim()));
     expect(ranking, "the ranking statement was sent").toBeDefined();
     const plan = await explainInTransaction(client, ["set local enable_seqscan = off"], ranking!);

@@ -8,6 +8,7 @@ import { tools } from "../db/schema.server";
 import { planSearch, rankSearch, searchMatch } from "../search/search-engine.server";
 import {
   matchesText,
+  isFiltered,
   narrowingOnColumns,
   normalizeQuery,
   factFacetsOf,
@@ -127,15 +128,17 @@ export async function listToolsAfter({
   const resolved = await resolveTags(db, filters.tags);
   // A tag that does not exist matches nothing, as on the site.
   if (!resolved.complete) return { rows: [], next: null, understanding: null };
+  const narrowed = {
+    category: filters.category,
+    pricing: filters.pricing,
+    tagIds: resolved.ids,
+    factFacets: factFacetsOf(filters),
+  };
   const narrowing = and(
-    narrowingOnColumns({
-      category: filters.category,
-      pricing: filters.pricing,
-      tagIds: resolved.ids,
-      factFacets: factFacetsOf(filters),
-    }),
+    narrowingOnColumns(narrowed),
     filters.updatedSince ? gte(tools.updatedAt, filters.updatedSince) : undefined,
   );
+  const filtered = isFiltered(narrowed) || Boolean(filters.updatedSince);
   // From three characters the search engine reads the text, as on the site (decision 155).
   const plan = text.length >= SHORTEST_SEARCH ? await planSearch({ db, text }) : null;
   const where = and(text ? (plan ? searchMatch(plan) : matchesText(text)) : undefined, narrowing);
@@ -145,7 +148,19 @@ export async function listToolsAfter({
   if (sort === "relevance" && text) {
     const offset = position && "offset" in position ? position.offset : 0;
     const rows = plan
-      ? await rowsInOrder(db, (await rankSearch({ db, plan, narrowing, offset, limit: limit + 1 })).ids)
+      ? await rowsInOrder(
+          db,
+          (
+            await rankSearch({
+              db,
+              plan,
+              narrowing,
+              filteredBy: filtered ? narrowing : undefined,
+              offset,
+              limit: limit + 1,
+            })
+          ).ids,
+        )
       : await db.transaction(async (tx) => {
           if (trigramUsable) await tx.execute(sql`set local enable_seqscan = off`);
           return tx

@@ -213,6 +213,11 @@ export type Narrowing = {
   discontinued?: boolean;
 };
 
+/** Whether anything narrows a list beyond the listing status (which most tools pass). */
+export function isFiltered({ category, pricing, tagIds, factFacets = [], discontinued }: Narrowing): boolean {
+  return Boolean(category) || pricing.length > 0 || tagIds.length > 0 || factFacets.length > 0 || Boolean(discontinued);
+}
+
 /** The fact filters as the entries of tools.facets a tool must hold (decision 167). */
 export function factFacetsOf({ has = [], platforms = [] }: { has?: HasFilter[]; platforms?: Platform[] }): string[] {
   return [...has.map(hasFacet), ...platforms.map(platformFacet)];
@@ -312,7 +317,7 @@ export async function listTools({
       text,
       plan: plan ?? searchPlanFor(db, text),
       narrowing,
-      foundBy: narrowingOnFacets(narrowed),
+      filteredBy: isFiltered(narrowed) ? narrowingOnFacets(narrowed) : undefined,
       order,
       orderBy,
       page,
@@ -399,7 +404,7 @@ async function pageOfTextMatches({
   text,
   plan: planned,
   narrowing,
-  foundBy,
+  filteredBy,
   order,
   orderBy,
   page,
@@ -409,8 +414,8 @@ async function pageOfTextMatches({
   text: string;
   plan: Promise<SearchPlan | null>;
   narrowing: SQL | undefined;
-  /** The same filters as tests on tools.facets, for finding matches through its index (narrowingOnFacets). */
-  foundBy: SQL | undefined;
+  /** When the list is filtered, the same filters as tests on tools.facets, for finding matches through its index (narrowingOnFacets). */
+  filteredBy: SQL | undefined;
   order: ToolOrder;
   orderBy: SQL[];
   page: number;
@@ -419,7 +424,7 @@ async function pageOfTextMatches({
   const offset = (page - 1) * pageSize;
   const plan = await planned;
   if (plan && order === "relevance") {
-    const ranked = await rankSearch({ db, plan, narrowing, foundBy, offset, limit: pageSize });
+    const ranked = await rankSearch({ db, plan, narrowing, filteredBy, offset, limit: pageSize });
     const understanding = ranked.total === 0 && page === 1 ? await suggestFor({ db, plan }) : plan.understanding;
     return {
       tools: await cardsInOrder(db, ranked.ids),

@@ -330,6 +330,12 @@ const byRanking = [sql`${tools.rankingScore} desc nulls last`, sql`${tools.voteC
 
 /** How many times the tools a page wants the ranking threshold lets through, on the planner's estimate of the share answering. */
 const THRESHOLD_MARGIN = 2;
+/**
+ * Planned answering tools under which they are all gathered rather than read above a threshold: with each
+ * row's search vector in the row (decision 198), gathering the 1,492 tools answering "writer" (2,781 planned)
+ * took 7.6 ms on PGlite at 100,000 tools, the threshold's three statements 10.5 (decision 199).
+ */
+const GATHER_BELOW = 3_000;
 
 /**
  * The `wanted` best ranked tools among those answering the words, when they are too few to meet early
@@ -346,6 +352,7 @@ export async function bestRankedAnswering(
 ): Promise<SQL> {
   const gatherAll = sql`(select ${tools.id} from ${tools} where ${answering}
     order by ${tools.rankingScore} + 0 desc nulls last, ${tools.voteCount} desc nulls last, ${tools.id} limit ${wanted})`;
+  if (plannedAnswering < GATHER_BELOW) return gatherAll;
   const [catalogue] = (
     (await tx.execute(
       sql`select reltuples::float8 as "rows" from pg_class where oid = 'tools'::regclass`,
@@ -396,7 +403,7 @@ export async function rankSearch({
   db,
   plan,
   narrowing,
-  foundBy = narrowing,
+  filteredBy,
   offset,
   limit,
 }: {
@@ -404,25 +411,32 @@ export async function rankSearch({
   plan: SearchPlan;
   narrowing: SQL | undefined;
   /**
-   * The same filters as tests on tools.facets: one scan of its index intersects them, where the category's
-   * B-tree, the tag's GIN and the words' GIN were three bitmaps (a filtered search 40 to 20 ms).
+   * When the list is filtered (beyond the listing status), the same filters as tests on tools.facets: one
+   * scan of its index intersects them, where the category's B-tree, the tag's GIN and the words' GIN were
+   * three bitmaps (a filtered search 40 to 20 ms). Without it, the matches are found through `narrowing`.
    */
-  foundBy?: SQL | undefined;
+  filteredBy?: SQL | undefined;
   offset: number;
   limit: number;
 }): Promise<RankedPage> {
   const where = and(searchMatch(plan), narrowing);
+  const foundBy = filteredBy ?? narrowing;
+  const answers = answersOf(plan);
   return db.transaction(async (tx) => {
     // The planner prices text tests far too cheaply and would read the whole table (decision 002).
     await tx.execute(sql`set local enable_seqscan = off`);
-    const many = (await plannedRows(tx, where)) > MANY_MATCHES;
+    // Each estimate is an EXPLAIN, planned like the search (1-2.5 ms on PGlite): only those that decide are
+    // asked. Filters leaving few tools decide alone (their matches can only be fewer); words answered by
+    // many tools decide "many" before the whole match is estimated (decision 199).
+    const fewFiltered = filteredBy !== undefined && (await plannedRows(tx, filteredBy)) <= FEW_TO_TEST;
+    const answering = !fewFiltered && answers ? await plannedRows(tx, and(answers, narrowing)) : 0;
+    const many = !fewFiltered && (answering > MANY_MATCHES || (await plannedRows(tx, where)) > MANY_MATCHES);
     let candidates: SQL;
-    const fewFiltered = !many && foundBy !== undefined && (await plannedRows(tx, foundBy)) <= FEW_TO_TEST;
     if (fewFiltered) {
       // The filters leave few tools: each is tested once, where a word's trigrams alone ("summarize": 14,976
       // rows of the description's index) cost more than reading those few (decision 197). OFFSET 0 keeps the
       // planner from intersecting the words' indexes with the filters' anyway; the alias keeps the columns' names.
-      candidates = sql`(select ${tools.id} from (select * from ${tools} where ${foundBy} offset 0) as ${tools}
+      candidates = sql`(select ${tools.id} from (select * from ${tools} where ${filteredBy} offset 0) as ${tools}
         where ${searchMatch(plan)} limit ${CANDIDATE_CAP + 1})`;
     } else if (!many) {
       // Each way of matching through its own index, so a row is read only when it matches one: as one OR, a
@@ -436,8 +450,6 @@ export async function rankSearch({
       )}) as found limit ${CANDIDATE_CAP + 1})`;
     } else {
       const wanted = offset + limit + BEST_RANKED;
-      const answers = answersOf(plan);
-      const answering = answers ? await plannedRows(tx, and(answers, narrowing)) : 0;
       // The best ranked tools that answer the words. Walking the ranking index meets them early when they are
       // many; when they are fewer (a word 3% of tools hold: 7,500 rows walked for 124), they are gathered
       // through their own index and the best ranked kept (an ORDER BY the index cannot serve: "+ 0"). The walk
