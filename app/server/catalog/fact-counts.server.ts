@@ -4,7 +4,13 @@ import type { ToolFilters } from "~/lib/tool-filters";
 import type { Database } from "../db/client.server";
 import { tools } from "../db/schema.server";
 import { textArray } from "../db/sql-arrays.server";
-import { FEW_TO_TEST, plannedRows, type SearchPlan, searchMatch } from "../search/search-engine.server";
+import {
+  filtersLeaveFew,
+  matchingAmongFiltered,
+  plannedRows,
+  type SearchPlan,
+  searchMatch,
+} from "../search/search-engine.server";
 import {
   factFacetsOf,
   matchesText,
@@ -89,16 +95,15 @@ export async function countFactFilters({
     // Eleven small index reads add up to a cost past PostgreSQL's JIT threshold, and compiling
     // them took 100 ms where running them takes a few (measured at 100,000 tools).
     await tx.execute(sql`set local jit = off`);
-    const where = text
-      ? and(plan ? searchMatch(plan) : matchesText(text), narrowingOnColumns(narrowed))
-      : narrowingOnFacets(narrowed);
+    const textMatch = !text ? undefined : plan ? searchMatch(plan) : matchesText(text);
+    const where = text ? and(textMatch, narrowingOnColumns(narrowed)) : narrowingOnFacets(narrowed);
     const filtered = isFiltered(narrowed);
     // A text within filters that leave few tools: each of those is tested once, as the list reads them
     // (rankSearch, decision 197), rather than the text's indexes intersected with the filters' (39 ms on
     // PGlite at 100,000 tools for "summarize" in a category, two prices and a tag). Their matches can only
     // be fewer, so the text's own estimate is not asked (decision 199).
     const onFacets = narrowingOnFacets(narrowed);
-    const fewFiltered = Boolean(text) && filtered && (await plannedRows(tx, onFacets)) <= FEW_TO_TEST;
+    const fewFiltered = Boolean(text) && filtered && onFacets !== undefined && (await filtersLeaveFew(tx, onFacets));
     if (text && !fewFiltered && (await plannedRows(tx, where)) > COUNTED_TEXT_MATCHES) return null;
     // Nothing narrows the list: it is the whole catalogue, with no index to read its first rows by.
     const unnarrowed = !text && !filtered;
@@ -107,10 +112,15 @@ export async function countFactFilters({
     const plainlyMany = !text && !unnarrowed && (await plannedRows(tx, where)) > 2 * TOOL_COUNT_CAP;
     if (!unnarrowed && !plainlyMany) {
       const perFacet = FACETS.map((facet) => sql`count(*) filter (where facets @> ${textArray([facet])})::int`);
-      const found = fewFiltered
-        ? sql`(select ${tools.facets} as facets from (select * from ${tools} where ${onFacets} offset 0) as ${tools}
-            where ${plan ? searchMatch(plan) : matchesText(text)} limit ${TOOL_COUNT_CAP + 1})`
-        : sql`(select ${tools.facets} as facets from ${tools} where ${where} limit ${TOOL_COUNT_CAP + 1})`;
+      const found =
+        fewFiltered && onFacets && textMatch
+          ? matchingAmongFiltered({
+              filteredBy: onFacets,
+              match: textMatch,
+              column: sql`${tools.facets} as facets`,
+              limit: TOOL_COUNT_CAP + 1,
+            })
+          : sql`(select ${tools.facets} as facets from ${tools} where ${where} limit ${TOOL_COUNT_CAP + 1})`;
       const [row] = rowsOf<{ matched: number; counts: number[] }>(
         await tx.execute(sql`select count(*)::int as matched, array[${sql.join(perFacet, sql`, `)}] as counts
           from ${found} as found`),

@@ -36,7 +36,7 @@ const BEST_RANKED = 100;
 /** Planned tools answering the words from which their best ranked are met walking the ranking index, not gathered. */
 const WALK_FROM = 10_000;
 /** Tools the filters leave, at most, for each to be tested against the text rather than found through the text's indexes. */
-export const FEW_TO_TEST = 1000;
+const FEW_TO_TEST = 1000;
 /** Similarity (pg_trgm) a catalogue word needs to stand for a typed word that the catalogue lacks. */
 const CORRECTION_SIMILARITY = 0.3;
 const CORRECTIONS_PER_WORD = 3;
@@ -380,6 +380,32 @@ export async function bestRankedAnswering(
   return found.length < wanted ? gatherAll : sql`(select unnest(${textArray(found)}::uuid[]))`;
 }
 
+/** Whether the filters (as tests on tools.facets) leave few enough tools for each to be tested against a text. */
+export async function filtersLeaveFew(tx: Database, filteredBy: SQL): Promise<boolean> {
+  return (await plannedRows(tx, filteredBy)) <= FEW_TO_TEST;
+}
+
+/**
+ * The tools the filters leave that pass `match`, each tested once, up to `limit`: where a word's trigrams
+ * alone ("summarize": 14,976 rows of the description's index) cost more than reading those few (decision 197).
+ * OFFSET 0 keeps the planner from intersecting the words' indexes with the filters' anyway; the alias keeps the
+ * columns' names. The list (rankSearch) and the fact counts beside it read them the same way.
+ */
+export function matchingAmongFiltered({
+  filteredBy,
+  match,
+  column,
+  limit,
+}: {
+  filteredBy: SQL;
+  match: SQL;
+  column: SQL;
+  limit: number;
+}): SQL {
+  return sql`(select ${column} from (select * from ${tools} where ${filteredBy} offset 0) as ${tools}
+    where ${match} limit ${limit})`;
+}
+
 /** How many rows the planner expects a test to match, from the columns' statistics. */
 export async function plannedRows(db: Database, where: SQL | undefined): Promise<number> {
   const result = await db.execute(sql`explain (format json) select 1 from ${tools} where ${where}`);
@@ -428,20 +454,21 @@ export async function rankSearch({
     // Each estimate is an EXPLAIN, planned like the search (1-2.5 ms on PGlite): only those that decide are
     // asked. Filters leaving few tools decide alone (their matches can only be fewer); words answered by
     // many tools decide "many" before the whole match is estimated (decision 199).
-    const fewFiltered = filteredBy !== undefined && (await plannedRows(tx, filteredBy)) <= FEW_TO_TEST;
+    const fewFiltered = filteredBy !== undefined && (await filtersLeaveFew(tx, filteredBy));
     const answering = !fewFiltered && answers ? await plannedRows(tx, and(answers, narrowing)) : 0;
     const many = !fewFiltered && (answering > MANY_MATCHES || (await plannedRows(tx, where)) > MANY_MATCHES);
     let candidates: SQL;
     if (fewFiltered) {
-      // The filters leave few tools: each is tested once, where a word's trigrams alone ("summarize": 14,976
-      // rows of the description's index) cost more than reading those few (decision 197). OFFSET 0 keeps the
-      // planner from intersecting the words' indexes with the filters' anyway; the alias keeps the columns' names.
-      candidates = sql`(select ${tools.id} from (select * from ${tools} where ${filteredBy} offset 0) as ${tools}
-        where ${searchMatch(plan)} limit ${CANDIDATE_CAP + 1})`;
+      candidates = matchingAmongFiltered({
+        filteredBy: filteredBy!,
+        match: searchMatch(plan),
+        column: sql`${tools.id}`,
+        limit: CANDIDATE_CAP + 1,
+      });
     } else if (!many) {
       // Each way of matching through its own index, so a row is read only when it matches one: as one OR, a
       // row the filters' indexes found was tested against every way, its description (1 KB) read and case-folded.
-      const ways = [answersOf(plan), ...holdsWholeTextWays(plan.text)].filter((way) => way !== undefined);
+      const ways = [answers, ...holdsWholeTextWays(plan.text)].filter((way) => way !== undefined);
       candidates = sql`(select found.id from (${sql.join(
         ways.map(
           (way) => sql`(select ${tools.id} from ${tools} where ${and(way, foundBy)} limit ${CANDIDATE_CAP + 1})`,
