@@ -58,9 +58,9 @@ export default defineConfig({
     env: { LOG_LEVEL: "silent", NODE_ENV: "test" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Vitest's default leaves one core idle; most files wait on a database or a socket as much as
-    // they compute, so every core gets a worker (decision 130).
-    maxWorkers: os.availableParallelism(),
+    // One worker more than cores (decision 200): many files wait on a spawned server, a job's time
+    // limit or PostgreSQL, and with one worker per core the machine stood idle a third of the run.
+    maxWorkers: os.availableParallelism() + 1,
     projects: [
       ...sharingModules({ name: "pglite", include: ALL_TESTS, globalSetup: ["tests/setup/pglite-template.ts"] }),
       ...onPostgres,
