@@ -116,7 +116,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     // set of some 1,600 icons sat in the heap (about 7 MB). Drizzle (and Better Auth, which imports it)
     // because Node 24 parses drizzle's 179 KB package.json for each of its files (decision 187).
     // Better Auth's own imports come with it: the runtime image installs only our dependencies' names.
+    // Radix because the app draws one of its primitives (Dialog): loaded from node_modules, its
+    // package index brought all forty-odd at start (decision 201). The Dialog's own imports come with it.
     noExternal: [
+      "radix-ui",
+      /^@radix-ui\//,
+      "aria-hidden",
+      /^react-remove-scroll/,
+      "react-style-singleton",
+      "use-callback-ref",
+      "use-sidecar",
+      "get-nonce",
+      "detect-node-es",
+      "tslib",
       "lucide-react",
       "drizzle-orm",
       "better-auth",

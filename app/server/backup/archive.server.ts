@@ -6,7 +6,7 @@ import path from "node:path";
 import { Transform, Writable, type Readable } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
-import * as tar from "tar";
+import type * as Tar from "tar";
 import {
   DamagedEncryptionError,
   decryptingStream,
@@ -16,6 +16,10 @@ import {
 } from "./archive-encryption.server";
 import type { SequenceValue, TableColumn } from "./database-tables.server";
 import type { SchemaVersion } from "./schema-version.server";
+import { loadOnce } from "../load-once.server";
+
+/** tar, loaded by the first backup or restore rather than at start-up (decisions 113 and 201). */
+const loadTar = loadOnce(() => import("tar"));
 
 /**
  * A backup archive (decision 081) is a .tar.gz of:
@@ -84,6 +88,7 @@ export async function packArchive(staged: string, file: string, passphrase?: str
     await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     // A partial archive left by a backup that was killed would keep its mode: it goes first.
     await fs.rm(partial, { force: true });
+    const tar = await loadTar();
     const packed = tar.create({ gzip: true, cwd: staged, portable: true }, ["manifest.json", "tables", "uploads"]);
     const target = createWriteStream(partial, { flags: "wx", mode: 0o600 });
     if (passphrase) await pipeline(packed, await encryptingStream(passphrase), target);
@@ -226,7 +231,7 @@ async function extractEntries(source: Readable, decrypt: Transform | null, dir: 
     source.destroy(failure);
   };
 
-  const writeEntry = async (entry: tar.ReadEntry, name: string) => {
+  const writeEntry = async (entry: Tar.ReadEntry, name: string) => {
     const target = path.join(dir, name);
     await fs.mkdir(path.dirname(target), { recursive: true });
     if (failure) {
@@ -252,6 +257,7 @@ async function extractEntries(source: Readable, decrypt: Transform | null, dir: 
     hashes.set(name, hash.digest("hex"));
   };
 
+  const tar = await loadTar();
   const parser = new tar.Parser({
     strict: true,
     noResume: true,

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import sharp from "sharp";
 import { categoryFromAddress } from "~/lib/categories";
 import {
   OG_IMAGE_HEIGHT,
@@ -20,7 +19,7 @@ import { loadOnce } from "../load-once.server";
 import type { Database } from "../db/client.server";
 import { toErrorResponse } from "../http/error-response.server";
 import { logger } from "../logger.server";
-import { LOGO_MAX_PIXELS } from "../storage/logo-image.server";
+import { LOGO_MAX_PIXELS, loadSharp } from "../storage/logo-image.server";
 import type { FileStorage } from "../storage/local-storage.server";
 import { cardLayout, type CardPictures } from "./og-card-layout.server";
 import { ogFonts } from "./og-fonts.server";
@@ -80,6 +79,7 @@ export async function findOgCard({
 const RASTER_EXTENSIONS = new Set([".png", ".jpg", ".jpeg", ".webp", ".gif", ".avif"]);
 
 async function pngDataUri(bytes: Buffer, width: number, height: number, fit: "cover" | "contain"): Promise<string> {
+  const sharp = await loadSharp();
   const png = await sharp(bytes, { limitInputPixels: LOGO_MAX_PIXELS, failOn: "error", autoOrient: true })
     .resize(width, height, { fit, background: { r: 0, g: 0, b: 0, alpha: 0 } })
     .png()
@@ -155,6 +155,7 @@ export async function renderOgCardPng(card: OgCard, pictures: CardPictures): Pro
     height: OG_IMAGE_HEIGHT,
     fonts: ogFonts(),
   });
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
 

@@ -1,6 +1,13 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { AppError } from "~/lib/app-error";
 import { LOGO_DIMENSIONS_MESSAGE, LOGO_TYPE_MESSAGE } from "~/lib/logo-upload";
+import { loadOnce } from "../load-once.server";
+
+/**
+ * sharp (libvips), loaded on the first image it is given rather than at start-up (decision 113):
+ * about 20 MB of a resting server that resizes nothing (decision 201).
+ */
+export const loadSharp = loadOnce(() => import("sharp").then((module) => module.default));
 
 export type LogoFormat = "jpeg" | "png" | "webp";
 
@@ -45,6 +52,7 @@ export type PreparedLogo = { body: Buffer; contentType: string; extension: strin
 export async function prepareLogo(bytes: Buffer): Promise<PreparedLogo> {
   const format = sniffLogoFormat(bytes);
   if (!format) throw notAnImage();
+  const sharp = await loadSharp();
 
   // failOn "error": a truncated or corrupt file is refused rather than half decoded.
   const options = { limitInputPixels: LOGO_MAX_PIXELS, failOn: "error", autoOrient: true } as const;

@@ -1,5 +1,4 @@
-import sharp from "sharp";
-import { LOGO_MAX_PIXELS, LOGO_OUTPUT_SIDE, sniffLogoFormat } from "./logo-image.server";
+import { LOGO_MAX_PIXELS, LOGO_OUTPUT_SIDE, loadSharp, sniffLogoFormat } from "./logo-image.server";
 
 /**
  * Websites' icons come as ICO, SVG and GIF as well as the JPEG, PNG and WebP an upload takes
@@ -131,6 +130,7 @@ async function icoToPng(bytes: Buffer): Promise<Buffer | null> {
     if (startsWith(entry.data, PNG_SIGNATURE)) return Buffer.from(entry.data);
     const bitmap = decodeIcoBitmap(entry.data);
     if (!bitmap) continue;
+    const sharp = await loadSharp();
     return sharp(bitmap.pixels, { raw: { width: bitmap.width, height: bitmap.height, channels: 4 } })
       .png()
       .toBuffer();
@@ -145,6 +145,7 @@ async function icoToPng(bytes: Buffer): Promise<Buffer | null> {
  */
 async function svgToPng(bytes: Buffer): Promise<Buffer | null> {
   if (/<!ENTITY/i.test(bytes.toString("utf8"))) return null;
+  const sharp = await loadSharp();
   const metadata = await sharp(bytes).metadata();
   if (metadata.format !== "svg" || !metadata.width || !metadata.height) return null;
   // The density that draws the longer side at LOGO_OUTPUT_SIDE pixels (72 is SVG's own).
@@ -162,7 +163,8 @@ export async function websiteIconAsUploadable(bytes: Buffer): Promise<Buffer | n
   if (sniffLogoFormat(bytes)) return bytes;
   try {
     if (isIco(bytes)) return await icoToPng(bytes);
-    if (isGif(bytes)) return await sharp(bytes, { pages: 1, limitInputPixels: LOGO_MAX_PIXELS }).png().toBuffer();
+    if (isGif(bytes))
+      return await (await loadSharp())(bytes, { pages: 1, limitInputPixels: LOGO_MAX_PIXELS }).png().toBuffer();
     if (isSvg(bytes)) return await svgToPng(bytes);
   } catch {
     // Broken files are no logo; the next candidate is tried.
