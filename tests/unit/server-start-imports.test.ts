@@ -15,6 +15,7 @@ const serverBuild = path.resolve("build/server");
 const LOADED_ON_FIRST_USE = [
   "sharp",
   "tar",
+  "turndown",
   "pino-pretty",
   "radix-ui",
   "satori",

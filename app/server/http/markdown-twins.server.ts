@@ -51,7 +51,7 @@ async function toolTwin(db: Database, identifier: string, siteUrl: string): Prom
     readToolFacts({ db, toolId: tool.id }),
   ]);
   return {
-    markdown: toolMarkdown({
+    markdown: await toolMarkdown({
       tool,
       tags,
       alternatives: alternatives.map(({ tool: alternative, reason }) => ({ ...alternative, reason })),
@@ -66,5 +66,5 @@ async function articleTwin(db: Database, identifier: string, siteUrl: string): P
   const found = await findArticleByIdentifier({ db, identifier });
   if (!found) return null;
   if (!found.canonical) return { moved: `/article/${encodeURIComponent(found.article.slug)}.md` };
-  return { markdown: articleMarkdown({ article: found.article, siteUrl }) };
+  return { markdown: await articleMarkdown({ article: found.article, siteUrl }) };
 }

@@ -98,17 +98,17 @@ describe("markdownUrl, markdownLink and markdownAutolink", () => {
 });
 
 describe("richTextToMarkdown", () => {
-  test("keeps ordinary rich text as Turndown writes it", () => {
+  test("keeps ordinary rich text as Turndown writes it", async () => {
     expect(
-      richTextToMarkdown(
+      await richTextToMarkdown(
         '<h2>Plans</h2><p>Read <a href="https://x.com/docs">the docs</a>.</p><ul><li>Fast</li></ul>',
         SITE,
       ),
     ).toBe("## Plans\n\nRead [the docs](https://x.com/docs).\n\n-   Fast");
   });
 
-  test("links only http(s) addresses, made absolute, and escapes HTML in the text", () => {
-    const markdown = richTextToMarkdown(
+  test("links only http(s) addresses, made absolute, and escapes HTML in the text", async () => {
+    const markdown = await richTextToMarkdown(
       [
         `<p><a href="${BREAKOUT.replace(/'/g, "&#39;")}">click</a></p>`,
         '<p><a href="mailto:a@x.com">mail us</a> and <a href="/tool/quill" title="a&quot;)[x](javascript:y)">Quill</a></p>',

@@ -1,6 +1,6 @@
-import TurndownService from "turndown";
 import { absoluteUrl } from "~/lib/seo";
 import { sanitizeRichText } from "../content/sanitize-html.server";
+import { loadOnce } from "../load-once.server";
 
 // The one writer of Markdown text (decision 151): every name, tagline, list row, address and rich
 // text that goes into a Markdown twin or llms.txt passes through here, so stored text (a tool's
@@ -95,7 +95,11 @@ function resolved(reference: string, siteUrl: string): string {
  * keep only an http(s) address (a path is made absolute on `siteUrl`; mailto: and anything else
  * leave their text), and titles are dropped.
  */
-export function richTextToMarkdown(html: string, siteUrl: string): string {
+/** Turndown and its DOM, loaded by the first Markdown twin rather than at start-up (decision 201). */
+const loadTurndown = loadOnce(() => import("turndown").then((module) => module.default));
+
+export async function richTextToMarkdown(html: string, siteUrl: string): Promise<string> {
+  const TurndownService = await loadTurndown();
   const turndown = new TurndownService({ headingStyle: "atx", bulletListMarker: "-", codeBlockStyle: "fenced" });
   const escape = turndown.escape.bind(turndown);
   turndown.escape = (text: string) => escape(text).replace(/</g, "\\<").replace(REFERENCE, "\\&");

@@ -29,19 +29,19 @@ const twin = (overrides: Partial<ToolForMarkdown> = {}, linkCheck?: Parameters<t
   });
 
 describe("a tool's Markdown twin and its freshness", () => {
-  test("says when it was last updated, and nothing about a check that never ran", () => {
-    const markdown = twin();
+  test("says when it was last updated, and nothing about a check that never ran", async () => {
+    const markdown = await twin();
     expect(markdown).toContain("- Last updated: 2025-06-01");
     expect(markdown).not.toContain("checked");
     expect(markdown).not.toContain("Discontinued");
   });
 
-  test("says when the website was checked, or since when it is unreachable", () => {
-    expect(twin({}, { checkedAt: new Date("2025-06-02T00:00:00Z"), status: "ok", failingSince: null })).toContain(
+  test("says when the website was checked, or since when it is unreachable", async () => {
+    expect(await twin({}, { checkedAt: new Date("2025-06-02T00:00:00Z"), status: "ok", failingSince: null })).toContain(
       "- Website last checked: 2025-06-02",
     );
     expect(
-      twin(
+      await twin(
         {},
         {
           checkedAt: new Date("2025-06-04T00:00:00Z"),
@@ -52,8 +52,8 @@ describe("a tool's Markdown twin and its freshness", () => {
     ).toContain("- Website unreachable since: 2025-06-03 (last checked 2025-06-04)");
   });
 
-  test("opens with the discontinued notice, before the facts", () => {
-    const markdown = twin({ discontinuedAt: new Date("2025-07-01T00:00:00Z") });
+  test("opens with the discontinued notice, before the facts", async () => {
+    const markdown = await twin({ discontinuedAt: new Date("2025-07-01T00:00:00Z") });
     expect(markdown.split("\n\n").slice(0, 2)).toEqual([
       "# Quill",
       "**Discontinued** since 2025-07-01: these are the tool's last known details.",

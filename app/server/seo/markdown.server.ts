@@ -40,7 +40,7 @@ export type ToolForMarkdown = {
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-export function toolMarkdown({
+export async function toolMarkdown({
   tool,
   tags,
   alternatives,
@@ -56,7 +56,7 @@ export function toolMarkdown({
   linkCheck?: { checkedAt: Date; status: "ok" | "failing"; failingSince: Date | null } | null;
   /** The known facts; the others are written "Unknown", as the page shows them. */
   facts?: ToolFacts;
-}): string {
+}): Promise<string> {
   const link = (path: string) => absoluteUrl(siteUrl, path);
   const model = tool.pricingModel ? (PRICING_MODEL_LABELS[tool.pricingModel] ?? text(tool.pricingModel)) : null;
   const pricing = model ? `${model}${tool.startingPrice ? `, from ${text(tool.startingPrice)}` : ""}` : "Not stated";
@@ -85,7 +85,7 @@ export function toolMarkdown({
     (plan) => `- ${text(plan.plan)}: ${text(plan.price)}${plan.details ? ` (${text(plan.details)})` : ""}`,
   );
   const sections: [string, string][] = [
-    ["About", richTextToMarkdown(tool.description, siteUrl)],
+    ["About", await richTextToMarkdown(tool.description, siteUrl)],
     ["Features", list(tool.features)],
     ["Pricing plans", plans.join("\n")],
     ["Facts", factLines(knownFacts).join("\n")],
@@ -134,7 +134,13 @@ export type ArticleForMarkdown = {
   content: string;
 };
 
-export function articleMarkdown({ article, siteUrl }: { article: ArticleForMarkdown; siteUrl: string }): string {
+export async function articleMarkdown({
+  article,
+  siteUrl,
+}: {
+  article: ArticleForMarkdown;
+  siteUrl: string;
+}): Promise<string> {
   return [
     `# ${text(article.title)}`,
     `> ${text(article.excerpt)}`,
@@ -143,7 +149,7 @@ export function articleMarkdown({ article, siteUrl }: { article: ArticleForMarkd
       `- Category: ${text(article.category)}`,
       `- Page: ${markdownAutolink(absoluteUrl(siteUrl, `/article/${encodeURIComponent(article.slug)}`))}`,
     ].join("\n"),
-    richTextToMarkdown(article.content, siteUrl),
+    await richTextToMarkdown(article.content, siteUrl),
     "",
   ].join("\n\n");
 }
