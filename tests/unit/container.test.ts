@@ -6,6 +6,7 @@ import semver from "semver";
 import { afterEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { assertServerBuilt, cleanUpServers, freePort, startServer, temporaryDir } from "../setup/production-server";
+import { importedSpecifiers, packageOf } from "../setup/server-bundle-imports";
 
 // No Docker engine runs where these tests run, so the image is checked in the parts that can be
 // checked without one (decision 090): the Dockerfile's shape, that what it copies exists and what the
@@ -221,23 +222,8 @@ describe("the image's start command, run outside a container", () => {
       .filter((file) => file.endsWith(".js"))
       .map((file) => fs.readFileSync(path.join(bundleDir, file), "utf8"))
       .join("\n");
-    // The server bundle is not minified: static imports start their line, dynamic ones are import("x").
-    const specifiers = [
-      /^\s*(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"/gm,
-      /^\s*import\s*"([^"]+)"/gm,
-      /\bimport\(\s*"([^"]+)"\s*\)/g,
-    ].flatMap((pattern) => [...bundle.matchAll(pattern)].map((match) => match[1]!));
     const packages = new Set(
-      specifiers
-        .filter(
-          (specifier) => /^(@[\w.-]+\/)?[a-z0-9][\w.-]*(\/.*)?$/i.test(specifier) && !specifier.startsWith("node:"),
-        )
-        .map((specifier) =>
-          specifier
-            .split("/")
-            .slice(0, specifier.startsWith("@") ? 2 : 1)
-            .join("/"),
-        ),
+      importedSpecifiers(bundle, { dynamic: true }).flatMap((specifier) => packageOf(specifier) ?? []),
     );
     expect(packages.size).toBeGreaterThan(10);
     expect([...packages].filter((name) => !(name in dependencies))).toEqual([]);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { importedSpecifiers, packageOf } from "../setup/server-bundle-imports";
 
 // What the production server loads before its first request (decision 201): the packages its build
 // imports statically, following the build's own files from build/server/index.js and from the React
@@ -24,15 +25,6 @@ const LOADED_ON_FIRST_USE = [
   "@modelcontextprotocol/sdk",
 ];
 
-const STATIC_IMPORT = /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?"([^"]+)"/g;
-
-/** The package a bare specifier names ("@scope/name/sub" -> "@scope/name"), or null for a file or node: module. */
-function packageOf(specifier: string): string | null {
-  if (specifier.startsWith(".") || specifier.startsWith("/") || specifier.startsWith("node:")) return null;
-  const parts = specifier.split("/");
-  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
-}
-
 /** Every package imported statically by the build's files reachable from its entry through static imports. */
 function packagesLoadedAtStart(entries: string[]): Set<string> {
   const packages = new Set<string>();
@@ -42,10 +34,10 @@ function packagesLoadedAtStart(entries: string[]): Set<string> {
     const file = queue.pop()!;
     if (visited.has(file)) continue;
     visited.add(file);
-    for (const [, specifier] of fs.readFileSync(file, "utf8").matchAll(STATIC_IMPORT)) {
-      if (specifier!.startsWith(".")) queue.push(path.resolve(path.dirname(file), specifier!));
+    for (const specifier of importedSpecifiers(fs.readFileSync(file, "utf8"))) {
+      if (specifier.startsWith(".")) queue.push(path.resolve(path.dirname(file), specifier));
       else {
-        const name = packageOf(specifier!);
+        const name = packageOf(specifier);
         if (name) packages.add(name);
       }
     }

@@ -155,6 +155,12 @@ async function svgToPng(bytes: Buffer): Promise<Buffer | null> {
     .toBuffer();
 }
 
+/** A GIF's first frame as a PNG. */
+async function gifFirstFrameToPng(bytes: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(bytes, { pages: 1, limitInputPixels: LOGO_MAX_PIXELS }).png().toBuffer();
+}
+
 /**
  * A website's icon in a format prepareLogo takes: JPEG, PNG and WebP as they came, ICO, SVG and
  * GIF (its first frame) as a PNG. Null for anything else, or a file that does not decode.
@@ -163,8 +169,7 @@ export async function websiteIconAsUploadable(bytes: Buffer): Promise<Buffer | n
   if (sniffLogoFormat(bytes)) return bytes;
   try {
     if (isIco(bytes)) return await icoToPng(bytes);
-    if (isGif(bytes))
-      return await (await loadSharp())(bytes, { pages: 1, limitInputPixels: LOGO_MAX_PIXELS }).png().toBuffer();
+    if (isGif(bytes)) return await gifFirstFrameToPng(bytes);
     if (isSvg(bytes)) return await svgToPng(bytes);
   } catch {
     // Broken files are no logo; the next candidate is tried.
