@@ -131,18 +131,36 @@ describe("search query plans", () => {
   });
 });
 
-describe("a text of one character among 30,000 tools (decision 197)", () => {
+describe("a text of one or two characters among 30,000 tools (decisions 197 and 202)", () => {
+  /** The first page as ordering every tool holding the text gives it (relevanceOrder's tiers, then the ranking). */
+  async function firstPageOfEveryMatch(query: string) {
+    const contains = `%${query}%`;
+    const everyMatch = await database.db.execute(sql`select id from tools
+      where discontinued_at is null and (name ilike ${contains} or description_text ilike ${contains})
+      order by case when lower(name) = ${query} then 0 when lower(name) like ${`${query}%`} then 1
+        when name ilike ${`% ${query}%`} then 2 when name ilike ${contains} then 3 else 4 end,
+        ranking_score desc nulls last, vote_count desc nulls last, id
+      limit 24`);
+    return (everyMatch as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  }
+
   test("shows the same first page as ordering every match: names holding it first, then the best ranked", async () => {
     // "b": a word of about one name in sixteen begins with it ("Synthetic b…"), and most names and descriptions hold it.
-    const query = "b";
-    const everyMatch = await database.db.execute(sql`select id from tools
-      where discontinued_at is null and (name ilike '%b%' or description_text ilike '%b%')
-      order by case when lower(name) = 'b' then 0 when lower(name) like 'b%' then 1 when name ilike '% b%' then 2
-        when name ilike '%b%' then 3 else 4 end, ranking_score desc, vote_count desc, id
-      limit 24`);
-    const expected = (everyMatch as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-    const result = await searchTools({ db: database.db, query });
-    expect(result.tools.map((tool) => tool.id)).toEqual(expected);
+    const result = await searchTools({ db: database.db, query: "b" });
+    expect(result.tools.map((tool) => tool.id)).toEqual(await firstPageOfEveryMatch("b"));
+  });
+
+  test("reads the names beginning with it from the index on names' first letters, in ranking order", async () => {
+    // Every name begins with "Synthetic": all 30,000 begin with "s" and with "sy".
+    for (const [query, index] of [
+      ["s", "tools_name_beginning_1_idx"],
+      ["sy", "tools_name_beginning_2_idx"],
+    ] as const) {
+      const all = await searchPlans(query);
+      expect(all, `${query}\n${all}`).toContain(index);
+      const result = await searchTools({ db: database.db, query });
+      expect(result.tools.map((tool) => tool.id)).toEqual(await firstPageOfEveryMatch(query));
+    }
   });
 });
 

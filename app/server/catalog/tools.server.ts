@@ -474,23 +474,18 @@ const MANY_MATCHES = 5 * TOOL_COUNT_CAP;
 /** With more matches than the cap, how many of the best ranked a page of relevance is picked from, beyond what it skips. */
 const BEST_RANKED = 100;
 
-/**
- * Planned names beginning with a short text below which they are gathered and sorted rather than met walking the
- * ranking index: about where reading each one's row costs what walking to the page's worth of them costs
- * (124 of them among 100,000 entries at a fraction of a microsecond each; decision 197).
- */
-const GATHER_BEGINNINGS = 2000;
+/** The beginnings of names indexed in ranking order (tools_name_beginning_1_idx and _2_idx, decision 202). */
+const NAME_BEGINNING_LETTERS = 2;
 
 /** How far down the ranking the names holding a text of one or two characters are looked for (decision 197). */
 const NAMES_LOOKED_THROUGH = 2000;
 
 /**
  * A page of relevance order (relevanceOrder) over more matches than the cap, from a bounded set of
- * candidates: the name itself, the best ranked names that begin with the text (gathered when few, else walking the
- * ranking index), the names that hold it among the
- * best ranked tools (their names alone tested), and the best ranked matches (walking the ranking index,
- * which meets them early when they are this many). Reading every name that holds a text of one or two
- * characters cost 650 ms at 100,000 tools. The matches walk stops at the page's last row: any match the
+ * candidates: the name itself, the best ranked names that begin with the text (through the index on names'
+ * first letters), the names that hold it among the best ranked tools (their names alone tested), and the best
+ * ranked matches (walking the ranking index, which meets them early when they are this many). Reading every
+ * name that holds a text of one or two characters cost 650 ms at 100,000 tools. The matches walk stops at the page's last row: any match the
  * page shows below the names' tiers ranks among the first that many (decision 197), where testing each
  * row's description for the hundred more that names used to be picked from cost most of the search.
  */
@@ -505,11 +500,11 @@ async function relevancePageOfMany(
   }: { text: string; narrowing: SQL | undefined; where: SQL | undefined; pageSize: number; offset: number },
 ): Promise<ToolCard[]> {
   const wanted = offset + pageSize + BEST_RANKED;
+  const lowered = text.toLowerCase();
   // A whole-table read would test every row: walk the indexes in order instead.
   await db.execute(sql`set local enable_seqscan = off`);
   const beginsName = sql`lower(${tools.name}) like ${prefixPattern(text)}`;
   const byRanking = sql.join(ORDER_BY_TOP_RATED, sql`, `);
-  const exactName = sql`lower(${tools.name}) = ${text.toLowerCase()}`;
   const bestRanked = sql`(select ${tools.id} as id, ${tools.name} as name, ${tools.rankingScore} as ranking_score,
       ${tools.voteCount} as vote_count from ${tools}
     where ${and(catalogueMayHold(text), narrowing)} order by ${byRanking} limit ${NAMES_LOOKED_THROUGH})`;
@@ -517,25 +512,18 @@ async function relevancePageOfMany(
   const namesHolding = sql`(select best.id from ${bestRanked} as best where best.name ilike ${containsPattern(text)}
     order by best.name ilike ${`% ${escapeLike(text)}%`} desc, best.ranking_score desc nulls last,
       best.vote_count desc nulls last, best.id limit ${wanted})`;
-  // The names that begin with the text, best ranked first. The ranking index carries the names, so walking it
-  // costs a fraction of a microsecond an entry, but a rare beginning ("vo") is met only far down it: below
-  // GATHER_BEGINNINGS planned names they are gathered through the prefix index and sorted instead (decision
-  // 197), in a statement of their own where the planner may not read the ranking index whole for them (it
-  // did on PGlite when its estimate rose: 110 ms for no name at all).
-  const beginning = and(beginsName, narrowing);
-  let bestBeginning: SQL;
-  if ((await plannedRows(db, beginning)) < GATHER_BEGINNINGS) {
-    await db.execute(sql`set local enable_indexonlyscan = off`);
-    const ids = (
-      (await db.execute(sql`select ${tools.id} as id from ${tools} where ${beginning}
-        order by ${tools.rankingScore} desc nulls last, ${tools.voteCount} desc nulls last, ${tools.id}
-        limit ${wanted}`)) as unknown as { rows: { id: string }[] }
-    ).rows.map((row) => row.id);
-    await db.execute(sql`set local enable_indexonlyscan = on`);
-    bestBeginning = sql`(select unnest(${textArray(ids)}::uuid[]))`;
-  } else {
-    bestBeginning = sql`(select ${tools.id} from ${tools} where ${beginning} order by ${byRanking} limit ${wanted})`;
-  }
+  // The names that begin with the text, best ranked first: a range of the index on their first one or two
+  // letters, in ranking order (decision 202). Walking the ranking index met a rare beginning ("q") only 6,048
+  // entries down, and telling a rare one from a common one cost an estimate of its own. A text whose lower case
+  // is longer (some letters lengthen) has no such index: the ranking index is walked for it.
+  const letters = [...lowered].length;
+  const begins =
+    letters <= NAME_BEGINNING_LETTERS
+      ? sql`left(lower(${tools.name}), ${sql.raw(String(letters))}) = ${lowered}`
+      : beginsName;
+  const bestBeginning = sql`(select ${tools.id} from ${tools} where ${and(begins, narrowing)}
+    order by ${byRanking} limit ${wanted})`;
+  const exactName = sql`lower(${tools.name}) = ${lowered}`;
   const candidates = sql`((select ${tools.id} from ${tools} where ${and(exactName, narrowing)} limit ${wanted})
     union ${bestBeginning}
     union ${namesHolding}

@@ -290,6 +290,19 @@ export const tools = pgTable(
     index("tools_lower_name_idx").on(sql`lower(${table.name})`),
     // Names that begin with a text (searches of one or two characters, the first relevance tier).
     index("tools_lower_name_pattern_idx").on(sql`lower(${table.name}) text_pattern_ops`),
+    // The best ranked names beginning with one or two letters, read in order (a search that short, decision 202).
+    index("tools_name_beginning_1_idx").on(
+      sql`left(lower(${table.name}), 1)`,
+      table.rankingScore.desc(),
+      table.voteCount.desc(),
+      table.id,
+    ),
+    index("tools_name_beginning_2_idx").on(
+      sql`left(lower(${table.name}), 2)`,
+      table.rankingScore.desc(),
+      table.voteCount.desc(),
+      table.id,
+    ),
     index("tools_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
     // The spec's search is a substring of the name or the description (section 5).
     index("tools_description_text_trgm_idx").using("gin", table.descriptionText.op("gin_trgm_ops")),
