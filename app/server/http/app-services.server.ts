@@ -1,5 +1,4 @@
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { createAuth } from "../auth/auth.server";
 import { resetMailsSettled } from "../auth/password-reset.server";
 import { backupSettings } from "../backup/backup-record.server";
@@ -14,6 +13,7 @@ import { operatorCommands } from "../control/operator-commands.server";
 import type { DatabaseHandle } from "../db/client.server";
 import { openConfiguredDatabase } from "../db/configured-database.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "../db/seed.server";
+import { vacuumAppTables } from "../db/vacuum.server";
 import { env } from "../env.server";
 import { setFlashSecret } from "../flash.server";
 import { jobDefinitionsFromEnv } from "../jobs/job-definitions.server";
@@ -54,8 +54,8 @@ export async function startServices(config: ServerConfig) {
   if (handle.kind === "pglite") {
     // PGlite has no autovacuum daemon: without statistics the planner guesses row counts and may scan, and
     // without the visibility map an index-only scan reads every row's page (decision 197). Only the pages
-    // changed since the last vacuum are read again; the "database-upkeep" job repeats it hourly.
-    await handle.db.execute(sql`vacuum (analyze)`);
+    // changed since the last vacuum are read again; the "database-upkeep" job vacuums the whole database hourly.
+    await vacuumAppTables(handle.db);
   }
 
   const cache = createPageCache({
