@@ -485,9 +485,10 @@ const NAMES_LOOKED_THROUGH = 2000;
  * candidates: the name itself, the best ranked names that begin with the text (through the index on names'
  * first letters), the names that hold it among the best ranked tools (their names alone tested), and the best
  * ranked matches (walking the ranking index, which meets them early when they are this many). Reading every
- * name that holds a text of one or two characters cost 650 ms at 100,000 tools. The matches walk stops at the page's last row: any match the
- * page shows below the names' tiers ranks among the first that many (decision 197), where testing each
- * row's description for the hundred more that names used to be picked from cost most of the search.
+ * name that holds a text of one or two characters cost 650 ms at 100,000 tools. The matches walk stops at the
+ * page's last row: any match the page shows below the names' tiers ranks among the first that many (decision
+ * 197), where testing each row's description for the hundred more that names used to be picked from cost most
+ * of the search.
  */
 async function relevancePageOfMany(
   db: Database,
