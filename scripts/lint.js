@@ -20,7 +20,21 @@ export const LINT_STEPS = [
       ".",
     ],
   },
-  { name: "prettier", command: ["npx", "prettier", "--check", "."] },
+  // Like ESLint's, the cache skips files unchanged since the last check (by content: a checkout changes mtimes).
+  {
+    name: "prettier",
+    command: [
+      "npx",
+      "prettier",
+      "--check",
+      "--cache",
+      "--cache-strategy",
+      "content",
+      "--cache-location",
+      "node_modules/.cache/prettier-check",
+      ".",
+    ],
+  },
 ];
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
