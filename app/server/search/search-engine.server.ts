@@ -37,7 +37,7 @@ const BEST_RANKED = 100;
 const WALK_FROM = 10_000;
 /** Tools the filters leave, at most, for each to be tested against the text rather than found through the text's indexes. */
 const FEW_TO_TEST = 1000;
-/** Similarity (pg_trgm) a catalogue word needs to stand for a typed word that the catalogue lacks. */
+/** Similarity (pg_trgm) a catalogue word needs to stand for a typed word that the catalogue lacks: pg_trgm's default threshold. */
 const CORRECTION_SIMILARITY = 0.3;
 const CORRECTIONS_PER_WORD = 3;
 
@@ -83,28 +83,29 @@ type VocabularyHit = { input: string; word: string; similarity: number; prefixOf
 
 /**
  * For each typed word, the catalogue's words that look like it (its own spelling included, similarity 1)
- * and whether some word begins with it; in one statement on search_words' trigram index.
+ * and whether some word begins with it; in one statement on search_words' trigram index. The index
+ * answers `%` at pg_trgm's similarity threshold, whose default is CORRECTION_SIMILARITY: setting it in a
+ * transaction of its own cost three more statements a search. The explicit test keeps the bar where it
+ * is on a server configured otherwise (a higher setting finds fewer corrections, never worse ones).
  */
 async function lookUpWords(db: Database, inputs: string[]): Promise<VocabularyHit[]> {
   if (inputs.length === 0) return [];
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local pg_trgm.similarity_threshold = ${sql.raw(String(CORRECTION_SIMILARITY))}`);
-    const result = await tx.execute(sql`
-      select input, found.word, found.similarity, false as "prefixOf"
-      from unnest(${textArray(inputs)}) as input
-      cross join lateral (
-        select ${searchWords.word} as word, similarity(${searchWords.word}, input) as similarity
-        from ${searchWords} where ${searchWords.word} % input
-        order by similarity(${searchWords.word}, input) desc, ${searchWords.toolCount} desc limit 8) as found
-      union all
-      -- The inputs are letters and digits only (read-query.server.ts): nothing in them is a LIKE wildcard.
-      select input, input, 0, true from unnest(${textArray(inputs)}) as input
-      where exists (select 1 from ${searchWords} where ${searchWords.word} like input || '%')`);
-    return (result as unknown as { rows: VocabularyHit[] }).rows.map((row) => ({
-      ...row,
-      similarity: Number(row.similarity),
-    }));
-  });
+  const result = await db.execute(sql`
+    select input, found.word, found.similarity, false as "prefixOf"
+    from unnest(${textArray(inputs)}) as input
+    cross join lateral (
+      select ${searchWords.word} as word, similarity(${searchWords.word}, input) as similarity
+      from ${searchWords}
+      where ${searchWords.word} % input and similarity(${searchWords.word}, input) >= ${CORRECTION_SIMILARITY}
+      order by similarity(${searchWords.word}, input) desc, ${searchWords.toolCount} desc limit 8) as found
+    union all
+    -- The inputs are letters and digits only (read-query.server.ts): nothing in them is a LIKE wildcard.
+    select input, input, 0, true from unnest(${textArray(inputs)}) as input
+    where exists (select 1 from ${searchWords} where ${searchWords.word} like input || '%')`);
+  return (result as unknown as { rows: VocabularyHit[] }).rows.map((row) => ({
+    ...row,
+    similarity: Number(row.similarity),
+  }));
 }
 
 /** A tool named by a text: its name or slug exactly, else the name that looks most like it. */
@@ -285,18 +286,26 @@ function alternativesCandidates(source: SourceTool): SQL {
 }
 
 /**
+ * Where the candidates come from: the tools a subquery of ids names, each then read by its primary key, or a
+ * subquery that already reads the tools' rows (filters leaving few tools: 210 such reads again were a fifth of
+ * the ranking statement).
+ */
+type Candidates = { ids: SQL } | { rows: SQL };
+
+/**
  * The candidates with what relevance reads, their search vector detoasted once: every test of a stored
  * (toasted) tsvector would fetch and decompress it again, which cost 40 of 47 ms ranking 324 candidates.
  * The name, tags and category fields are filtered out of it once too (few words each), so a concept's
  * field is found on small vectors. OFFSET 0 keeps the planner from folding the subqueries into the
  * ORDER BY, which would repeat the work per term.
  */
-const rankedColumns = (candidates: SQL) => sql`(select ranked.*, ts_filter(ranked.v, '{a}') as fa,
+const rankedColumns = (candidates: Candidates) => sql`(select ranked.*, ts_filter(ranked.v, '{a}') as fa,
     ts_filter(ranked.v, '{b}') as fb, ts_filter(ranked.v, '{c}') as fc
   from (select ${tools.id} as id, lower(${tools.name}) as lower_name, ${tools.slug} as slug,
       ${tools.category} as category, ${tools.tagIds} as tag_ids, ${tools.rankingScore} as ranking_score,
       ${tools.voteCount} as vote_count, ${tools.searchVector} || ''::tsvector as v
-    from ${tools} where ${tools.id} in ${candidates} offset 0) as ranked
+    from ${"ids" in candidates ? sql`${tools} where ${tools.id} in ${candidates.ids}` : sql`${candidates.rows} as ${tools}`}
+    offset 0) as ranked
   offset 0) as ranked`;
 
 /** How well a tool answers one concept: by the best field holding it. */
@@ -457,24 +466,28 @@ export async function rankSearch({
     const fewFiltered = filteredBy !== undefined && (await filtersLeaveFew(tx, filteredBy));
     const answering = !fewFiltered && answers ? await plannedRows(tx, and(answers, narrowing)) : 0;
     const many = !fewFiltered && (answering > MANY_MATCHES || (await plannedRows(tx, where)) > MANY_MATCHES);
-    let candidates: SQL;
+    let candidates: Candidates;
     if (fewFiltered) {
-      candidates = matchingAmongFiltered({
-        filteredBy: filteredBy!,
-        match: searchMatch(plan),
-        column: sql`${tools.id}`,
-        limit: CANDIDATE_CAP + 1,
-      });
+      candidates = {
+        rows: matchingAmongFiltered({
+          filteredBy: filteredBy!,
+          match: searchMatch(plan),
+          column: sql`*`,
+          limit: CANDIDATE_CAP + 1,
+        }),
+      };
     } else if (!many) {
       // Each way of matching through its own index, so a row is read only when it matches one: as one OR, a
       // row the filters' indexes found was tested against every way, its description (1 KB) read and case-folded.
       const ways = [answers, ...holdsWholeTextWays(plan.text)].filter((way) => way !== undefined);
-      candidates = sql`(select found.id from (${sql.join(
-        ways.map(
-          (way) => sql`(select ${tools.id} from ${tools} where ${and(way, foundBy)} limit ${CANDIDATE_CAP + 1})`,
-        ),
-        sql` union `,
-      )}) as found limit ${CANDIDATE_CAP + 1})`;
+      candidates = {
+        ids: sql`(select found.id from (${sql.join(
+          ways.map(
+            (way) => sql`(select ${tools.id} from ${tools} where ${and(way, foundBy)} limit ${CANDIDATE_CAP + 1})`,
+          ),
+          sql` union `,
+        )}) as found limit ${CANDIDATE_CAP + 1})`,
+      };
     } else {
       const wanted = offset + limit + BEST_RANKED;
       // The best ranked tools that answer the words. Walking the ranking index meets them early when they are
@@ -493,14 +506,30 @@ export async function rankSearch({
         answering < wanted * 4
           ? sql`(select ${tools.id} from ${tools} where ${where} order by ${sql.join(byRanking, sql`, `)} limit ${wanted})`
           : undefined;
+      // The names the first two terms of the order lift above every other match: the query itself (or its
+      // slug), and the best ranked names beginning with it, a range of the index on lower-case names. Any
+      // 100 of the names holding the text anywhere (2,981 hold "writer") cost 1.1 ms to read and a third
+      // more candidates to rank; below those two terms a name ranks by its words like any match.
       const named = sql`(select ${tools.id} from ${tools} where ${and(
-        or(...plan.exactNames.map((name) => sql`${tools.name} ilike ${containsPattern(name)}`)),
+        or(
+          sql`lower(${tools.name}) in (${sql.join(
+            plan.exactNames.map((name) => sql`${name}`),
+            sql`, `,
+          )})`,
+          eq(tools.slug, slugify(plan.text)),
+        ),
         narrowing,
       )} limit ${BEST_RANKED})`;
-      candidates = sql`(${sql.join(
-        [best, holding, named].filter((part) => part !== undefined),
-        sql` union `,
-      )})`;
+      const beginning = sql`(select ${tools.id} from ${tools} where ${and(
+        sql`lower(${tools.name}) like ${`${escapeLike(plan.exactNames[0] ?? "")}%`}`,
+        narrowing,
+      )} order by ${sql.join(byRanking, sql`, `)} limit ${BEST_RANKED})`;
+      candidates = {
+        ids: sql`(${sql.join(
+          [best, holding, named, beginning].filter((part) => part !== undefined),
+          sql` union `,
+        )})`,
+      };
     }
     const result = await tx.execute(sql`select ranked.id, count(*) over () as total
       from ${rankedColumns(candidates)}
@@ -516,7 +545,9 @@ export async function rankSearch({
         ? Number(
             (
               (await tx.execute(
-                sql`select count(*) as n from ${tools} where ${tools.id} in ${candidates}`,
+                "ids" in candidates
+                  ? sql`select count(*) as n from ${tools} where ${tools.id} in ${candidates.ids}`
+                  : sql`select count(*) as n from ${candidates.rows} as found`,
               )) as unknown as {
                 rows: { n: number }[];
               }
