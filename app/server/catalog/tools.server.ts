@@ -298,6 +298,8 @@ export async function listTools({
   const page = filters.page ?? 1;
   const text = normalizeQuery(filters.query);
   const orderBy = order !== "relevance" ? ORDER_BY[order] : text ? relevanceOrder(text) : ORDER_BY.newest;
+  // Read before the tags are resolved rather than after: on PostgreSQL the two go side by side.
+  const planned = text ? (plan ?? searchPlanFor(db, text)) : undefined;
   const resolved = await resolveTags(db, filters.tags);
   // A tag that does not exist matches nothing.
   if (!resolved.complete) return { tools: [], total: 0, page, pageCount: 1 };
@@ -311,11 +313,11 @@ export async function listTools({
   };
   const narrowing = narrowingOnColumns(narrowed);
   const offset = (page - 1) * pageSize;
-  if (text)
+  if (planned)
     return pageOfTextMatches({
       db,
       text,
-      plan: plan ?? searchPlanFor(db, text),
+      plan: planned,
       narrowing,
       filteredBy: isFiltered(narrowed) ? narrowingOnFacets(narrowed) : undefined,
       order,
