@@ -190,6 +190,12 @@ describe("the best ranked of many answering tools (decision 197)", () => {
     expect(plan, plan).toMatch(/BitmapAnd/);
     expect(plan, plan).toMatch(/Index Cond: \(ranking_score >= /);
     expect(plan, plan).toContain("tools_search_vector_idx");
+
+    // The threshold itself is counted down the score's own narrow index, alone (decision 205).
+    const counting = statements.find((statement) => statement.text.includes('(- "tools"."ranking_score")'));
+    expect(counting, "the threshold was read").toBeDefined();
+    const countingPlan = await explainInTransaction(client, ["set local enable_seqscan = off"], counting!);
+    expect(countingPlan, countingPlan).toMatch(/Index Only Scan using tools_threshold_score_idx/);
   });
 });
 

@@ -272,6 +272,10 @@ export const tools = pgTable(
     ),
     // Also INCLUDE (tag_ids, name, discontinued_at), added by migrations 0011 and 0034: drizzle cannot spell it.
     index("tools_ranking_idx").on(table.rankingScore.desc(), table.voteCount.desc(), table.id),
+    // A search's ranking threshold counts thousands of scores (decision 205): the score alone, ordered by its
+    // negation, an expression no list orders by, so no walk of the lists' order takes this index in place of the
+    // ranking index. Also INCLUDE (ranking_score), added by migration 0037: drizzle cannot spell it.
+    index("tools_threshold_score_idx").on(sql`(- ${table.rankingScore})`),
     index("tools_trending_idx").on(table.trendingScore.desc(), table.rankingScore.desc(), table.id),
     index("tools_vote_count_idx").on(table.voteCount.desc(), table.rankingScore.desc(), table.id),
     index("tools_category_ranking_idx").on(table.category, table.rankingScore.desc(), table.voteCount.desc(), table.id),

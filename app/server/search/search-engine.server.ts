@@ -371,11 +371,12 @@ export async function bestRankedAnswering(
   const rankedAbove = Math.ceil((THRESHOLD_MARGIN * wanted * catalogueRows) / Math.max(plannedAnswering, 1));
   // A table never analysed (-1 rows) or a share so small that the threshold would pass most of the catalogue.
   if (catalogueRows <= 0 || rankedAbove >= catalogueRows / 2) return gatherAll;
-  // The index alone answers this (no filter on the rows): discontinued tools count towards K, which only raises
-  // the threshold, and the count below says whether it let enough through.
+  // tools_threshold_score_idx alone answers this (decision 205: ties share a score, so no other column decides it).
+  // Discontinued tools count towards K, which only raises the threshold, and the count below says whether it let
+  // enough through.
   const [threshold] = (
     (await tx.execute(sql`select ${tools.rankingScore} as score from ${tools}
-      order by ${sql.join(byRanking, sql`, `)} offset ${rankedAbove} limit 1`)) as unknown as {
+      order by (- ${tools.rankingScore}) offset ${rankedAbove} limit 1`)) as unknown as {
       rows: { score: number }[];
     }
   ).rows;
