@@ -213,7 +213,7 @@ describe("a search the filters narrow to a few hundred tools (decision 197)", ()
     const estimates = statements.filter((statement) => /^explain/.test(statement.text.trim()));
     expect(estimates.map((statement) => statement.text)).toHaveLength(1);
     expect(estimates[0]!.text).not.toContain("search_vector");
-    const ranking = statements.find((statement) => /^select ranked\.id/.test(statement.text.trim()));
+    const ranking = statements.find((statement) => /^select page\.id/.test(statement.text.trim()));
     expect(ranking, "the ranking statement was sent").toBeDefined();
     const plan = await explainInTransaction(client, ["set local enable_seqscan = off"], ranking!);
     expect(plan, plan).toContain("tools_facets_idx");

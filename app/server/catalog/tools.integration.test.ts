@@ -182,6 +182,20 @@ describe("searchTools", () => {
     });
     expect(card).not.toHaveProperty("description");
   });
+
+  test("a search's cards are the cards the lists read, field for field (decision 206)", async () => {
+    await insertTools(
+      database.db,
+      { name: "Pros Galore", pros: ["one", "two", "three"], rating: 4.25, voteCount: 4, tagline: "Many pros" },
+      { name: "Pros Lite", rating: null, voteCount: 0 },
+    );
+
+    const listed = (await searchTools({ db: database.db })).tools;
+    const searched = (await searchTools({ db: database.db, query: "pros" })).tools;
+
+    expect(searched.map((card) => card.name).sort()).toEqual(["Pros Galore", "Pros Lite"]);
+    for (const card of searched) expect(card).toStrictEqual(listed.find((other) => other.id === card.id));
+  });
 });
 
 describe("listToolsInCategory", () => {

@@ -20,7 +20,7 @@ import {
 
 // The card's columns live apart so the alternatives, which search reads, need not import this module.
 export { toolCardColumns, type ToolCard } from "./tool-card-columns.server";
-import { toolCardColumns, type ToolCard } from "./tool-card-columns.server";
+import { toolCardColumns, toolCardFromRow, toolCardSql, type ToolCard } from "./tool-card-columns.server";
 
 /** A tool as pages read it: every column but the search index's own (a tsvector the size of the description). */
 export type Tool = Omit<typeof tools.$inferSelect, "searchVector">;
@@ -385,14 +385,6 @@ export function searchPlanFor(db: Database, query: string | null | undefined): P
   return plan;
 }
 
-/** Cards in the order of their ids. */
-async function cardsInOrder(db: Database, ids: string[]): Promise<ToolCard[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.select(toolCardColumns).from(tools).where(inArray(tools.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 /**
  * A text's matches. From three characters the search engine finds and, for relevance, ranks them
  * (app/server/search/, decision 155); shorter texts keep the spec's substring rule with relevance by
@@ -426,10 +418,10 @@ async function pageOfTextMatches({
   const offset = (page - 1) * pageSize;
   const plan = await planned;
   if (plan && order === "relevance") {
-    const ranked = await rankSearch({ db, plan, narrowing, filteredBy, offset, limit: pageSize });
+    const ranked = await rankSearch({ db, plan, narrowing, filteredBy, offset, limit: pageSize, columns: toolCardSql });
     const understanding = ranked.total === 0 && page === 1 ? await suggestFor({ db, plan }) : plan.understanding;
     return {
-      tools: await cardsInOrder(db, ranked.ids),
+      tools: ranked.rows.map(toolCardFromRow),
       total: ranked.total,
       totalCapped: ranked.capped,
       page,

@@ -427,7 +427,13 @@ export async function plannedRows(db: Database, where: SQL | undefined): Promise
 
 export type { SearchUnderstanding };
 
-export type RankedPage = { ids: string[]; total: number; capped: boolean };
+export type RankedPage = {
+  ids: string[];
+  /** The page's rows in order: each tool's id, and the columns the caller asked for (`columns`). */
+  rows: Record<string, unknown>[];
+  total: number;
+  capped: boolean;
+};
 
 /**
  * A page of a search in relevance order: the tools' ids, and how many matched (up to the cap). The
@@ -442,6 +448,7 @@ export async function rankSearch({
   filteredBy,
   offset,
   limit,
+  columns,
 }: {
   db: Database;
   plan: SearchPlan;
@@ -454,6 +461,8 @@ export async function rankSearch({
   filteredBy?: SQL | undefined;
   offset: number;
   limit: number;
+  /** Columns of `tools` to read for the page's tools in the ranking statement itself (decision 206). */
+  columns?: SQL;
 }): Promise<RankedPage> {
   const where = and(searchMatch(plan), narrowing);
   const foundBy = filteredBy ?? narrowing;
@@ -532,16 +541,21 @@ export async function rankSearch({
         )})`,
       };
     }
-    const result = await tx.execute(sql`select ranked.id, count(*) over () as total
-      from ${rankedColumns(candidates)}
-      order by ${sql.join(relevanceTerms(plan), sql`, `)} limit ${limit} offset ${offset}`);
-    const rows = (result as unknown as { rows: { id: string; total: number | string }[] }).rows.map((row) => ({
-      id: row.id,
-      total: Number(row.total),
-    }));
+    const order = sql.join(relevanceTerms(plan), sql`, `);
+    const page = sql`(select ranked.id, count(*) over () as total, row_number() over (order by ${order}) as position
+      from ${rankedColumns(candidates)} order by position limit ${limit} offset ${offset})`;
+    // The caller's columns of the page's tools, read in this statement rather than in one more after it.
+    const result = await tx.execute(
+      columns
+        ? sql`select page.id, page.total, ${columns} from ${page} as page join ${tools} on ${tools.id} = page.id
+            order by page.position`
+        : sql`select page.id, page.total from ${page} as page order by page.position`,
+    );
+    const rows = (result as unknown as { rows: ({ id: string; total: number | string } & Record<string, unknown>)[] })
+      .rows;
     // A page past the end has no row to carry the count.
     const found =
-      rows[0]?.total ??
+      (rows[0] ? Number(rows[0].total) : undefined) ??
       (offset > 0
         ? Number(
             (
@@ -556,7 +570,7 @@ export async function rankSearch({
           )
         : 0);
     const capped = many || found > CANDIDATE_CAP;
-    return { ids: rows.map((row) => row.id), total: capped ? CANDIDATE_CAP : found, capped };
+    return { ids: rows.map((row) => row.id), rows, total: capped ? CANDIDATE_CAP : found, capped };
   });
 }
 
