@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { Column, is, SQL, sql } from "drizzle-orm";
 import type { PricingModel } from "~/lib/pricing-model";
 import { tools } from "../db/schema.server";
 
@@ -20,31 +20,27 @@ export const toolCardColumns = {
   factFacets: tools.factFacets,
 };
 
+const cardColumns = Object.entries(toolCardColumns);
+
 /**
  * The same columns for a statement written in SQL, named as ToolCard names them: the search's ranking statement
- * reads them with its page (decision 206). The rating as float8, a number on both engines as drizzle maps it.
+ * reads them with its page (decision 206). The tool's id is the statement's own.
  */
-export const toolCardSql = sql`${tools.slug} as "slug", ${tools.name} as "name", ${tools.category} as "category",
-  ${tools.image} as "image", ${tools.tagline} as "tagline", ${tools.pricingModel} as "pricingModel",
-  ${tools.startingPrice} as "startingPrice", ${tools.rating}::float8 as "rating", ${tools.voteCount} as "voteCount",
-  ${tools.pros}[1:2] as "pros", ${tools.factFacets} as "factFacets"`;
+export const toolCardSql = sql.join(
+  cardColumns
+    .filter(([key]) => key !== "id")
+    .map(([key, column]) => sql`${is(column, SQL.Aliased) ? column.sql : column} as ${sql.identifier(key)}`),
+  sql`, `,
+);
 
-/** A row read with toolCardSql (and the tool's id) as a card. */
+/** A row read with toolCardSql (and the tool's id) as a card, each value mapped as drizzle maps its column. */
 export function toolCardFromRow(row: Record<string, unknown>): ToolCard {
-  return {
-    id: row.id as string,
-    slug: row.slug as string,
-    name: row.name as string,
-    category: row.category as string,
-    image: (row.image as string | null) ?? null,
-    tagline: (row.tagline as string | null) ?? null,
-    pricingModel: (row.pricingModel as PricingModel | null) ?? null,
-    startingPrice: (row.startingPrice as string | null) ?? null,
-    rating: row.rating === null || row.rating === undefined ? null : Number(row.rating),
-    voteCount: Number(row.voteCount),
-    pros: (row.pros as string[] | null) ?? [],
-    factFacets: (row.factFacets as string[] | null) ?? [],
-  };
+  return Object.fromEntries(
+    cardColumns.map(([key, column]) => {
+      const value = row[key];
+      return [key, value !== null && is(column, Column) ? column.mapFromDriverValue(value) : value];
+    }),
+  ) as ToolCard;
 }
 
 export type ToolCard = {
