@@ -78,6 +78,11 @@ const CASES: Case[] = [
   text("1 letter", "a"),
   text("1 letter, rarer", "q"),
   text("2 letters", "vo"),
+  // Pairs held by few tools and by a few thousand, where the count once read the table until its matches or the
+  // cap were found, depending on an estimate (decision 207).
+  text("2 letters few tools hold", "kn"),
+  text("2 letters, about 2,000 tools hold", "ja"),
+  text("2 letters, about 6,500 tools hold", "tw"),
   text("2 letters, the commonest word", "ai"),
   text("2 letters no tool holds", "qz"),
   text("3 letters", "ima"),

@@ -19,6 +19,7 @@ import {
   isFiltered,
   narrowingOnFacets,
   normalizeQuery,
+  piecesHold,
   resolveTags,
   searchPlanFor,
   TOOL_COUNT_CAP,
@@ -96,7 +97,10 @@ export async function countFactFilters({
     // them took 100 ms where running them takes a few (measured at 100,000 tools).
     await tx.execute(sql`set local jit = off`);
     const textMatch = !text ? undefined : plan ? searchMatch(plan) : matchesText(text);
-    const where = text ? and(textMatch, narrowingOnColumns(narrowed)) : narrowingOnFacets(narrowed);
+    // One or two characters are gathered through each tool's pieces (decision 207), tested as a substring
+    // only among few filtered tools (a row's pieces cost a hundred substring tests to compute).
+    const gatheredBy = text && !plan ? (piecesHold(text) ?? textMatch) : textMatch;
+    const where = text ? and(gatheredBy, narrowingOnColumns(narrowed)) : narrowingOnFacets(narrowed);
     const filtered = isFiltered(narrowed);
     // A text within filters that leave few tools: each of those is tested once, as the list reads them
     // (rankSearch, decision 197), rather than the text's indexes intersected with the filters' (39 ms on

@@ -8,6 +8,7 @@ import { loggingDatabase } from "../../../tests/setup/statement-log";
 import { insertSyntheticCatalogue } from "../../../tests/setup/synthetic-tools";
 import { effectiveSort } from "~/lib/tool-filters";
 import { bestRankedAnswering, plannedRows } from "~/server/search/search-engine.server";
+import { textArray } from "~/server/db/sql-arrays.server";
 import { countFactFilters } from "./fact-counts.server";
 import { listTools } from "./tools.server";
 
@@ -131,7 +132,7 @@ describe("search query plans", () => {
   });
 });
 
-describe("a text of one or two characters among 30,000 tools (decisions 197 and 202)", () => {
+describe("a text of one or two characters among 30,000 tools (decisions 197, 202 and 207)", () => {
   /** The first page as ordering every tool holding the text gives it (relevanceOrder's tiers, then the ranking). */
   async function firstPageOfEveryMatch(query: string) {
     const contains = `%${query}%`;
@@ -161,6 +162,23 @@ describe("a text of one or two characters among 30,000 tools (decisions 197 and 
       const result = await searchTools({ db: database.db, query });
       expect(result.tools.map((tool) => tool.id)).toEqual(await firstPageOfEveryMatch(query));
     }
+  });
+
+  test("held by thousands, is gathered through each tool's pieces and sorted, no description tested (decision 207)", async () => {
+    // Two hex digits side by side: in about one tool in five (its name's md5 or its description's).
+    const query = "3a";
+    const all = await searchPlans(query);
+    expect(all, all).toContain("tools_text_pieces_idx");
+    // No description is tested with ILIKE (~~*): the pieces are exact. (The order tests the names.)
+    expect(all, all).not.toMatch(/description_text ~~\*/);
+    // Its order is checked against a reference in tool-search.integration.test.ts; here, that the page holds it.
+    const result = await searchTools({ db: database.db, query });
+    expect(result.totalCapped).toBe(true);
+    expect(result.tools).toHaveLength(24);
+    const holding = await database.db.execute(sql`select count(*)::int as n from tools
+      where id = any(${textArray(result.tools.map((tool) => tool.id))}::uuid[])
+        and (name ilike ${`%${query}%`} or description_text ilike ${`%${query}%`})`);
+    expect((holding as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(24);
   });
 });
 

@@ -9,6 +9,7 @@ import { cataloguePieces, tags, toolCategoryCounts, tools } from "../db/schema.s
 import { textArray } from "../db/sql-arrays.server";
 import { containsPattern, escapeLike } from "../db/like-patterns.server";
 import {
+  bestRankedAnswering,
   planSearch,
   plannedRows,
   rankSearch,
@@ -52,6 +53,17 @@ export function matchesText(text: string): SQL | undefined {
   // is a constant to the planner, so the table is not read at all when it fails. ILIKE compares lower
   // case as lower() writes it, which can lengthen a character: past two, the pieces do not apply.
   return and(catalogueMayHold(text), held);
+}
+
+/**
+ * The tools holding a text of one or two characters, through the index of each tool's pieces (decision 207): exact
+ * (the pieces are cut as lower() writes the text, as ILIKE compares it), so no description is read. For gathering
+ * matches through tools_text_pieces_idx only: a row tested with it computes its pieces, which costs a hundred times
+ * the substring test (matchesText). Undefined for longer texts, and for one whose lower case is longer.
+ */
+export function piecesHold(text: string): SQL | undefined {
+  if (text.length >= SHORTEST_SEARCH || [...text.toLowerCase()].length > 2) return undefined;
+  return sql`tool_text_pieces(${tools.name}, ${tools.descriptionText}) @> array[lower(${text})]`;
 }
 
 /** False (a constant to the planner) when no tool holds a text of one or two characters (decision 194). */
@@ -430,26 +442,32 @@ async function pageOfTextMatches({
     };
   }
   const where = and(plan ? searchMatch(plan) : matchesText(text), narrowing);
+  const pieces = plan ? undefined : piecesHold(text);
   const {
     page: cards,
     total,
     capped,
   } = await db.transaction(async (tx) => {
-    // The planner prices the text tests far too cheaply and would read the whole table (decision 002). Under
-    // three characters no index can answer the substring at all: there the table is read in order until the
-    // matches (or the cap) are found, which stops early for a text many tools hold.
-    if (plan) await tx.execute(sql`set local enable_seqscan = off`);
+    // The planner prices the text tests far too cheaply and would read the whole table (decision 002). One or
+    // two characters are found through each tool's pieces (decision 207).
+    if (plan || pieces) await tx.execute(sql`set local enable_seqscan = off`);
+    if (pieces) {
+      const filtered = filteredBy !== undefined;
+      return pageOfPieceHolders(tx, { text, pieces, narrowing, filtered, where, order, orderBy, pageSize, offset });
+    }
     // A word most tools carry costs 10-50 ms to gather through its index before the first row is
     // read: when the planner's statistics say the matches are many times the cap, skip straight to
-    // reading the page in order.
+    // reading the page in order. (Without a plan or pieces, a text whose lower case is longer: no index
+    // answers it, and the table is read in order until the matches or the cap are found.)
     const many = (await plannedRows(tx, where)) > MANY_MATCHES;
     const found = many ? null : await pageOfMatchesUpToCap(tx, { where, orderBy, pageSize, offset });
     if (found && !found.capped) return found;
-    const cards =
-      order === "relevance"
-        ? await relevancePageOfMany(tx, { text, narrowing, where, pageSize, offset })
-        : await readWalkingIndex(tx, { where, orderBy, pageSize, offset });
-    return { page: cards, total: TOOL_COUNT_CAP, capped: true };
+    if (order !== "relevance")
+      return { page: await readWalkingIndex(tx, { where, orderBy, pageSize, offset }), ...CAPPED };
+    // Relevance with a plan is the engine's (above): here a text with neither. A whole-table read would test every
+    // row: walk the indexes in order instead.
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return { page: await relevancePageOfMany(tx, { text, narrowing, where, pageSize, offset }), ...CAPPED };
   });
   const understanding = plan && total === 0 && page === 1 ? await suggestFor({ db, plan }) : plan?.understanding;
   return {
@@ -462,8 +480,79 @@ async function pageOfTextMatches({
   };
 }
 
+/** A page's count past the cap: "1,000+". */
+const CAPPED = { total: TOOL_COUNT_CAP, capped: true } as const;
+
 /** Planned matches past which a search does not count them (the statistics' error is far smaller). */
 const MANY_MATCHES = 5 * TOOL_COUNT_CAP;
+
+/**
+ * Planned holders of one or two characters up to which they are counted (decision 207), each read costing a heap
+ * page (4-15 µs on PostgreSQL at 100,000 tools). The planner knows a piece's share of the catalogue within a few per
+ * cent (its most common elements, sampled), so a quarter past the cap the list says "1,000+" uncounted; within
+ * filters, whose shares it multiplies as if unrelated, only past twice the cap.
+ */
+const countedHolders = (filtered: boolean) => (filtered ? 2 : 1.25) * TOOL_COUNT_CAP;
+
+/**
+ * Planned holders past which a page of relevance walks the ranking index testing each row (a page of them within
+ * a few hundred rows) rather than intersecting their posting list with the best ranked (0.2 µs a holder).
+ */
+const WALKED_HOLDERS = 12_000;
+
+/**
+ * A text of one or two characters, through each tool's pieces (decision 207), in one of three ways by the planned
+ * number of holders: few are gathered, counted and sorted; more are "1,000+", their page read either from the
+ * best ranked of them (the pieces' index intersected with a range of the ranking, bestRankedAnswering) or, when
+ * they are a large share of the catalogue, by walking the order's index until a page of them is met.
+ */
+async function pageOfPieceHolders(
+  tx: Database,
+  {
+    text,
+    pieces,
+    narrowing,
+    filtered,
+    where,
+    order,
+    orderBy,
+    pageSize,
+    offset,
+  }: {
+    text: string;
+    pieces: SQL;
+    narrowing: SQL | undefined;
+    /** Narrowed beyond the listing status (a category, prices, tags, facts). */
+    filtered: boolean;
+    /** The substring test itself (matchesText), for rows read one by one. */
+    where: SQL | undefined;
+    order: ToolOrder;
+    orderBy: SQL[];
+    pageSize: number;
+    offset: number;
+  },
+): Promise<{ page: ToolCard[]; total: number; capped: boolean }> {
+  const held = and(pieces, narrowing)!;
+  const holders = await plannedRows(tx, held);
+  if (holders <= countedHolders(filtered)) {
+    const gathered = await pageOfMatchesUpToCap(tx, { where: held, orderBy, pageSize, offset });
+    if (!gathered.capped) return gathered;
+  }
+  const bestMatches =
+    order === "relevance" && holders <= WALKED_HOLDERS
+      ? await bestRankedAnswering(tx, {
+          answering: held,
+          plannedAnswering: holders,
+          wanted: offset + pageSize,
+          gatherBelow: countedHolders(filtered),
+        })
+      : undefined;
+  const page =
+    order === "relevance"
+      ? await relevancePageOfMany(tx, { text, narrowing, where, bestMatches, pageSize, offset })
+      : await readWalkingIndex(tx, { where, orderBy, pageSize, offset });
+  return { page, ...CAPPED };
+}
 
 /** With more matches than the cap, how many of the best ranked a page of relevance is picked from, beyond what it skips. */
 const BEST_RANKED = 100;
@@ -490,22 +579,31 @@ async function relevancePageOfMany(
     text,
     narrowing,
     where,
+    bestMatches,
     pageSize,
     offset,
-  }: { text: string; narrowing: SQL | undefined; where: SQL | undefined; pageSize: number; offset: number },
+  }: {
+    text: string;
+    narrowing: SQL | undefined;
+    where: SQL | undefined;
+    /** The ids of the best ranked matches when known (pageOfPieceHolders); otherwise the ranking index is walked. */
+    bestMatches?: SQL;
+    pageSize: number;
+    offset: number;
+  },
 ): Promise<ToolCard[]> {
   const wanted = offset + pageSize + BEST_RANKED;
   const lowered = text.toLowerCase();
-  // A whole-table read would test every row: walk the indexes in order instead.
-  await db.execute(sql`set local enable_seqscan = off`);
   const beginsName = sql`lower(${tools.name}) like ${prefixPattern(text)}`;
   const byRanking = sql.join(ORDER_BY_TOP_RATED, sql`, `);
-  const bestRanked = sql`(select ${tools.id} as id, ${tools.name} as name, ${tools.rankingScore} as ranking_score,
+  // Each name lowered once and compared with LIKE twice, as ILIKE compares (decision 194): ILIKE lowered the name
+  // for each comparison, a third of this statement's time on PGlite for a text most names hold.
+  const bestRanked = sql`(select ${tools.id} as id, lower(${tools.name}) as lowered, ${tools.rankingScore} as ranking_score,
       ${tools.voteCount} as vote_count from ${tools}
     where ${and(catalogueMayHold(text), narrowing)} order by ${byRanking} limit ${NAMES_LOOKED_THROUGH})`;
   // A word of the name beginning with the text ranks above the text inside a word (nameTier's 2 and 3).
-  const namesHolding = sql`(select best.id from ${bestRanked} as best where best.name ilike ${containsPattern(text)}
-    order by best.name ilike ${`% ${escapeLike(text)}%`} desc, best.ranking_score desc nulls last,
+  const namesHolding = sql`(select best.id from ${bestRanked} as best where best.lowered like lower(${containsPattern(text)})
+    order by best.lowered like lower(${`% ${escapeLike(text)}%`}) desc, best.ranking_score desc nulls last,
       best.vote_count desc nulls last, best.id limit ${wanted})`;
   // The names that begin with the text, best ranked first: a range of the index on their first one or two
   // letters, in ranking order (decision 202). Walking the ranking index met a rare beginning ("q") only 6,048
@@ -522,7 +620,7 @@ async function relevancePageOfMany(
   const candidates = sql`((select ${tools.id} from ${tools} where ${and(exactName, narrowing)} limit ${wanted})
     union ${bestBeginning}
     union ${namesHolding}
-    union (select ${tools.id} from ${tools} where ${where} order by ${byRanking} limit ${offset + pageSize}))`;
+    union ${bestMatches ?? sql`(select ${tools.id} from ${tools} where ${where} order by ${byRanking} limit ${offset + pageSize})`})`;
   return db
     .select(toolCardColumns)
     .from(tools)

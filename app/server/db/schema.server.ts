@@ -311,6 +311,11 @@ export const tools = pgTable(
     // The spec's search is a substring of the name or the description (section 5).
     index("tools_description_text_trgm_idx").using("gin", table.descriptionText.op("gin_trgm_ops")),
     index("tools_search_vector_idx").using("gin", table.searchVector).with({ fastupdate: false }),
+    // Every one- and two-character piece of each tool's name and description text (decision 207): a search that
+    // short finds its tools here instead of testing descriptions. tool_text_pieces() is migration 0038's.
+    index("tools_text_pieces_idx")
+      .using("gin", sql`tool_text_pieces(${table.name}, ${table.descriptionText})`)
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -357,33 +357,34 @@ const GATHER_BELOW = 3_000;
  */
 export async function bestRankedAnswering(
   tx: Database,
-  { answering, plannedAnswering, wanted }: { answering: SQL; plannedAnswering: number; wanted: number },
+  {
+    answering,
+    plannedAnswering,
+    wanted,
+    gatherBelow = GATHER_BELOW,
+  }: {
+    answering: SQL;
+    plannedAnswering: number;
+    wanted: number;
+    /** Planned answering tools under which all are gathered (each read costs a heap page). */
+    gatherBelow?: number;
+  },
 ): Promise<SQL> {
   const gatherAll = sql`(select ${tools.id} from ${tools} where ${answering}
     order by ${tools.rankingScore} + 0 desc nulls last, ${tools.voteCount} desc nulls last, ${tools.id} limit ${wanted})`;
-  if (plannedAnswering < GATHER_BELOW) return gatherAll;
-  const [catalogue] = (
-    (await tx.execute(
-      sql`select reltuples::float8 as "rows" from pg_class where oid = 'tools'::regclass`,
-    )) as unknown as { rows: { rows: number }[] }
-  ).rows;
-  const catalogueRows = Number(catalogue?.rows ?? -1);
-  const rankedAbove = Math.ceil((THRESHOLD_MARGIN * wanted * catalogueRows) / Math.max(plannedAnswering, 1));
-  // A table never analysed (-1 rows) or a share so small that the threshold would pass most of the catalogue.
-  if (catalogueRows <= 0 || rankedAbove >= catalogueRows / 2) return gatherAll;
-  // tools_threshold_score_idx alone answers this (decision 205: ties share a score, so no other column decides it).
-  // Discontinued tools count towards K, which only raises the threshold, and the count below says whether it let
-  // enough through.
-  const [threshold] = (
-    (await tx.execute(sql`select ${tools.rankingScore} as score from ${tools}
-      order by (- ${tools.rankingScore}) offset ${rankedAbove} limit 1`)) as unknown as {
-      rows: { score: number }[];
-    }
-  ).rows;
-  if (!threshold) return gatherAll;
+  if (plannedAnswering < gatherBelow) return gatherAll;
+  // K from the catalogue's size as last analysed, in the statement itself: a round trip fewer. A table never analysed
+  // (-1 rows) gives K = 0, whose threshold lets too few through, so every answering tool is gathered.
+  const rankedAbove = sql`(select greatest(ceil(${THRESHOLD_MARGIN * wanted}::float8 * reltuples
+    / ${Math.max(plannedAnswering, 1)}::float8), 0)::bigint from pg_class where oid = 'tools'::regclass)`;
+  // tools_threshold_score_idx alone answers the threshold (decision 205: ties share a score, so no other column
+  // decides it), in the same statement. Discontinued tools count towards K, which only raises the threshold, and the
+  // count found says whether it let enough through (none when K is past the last tool).
+  const threshold = sql`(select ${tools.rankingScore} from ${tools}
+    order by (- ${tools.rankingScore}) offset ${rankedAbove} limit 1)`;
   const found = (
     (await tx.execute(sql`select ${tools.id} as id from ${tools}
-      where ${and(answering, sql`${tools.rankingScore} >= ${Number(threshold.score)}::float8`)}
+      where ${and(answering, sql`${tools.rankingScore} >= ${threshold}`)}
       order by ${tools.rankingScore} + 0 desc nulls last, ${tools.voteCount} desc nulls last, ${tools.id}
       limit ${wanted}`)) as unknown as { rows: { id: string }[] }
   ).rows.map((row) => row.id);
