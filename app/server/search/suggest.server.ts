@@ -1,4 +1,4 @@
-import { and, asc, desc, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, isNull, sql } from "drizzle-orm";
 import { TOOL_CATEGORIES } from "~/lib/categories";
 import { type SearchSuggestion, SHORTEST_SUGGESTED, SUGGESTION_LIMIT, suggestText } from "~/lib/search-suggestions";
 import { slugify } from "~/lib/slugify";
@@ -26,6 +26,8 @@ const listed = isNull(tools.discontinuedAt);
 
 type ToolHit = { id: string; slug: string; name: string; category: string };
 const toolColumns = { id: tools.id, slug: tools.slug, name: tools.name, category: tools.category };
+/** The same columns beside a ranked tool's id (all text, so the driver's values need no mapping). */
+const hitSql = sql`${tools.slug} as slug, ${tools.name} as name, ${tools.category} as category`;
 
 /** Tools whose name begins with the letters, best ranked first. */
 function toolsNamedLike(db: Database, text: string): Promise<ToolHit[]> {
@@ -76,14 +78,9 @@ export async function suggestSearches({
   const found = await (async () => {
     if (text.length < ENGINE_FROM) return { tools: await toolsNamedLike(db, text), link: null };
     const plan = await planSearch({ db, text });
-    const ranked = await rankSearch({ db, plan, narrowing: listed, offset: 0, limit: TOOLS });
-    const rows =
-      ranked.ids.length === 0 ? [] : await db.select(toolColumns).from(tools).where(inArray(tools.id, ranked.ids));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return {
-      tools: ranked.ids.flatMap((id) => byId.get(id) ?? []),
-      link: plan.understanding.link,
-    };
+    // The suggestions' few columns read in the ranking statement, as the lists read their cards (decision 206).
+    const ranked = await rankSearch({ db, plan, narrowing: listed, offset: 0, limit: TOOLS, columns: hitSql });
+    return { tools: ranked.rows as ToolHit[], link: plan.understanding.link };
   })();
   const tagHits = tagsNamedLike(tagsInUse, text);
 
