@@ -99,7 +99,7 @@ export async function countFactFilters({
     const textMatch = !text ? undefined : plan ? searchMatch(plan) : matchesText(text);
     // One or two characters are gathered through each tool's pieces (decision 207), tested as a substring
     // only among few filtered tools (a row's pieces cost a hundred substring tests to compute).
-    const gatheredBy = text && !plan ? (piecesHold(text) ?? textMatch) : textMatch;
+    const gatheredBy = (text && piecesHold(text)) || textMatch;
     const where = text ? and(gatheredBy, narrowingOnColumns(narrowed)) : narrowingOnFacets(narrowed);
     const filtered = isFiltered(narrowed);
     // A text within filters that leave few tools: each of those is tested once, as the list reads them

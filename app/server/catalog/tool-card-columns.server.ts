@@ -1,6 +1,7 @@
-import { Column, is, SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { PricingModel } from "~/lib/pricing-model";
 import { tools } from "../db/schema.server";
+import { rowOfSelection, selectionSql } from "../db/selections.server";
 
 /** What a tool card shows: never the description, which can be long. */
 export const toolCardColumns = {
@@ -20,28 +21,11 @@ export const toolCardColumns = {
   factFacets: tools.factFacets,
 };
 
-const cardColumns = Object.entries(toolCardColumns);
+/** The card's columns for the search's ranking statement, which reads them with its page (decision 206). */
+export const toolCardSql = selectionSql(toolCardColumns);
 
-/**
- * The same columns for a statement written in SQL, named as ToolCard names them: the search's ranking statement
- * reads them with its page (decision 206). The tool's id is the statement's own.
- */
-export const toolCardSql = sql.join(
-  cardColumns
-    .filter(([key]) => key !== "id")
-    .map(([key, column]) => sql`${is(column, SQL.Aliased) ? column.sql : column} as ${sql.identifier(key)}`),
-  sql`, `,
-);
-
-/** A row read with toolCardSql (and the tool's id) as a card, each value mapped as drizzle maps its column. */
-export function toolCardFromRow(row: Record<string, unknown>): ToolCard {
-  return Object.fromEntries(
-    cardColumns.map(([key, column]) => {
-      const value = row[key];
-      return [key, value !== null && is(column, Column) ? column.mapFromDriverValue(value) : value];
-    }),
-  ) as ToolCard;
-}
+/** A row read with toolCardSql as a card, each value mapped as drizzle maps its column. */
+export const toolCardFromRow = (row: Record<string, unknown>) => rowOfSelection<ToolCard>(toolCardColumns, row);
 
 export type ToolCard = {
   id: string;

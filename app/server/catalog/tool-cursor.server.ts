@@ -159,7 +159,7 @@ export async function listToolsAfter({
               offset,
               limit: limit + 1,
             })
-          ).ids,
+          ).rows.map((row) => row.id),
         )
       : await db.transaction(async (tx) => {
           if (trigramUsable) await tx.execute(sql`set local enable_seqscan = off`);

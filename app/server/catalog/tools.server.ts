@@ -442,7 +442,7 @@ async function pageOfTextMatches({
     };
   }
   const where = and(plan ? searchMatch(plan) : matchesText(text), narrowing);
-  const pieces = plan ? undefined : piecesHold(text);
+  const pieces = piecesHold(text);
   const {
     page: cards,
     total,

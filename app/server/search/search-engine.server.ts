@@ -429,9 +429,8 @@ export async function plannedRows(db: Database, where: SQL | undefined): Promise
 export type { SearchUnderstanding };
 
 export type RankedPage = {
-  ids: string[];
   /** The page's rows in order: each tool's id, and the columns the caller asked for (`columns`). */
-  rows: Record<string, unknown>[];
+  rows: ({ id: string } & Record<string, unknown>)[];
   total: number;
   capped: boolean;
 };
@@ -571,7 +570,7 @@ export async function rankSearch({
           )
         : 0);
     const capped = many || found > CANDIDATE_CAP;
-    return { ids: rows.map((row) => row.id), rows, total: capped ? CANDIDATE_CAP : found, capped };
+    return { rows, total: capped ? CANDIDATE_CAP : found, capped };
   });
 }
 

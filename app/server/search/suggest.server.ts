@@ -5,6 +5,7 @@ import { slugify } from "~/lib/slugify";
 import type { Database } from "../db/client.server";
 import { escapeLike } from "../db/like-patterns.server";
 import { tools } from "../db/schema.server";
+import { rowOfSelection, selectionSql } from "../db/selections.server";
 import { planSearch, rankSearch } from "./search-engine.server";
 
 /**
@@ -26,8 +27,6 @@ const listed = isNull(tools.discontinuedAt);
 
 type ToolHit = { id: string; slug: string; name: string; category: string };
 const toolColumns = { id: tools.id, slug: tools.slug, name: tools.name, category: tools.category };
-/** The same columns beside a ranked tool's id (all text, so the driver's values need no mapping). */
-const hitSql = sql`${tools.slug} as slug, ${tools.name} as name, ${tools.category} as category`;
 
 /** Tools whose name begins with the letters, best ranked first. */
 function toolsNamedLike(db: Database, text: string): Promise<ToolHit[]> {
@@ -79,8 +78,12 @@ export async function suggestSearches({
     if (text.length < ENGINE_FROM) return { tools: await toolsNamedLike(db, text), link: null };
     const plan = await planSearch({ db, text });
     // The suggestions' few columns read in the ranking statement, as the lists read their cards (decision 206).
-    const ranked = await rankSearch({ db, plan, narrowing: listed, offset: 0, limit: TOOLS, columns: hitSql });
-    return { tools: ranked.rows as ToolHit[], link: plan.understanding.link };
+    const columns = selectionSql(toolColumns);
+    const ranked = await rankSearch({ db, plan, narrowing: listed, offset: 0, limit: TOOLS, columns });
+    return {
+      tools: ranked.rows.map((row) => rowOfSelection<ToolHit>(toolColumns, row)),
+      link: plan.understanding.link,
+    };
   })();
   const tagHits = tagsNamedLike(tagsInUse, text);
 
