@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS } from "./tests/e2e/chromium";
+import { startArguments } from "./tests/setup/production-server";
 
 // End-to-end tests drive the production build (`npm test` builds it first) in Debian's Chromium:
 // Playwright's own browser download does not work on this machine.
@@ -108,7 +109,8 @@ export default defineConfig({
       name: "app",
       // A fresh embedded database seeded with the demo catalogue; the shell's or a .env file's own
       // database or public address must not leak in, so they are set empty (empty means unset).
-      command: "node server.js",
+      // Started as npm start starts it (with any V8 flags it passes: decision 208), without the build check.
+      command: ["node", ...startArguments()].join(" "),
       // Ready means: listening, and the one-time admin setup link printed (a fresh data directory
       // has no administrator). Playwright puts the named group into the environment the test
       // workers inherit (AITLAS_E2E_ADMIN_SETUP_TOKEN), so admin.setup.ts can redeem it. No `url` here: Playwright would take whichever answers first, and /readyz answers a

@@ -75,11 +75,26 @@ async function pollUntil<T>(
 }
 
 /**
- * Starts `node server.js` in production mode with only the given configuration (plus PATH and
- * HOME), so the test runner's own variables (NODE_ENV=test, LOG_LEVEL=silent) do not leak in.
- * `args` replaces `server.js` when a test runs another start command (the container image's).
+ * What `npm start` gives node: its V8 flags and `server.js` (decision 208), read from package.json so that
+ * tests and benchmarks run the server as an operator does.
  */
-export function spawnServer(settings: Record<string, string>, args: string[] = ["server.js"]): ServerProcess {
+export function startArguments(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const words = manifest.scripts.start!.split(/\s+/);
+  const node = words.indexOf("node");
+  if (node < 0 || words.at(-1) !== "server.js")
+    throw new Error(`npm start does not run node server.js: ${words.join(" ")}`);
+  return words.slice(node + 1);
+}
+
+/**
+ * Starts the server as `npm start` does in production mode with only the given configuration (plus PATH and
+ * HOME), so the test runner's own variables (NODE_ENV=test, LOG_LEVEL=silent) do not leak in.
+ * `args` replaces node's arguments when a test runs another start command (the container image's).
+ */
+export function spawnServer(settings: Record<string, string>, args: string[] = startArguments()): ServerProcess {
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: {

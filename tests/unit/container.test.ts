@@ -5,7 +5,14 @@ import { fileURLToPath } from "node:url";
 import semver from "semver";
 import { afterEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { assertServerBuilt, cleanUpServers, freePort, startServer, temporaryDir } from "../setup/production-server";
+import {
+  assertServerBuilt,
+  cleanUpServers,
+  freePort,
+  startArguments,
+  startServer,
+  temporaryDir,
+} from "../setup/production-server";
 import { importedSpecifiers, packageOf } from "../setup/server-bundle-imports";
 
 // No Docker engine runs where these tests run, so the image is checked in the parts that can be
@@ -139,8 +146,9 @@ describe("the Dockerfile", () => {
     expect(only(runtime, "EXPOSE")).toBe(imageEnv.PORT);
   });
 
-  it("starts the server itself (no build at start) and checks /healthz with node", () => {
-    expect(startCommand).toEqual(["node", "server.js"]);
+  it("starts the server itself as npm start does (no build at start) and checks /healthz with node", () => {
+    // The same arguments as npm start, which tests and benchmarks start too (decision 208).
+    expect(startCommand).toEqual(["node", ...startArguments()]);
     expect(healthCheckCommand[0]).toBe("node");
     expect(healthCheckCommand.join(" ")).toContain("/healthz");
     expect(only(runtime, "HEALTHCHECK")).toMatch(/--start-period=\d+s/);
