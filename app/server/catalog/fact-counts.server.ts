@@ -120,7 +120,8 @@ export async function countFactFilters({
         fewFiltered && onFacets && textMatch
           ? matchingAmongFiltered({
               filteredBy: onFacets,
-              match: textMatch,
+              // Each filtered tool read and tested in turn, as the list tests them (rankSearch).
+              match: plan ? searchMatch(plan, { rowByRow: true }) : textMatch,
               column: sql`${tools.facets} as facets`,
               limit: TOOL_COUNT_CAP + 1,
             })

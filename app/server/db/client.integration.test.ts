@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/setup/test-database";
 import { openDatabase } from "./client.server";
+import { tools } from "./schema.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -30,6 +32,40 @@ if (process.env.AITLAS_TEST_ENGINE !== "postgres") {
       await fresh.close();
     }
     expect(await walSegmentSize(database)).toBe("1MB");
+  });
+
+  // Decision 209: drizzle's statements go without their own parsers (PGlite copied its 377 for each), and read the
+  // same; the job queue's, through the instance directly, keep PGlite's.
+  test("drizzle's statements reach PGlite without parsers and read times as before; the job queue's read dates", async () => {
+    const query = vi.spyOn(PGlite.prototype, "query");
+    try {
+      const raw = await database.db.execute(
+        sql`select timestamptz '2026-01-02 03:04:05+00' as at, date '2026-01-02' as day, array[1.5]::numeric[] as amounts`,
+      );
+      expect((raw as unknown as { rows: unknown[] }).rows[0]).toEqual({
+        at: "2026-01-02 03:04:05+00",
+        day: "2026-01-02",
+        amounts: "{1.5}",
+      });
+      // A timestamp column as drizzle maps it: from the text, to a date.
+      const [mapped] = await database.db
+        .select({ at: sql`timestamptz '2026-01-02 03:04:05+00'`.mapWith(tools.createdAt) })
+        .from(sql`(select 1) as one`);
+      await database.db.transaction(async (tx) => tx.execute(sql`select 1`));
+      expect(query.mock.calls.length).toBeGreaterThanOrEqual(2);
+      for (const call of query.mock.calls) expect(call[2]?.parsers).toBeUndefined();
+      expect(mapped!.at).toEqual(new Date("2026-01-02T03:04:05Z"));
+
+      query.mockClear();
+      const connection = database.jobQueueConnection;
+      if (!("pglite" in connection)) throw new Error("an embedded database's job queue uses the instance");
+      const queued = await connection.pglite.query<{ at: unknown }>(
+        `select timestamptz '2026-01-02 03:04:05+00' as at`,
+      );
+      expect(queued.rows[0]!.at).toEqual(new Date("2026-01-02T03:04:05Z"));
+    } finally {
+      query.mockRestore();
+    }
   });
 }
 
