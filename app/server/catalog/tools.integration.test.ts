@@ -51,6 +51,24 @@ describe("searchTools", () => {
     expect(page.total).toBe(2);
   });
 
+  // Filters leaving few tools: each is read and its name and description tested in turn, an ASCII text under
+  // the "C" collation (decision 210). Neither text is a word or a word's beginning: only the substring rule finds them.
+  test("within filters, finds a substring of the description in any case, in ASCII letters and others", async () => {
+    await insertTools(
+      database.db,
+      { name: "Alpha", description: "<p>Good at reSUMMARIZING notes.</p>" },
+      { name: "Beta", description: "<p>Der AUTOÜBERSETZER hilft.</p>" },
+      { name: "Gamma", description: "<p>Paints.</p>" },
+      // Outside the filters: its words begin with both texts, so neither is corrected to another word.
+      { name: "Delta", description: "<p>Summarizes, for an Übersetzerin.</p>", category: "Video" },
+    );
+    const filtered = (query: string) =>
+      listTools({ db: database.db, filters: { query, category: "Writing", ...noFilters }, order: "relevance" });
+
+    expect(names(await filtered("summariz"))).toEqual(["Alpha"]);
+    expect(names(await filtered("übersetzer"))).toEqual(["Beta"]);
+  });
+
   test("reports the total of a text search on every page, even one past the end", async () => {
     await insertTools(database.db, ...Array.from({ length: 5 }, (_, index) => ({ name: `Quill ${index}` })), {
       name: "Echo",

@@ -136,8 +136,7 @@ export function renderAndCachePages({
         // The API's answers carry their own ETag; a page's leaves out its nonce, the one part that
         // differs between renders of the same content.
         let etag = response.headers.get("etag");
-        if (!etag)
-          headers.push(["etag", (etag = etagOf(isPage ? body.toString("utf8").replaceAll(cspNonce, "") : body))]);
+        if (!etag) headers.push(["etag", (etag = etagOf(body, isPage ? cspNonce : undefined))]);
         cache.set(
           cacheKey,
           {
