@@ -92,15 +92,17 @@ export type PageCacheOptions = {
  */
 export function etagOf(body: Buffer | string, leaving?: string): string {
   const hash = createHash("sha1");
-  if (leaving && typeof body !== "string") {
+  if (typeof body === "string") {
+    hash.update(leaving ? body.replaceAll(leaving, "") : body);
+  } else if (!leaving) {
+    hash.update(body);
+  } else {
     let from = 0;
     for (let at = body.indexOf(leaving, from, "latin1"); at >= 0; at = body.indexOf(leaving, from, "latin1")) {
       hash.update(body.subarray(from, at));
       from = at + leaving.length;
     }
     hash.update(body.subarray(from));
-  } else {
-    hash.update(leaving ? body.replaceAll(leaving, "") : body);
   }
   return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
