@@ -92,18 +92,15 @@ export type PageCacheOptions = {
  */
 export function etagOf(body: Buffer | string, leaving?: string): string {
   const hash = createHash("sha1");
-  if (typeof body === "string") {
-    hash.update(leaving ? body.replaceAll(leaving, "") : body);
-  } else if (!leaving) {
-    hash.update(body);
-  } else {
-    let from = 0;
-    for (let at = body.indexOf(leaving, from, "latin1"); at >= 0; at = body.indexOf(leaving, from, "latin1")) {
-      hash.update(body.subarray(from, at));
+  const bytes = typeof body === "string" ? Buffer.from(body) : body;
+  let from = 0;
+  if (leaving) {
+    for (let at = bytes.indexOf(leaving, from, "latin1"); at >= 0; at = bytes.indexOf(leaving, from, "latin1")) {
+      hash.update(bytes.subarray(from, at));
       from = at + leaving.length;
     }
-    hash.update(body.subarray(from));
   }
+  hash.update(bytes.subarray(from));
   return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 

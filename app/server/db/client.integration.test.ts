@@ -38,6 +38,22 @@ if (process.env.AITLAS_TEST_ENGINE !== "postgres") {
   // same; the job queue's, through the instance directly, keep PGlite's.
   test("drizzle's statements reach PGlite without parsers and read times as before; the job queue's read dates", async () => {
     const query = vi.spyOn(PGlite.prototype, "query");
+    // A transaction's statements go through the transaction PGlite hands its callback: recorded there.
+    const inTransactions: unknown[] = [];
+    const transaction = PGlite.prototype.transaction;
+    const transactions = vi.spyOn(PGlite.prototype, "transaction").mockImplementation(function (
+      this: PGlite,
+      callback,
+    ) {
+      return transaction.call(this, (tx) => {
+        const run = tx.query;
+        tx.query = (text, params, options) => {
+          inTransactions.push(options?.parsers);
+          return run(text, params, options);
+        };
+        return callback(tx);
+      });
+    });
     try {
       const raw = await database.db.execute(
         sql`select timestamptz '2026-01-02 03:04:05+00' as at, date '2026-01-02' as day, array[1.5]::numeric[] as amounts`,
@@ -54,6 +70,7 @@ if (process.env.AITLAS_TEST_ENGINE !== "postgres") {
       await database.db.transaction(async (tx) => tx.execute(sql`select 1`));
       expect(query.mock.calls.length).toBeGreaterThanOrEqual(2);
       for (const call of query.mock.calls) expect(call[2]?.parsers).toBeUndefined();
+      expect(inTransactions).toEqual([undefined]);
       expect(mapped!.at).toEqual(new Date("2026-01-02T03:04:05Z"));
 
       query.mockClear();
@@ -65,6 +82,7 @@ if (process.env.AITLAS_TEST_ENGINE !== "postgres") {
       expect(queued.rows[0]!.at).toEqual(new Date("2026-01-02T03:04:05Z"));
     } finally {
       query.mockRestore();
+      transactions.mockRestore();
     }
   });
 }

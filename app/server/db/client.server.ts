@@ -205,19 +205,19 @@ type Parsers = NonNullable<NonNullable<QueryOptions>["parsers"]>;
  */
 function shareParsers(client: PGlite) {
   const original: Parsers = {};
-  for (const type of DRIZZLE_TEXT_TYPES) original[type] = client.parsers[type]!;
-  for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = asText;
-  const ownParsersSuffice = (options: QueryOptions) => {
-    const parsers = options?.parsers;
-    if (!parsers) return true;
-    const types = Object.keys(parsers);
-    return (
-      types.length === DRIZZLE_TEXT_TYPES.length &&
-      DRIZZLE_TEXT_TYPES.every((type) => type in parsers && client.parsers[type] === asText)
-    );
-  };
+  for (const type of DRIZZLE_TEXT_TYPES) {
+    original[type] = client.parsers[type]!;
+    client.parsers[type] = asText;
+  }
+  /** drizzle's options without its parsers, when they are exactly the types the instance now reads as text. */
   const withoutParsers = (options: QueryOptions): QueryOptions => {
-    if (!options?.parsers || !ownParsersSuffice(options)) return options;
+    const parsers = options?.parsers;
+    if (
+      !parsers ||
+      Object.keys(parsers).length !== DRIZZLE_TEXT_TYPES.length ||
+      !DRIZZLE_TEXT_TYPES.every((type) => type in parsers && client.parsers[type] === asText)
+    )
+      return options;
     const { parsers: _drizzles, ...rest } = options;
     return rest;
   };
